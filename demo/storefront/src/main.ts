@@ -1,0 +1,21 @@
+import { esc, errorText, render } from "./dom"
+import { checkoutView } from "./views/checkout"
+import { orderView } from "./views/order"
+import { productsView } from "./views/products"
+import { returnView } from "./views/return"
+
+/** Routes: /, /checkout, /return/<cart_id> (gateway return), /order/<order_id>. */
+async function route() {
+  const path = window.location.pathname
+  const ret = /^\/return\/([\w-]+)/.exec(path)
+  const order = /^\/order\/([\w-]+)/.exec(path)
+  if (ret) return returnView(ret[1])
+  if (order) return orderView(order[1])
+  if (path.startsWith("/checkout")) {
+    const retried = new URLSearchParams(window.location.search).has("retry")
+    return checkoutView(retried ? "The last payment did not go through: choose a payment method and try again." : undefined)
+  }
+  return productsView()
+}
+
+route().catch((e) => render(`<h1>Something went wrong</h1><p class="error">${esc(errorText(e))}</p>`))

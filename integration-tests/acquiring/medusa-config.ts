@@ -1,0 +1,63 @@
+import { defineConfig, loadEnv } from "@medusajs/framework/utils"
+import { redisModules, redisNamespace } from "./redis-modules"
+
+/**
+ * Test app for integration-tests/http/acquiring-*.spec.ts. `src` links to the plugin's src,
+ * so its routes, middlewares and subscribers load as the app's own, and the provider is
+ * resolved by source path. The sandbox URL and this app's public URL come from the spec.
+ */
+loadEnv("test", process.cwd())
+
+const common = {
+  merchant_id: "1000001",
+  accounts: [{ account_id: "100000101", sign_key: "sandbox-key-1" }],
+  mode: "test",
+  test_base_url: process.env.ACQ_SANDBOX_URL ?? "http://127.0.0.1:1",
+  timeout_ms: 5_000,
+  query_retries: 0,
+  store_url: process.env.ACQ_STORE_URL ?? "http://localhost:9000",
+  allowed_return_origins: ["http://shop.test"],
+  default_return_url: "http://shop.test/checkout/return",
+  snapshot_secret: "integration-test-snapshot-secret-0123456789",
+  // The scheduled reconciliation would race the tests' own "sync now" calls; on only where a test asks.
+  reconcile_enabled: process.env.ACQ_RECONCILE_JOB === "on",
+  ...(process.env.ACQ_RECONCILE_INTERVAL_MINUTES ? { reconcile_interval_minutes: Number(process.env.ACQ_RECONCILE_INTERVAL_MINUTES) } : {}),
+  // Boot tests inject a mistake here to see the server refuse to start.
+  ...(process.env.ACQ_OPTIONS_OVERRIDE ? JSON.parse(process.env.ACQ_OPTIONS_OVERRIDE) : {}),
+}
+
+/** ACQUIRING_TEST_REDIS=1: Medusa's Redis event bus, locking, cache and workflow engine (ACQ_REDIS_URL). */
+const redisUrl = process.env.ACQUIRING_TEST_REDIS === "1" ? (process.env.ACQ_REDIS_URL ?? "redis://127.0.0.1:6379") : undefined
+
+const config = defineConfig({
+  projectConfig: {
+    databaseUrl: process.env.DATABASE_URL,
+    ...(redisUrl ? { redisUrl, redisPrefix: `${redisNamespace()}:` } : {}),
+    http: {
+      jwtSecret: "acquiring-test-jwt",
+      cookieSecret: "acquiring-test-cookie",
+      storeCors: "http://shop.test",
+      adminCors: "http://localhost",
+      authCors: "http://localhost",
+    },
+  },
+  admin: { disable: true },
+  modules: [
+    {
+      resolve: "@medusajs/medusa/payment",
+      options: {
+        providers: [
+          { resolve: "./src/providers/acquiring", id: "acquiring", options: { ...common, capture_mode: "manual", payment_method: "sandbox_wallet" } },
+          { resolve: "./src/providers/acquiring", id: "fulfil", options: { ...common, capture_mode: "on_fulfilment" } },
+          { resolve: "./src/providers/acquiring", id: "auto", options: { ...common, capture_mode: "automatic" } },
+        ],
+      },
+    },
+    ...(redisUrl ? redisModules(redisUrl, redisNamespace()) : []),
+  ],
+})
+
+// defineConfig always adds @medusajs/draft-order, which is not installed here.
+config.plugins = config.plugins.filter((p) => (typeof p === "string" ? p : p.resolve) !== "@medusajs/draft-order")
+
+module.exports = config

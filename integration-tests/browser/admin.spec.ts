@@ -1,0 +1,175 @@
+import type { Page } from "playwright-core"
+import { AdminApi } from "./helpers/admin"
+import { newPerson, type Person } from "./helpers/chromium"
+import { startDemoStack, type DemoStack } from "./helpers/demo-stack"
+import { confirmedOrderId, enterCard, fillCartAndAddress, pay, screenshot } from "./helpers/shopper"
+
+/**
+ * The plugin's admin extensions in the real Medusa dashboard (served from source by Vite, as
+ * `npm run demo` serves it), driven by a merchant in Debian's Chromium: the order widget with
+ * a payment held for review, the settings page, and the payouts pages.
+ */
+jest.setTimeout(180_000)
+
+const REVIEW_CARD = "4000000000009235"
+const CARD = "4111111111111111"
+const IBAN = "DE89370400440532013000"
+
+let stack: DemoStack & { adminUrl: string }
+let admin: AdminApi
+let merchant: Person
+
+beforeAll(async () => {
+  stack = await startDemoStack({ adminUi: true })
+  admin = new AdminApi(stack.backendUrl, stack.admin)
+  merchant = await newPerson()
+  // The first visit makes Vite prepare the dashboard: allow it the time it takes.
+  merchant.page.setDefaultTimeout(120_000)
+  await logIn(merchant.page)
+  merchant.page.setDefaultTimeout(30_000)
+}, 360_000)
+
+afterAll(async () => {
+  await merchant?.close()
+  await stack?.stop()
+}, 60_000)
+
+async function logIn(page: Page) {
+  await page.goto(`${stack.adminUrl}/login`)
+  await page.fill("input[name=email]", stack.admin.email)
+  await page.fill("input[name=password]", stack.admin.password)
+  await page.click("button[type=submit]")
+  await page.waitForURL((u) => !u.pathname.endsWith("/login"))
+}
+
+/** A shopper pays on the hosted page with `card`; returns the order the storefront confirms. */
+async function placeOrder(card: string): Promise<string> {
+  const shopper = await newPerson()
+  try {
+    await fillCartAndAddress(shopper.page, stack.storefrontUrl)
+    await pay(shopper.page, "card-redirect")
+    await enterCard(shopper.page, card)
+    return await confirmedOrderId(shopper.page)
+  } finally {
+    await shopper.close()
+  }
+}
+
+/** Requests the gateway has received on `path` so far. */
+const requestsTo = (path: string) => stack.sandbox.inspect.requests().filter((r) => r.path === path).length
+
+it("order page: the widget shows the gateway's view, and the merchant accepts a payment held for review", async () => {
+  const before = new Set(stack.sandbox.inspect.orders().map((o) => o.order_no))
+  const orderId = await placeOrder(REVIEW_CARD)
+  const held = stack.sandbox.inspect.orders().filter((o) => !before.has(o.order_no))
+  expect(held.map((o) => o.state)).toEqual(["review"])
+  const { page } = merchant
+  await page.goto(`${stack.adminUrl}/orders/${orderId}`)
+  // The widget's box: its heading sits in the header row of the container.
+  const widget = page.getByRole("heading", { name: "Acquiring gateway" }).locator("xpath=../..")
+  await widget.getByRole("heading", { name: "Held for review" }).waitFor()
+  await widget.getByText("Velocity check").waitFor() // the gateway's fraud checks
+  await screenshot(page, "admin-order-held-for-review")
+
+  await widget.getByRole("button", { name: "Accept" }).click()
+  await page.getByText("Review: accepted").first().waitFor()
+  await widget.getByText(/^Review accepted/).waitFor()
+  await widget.getByRole("heading", { name: "Held for review" }).waitFor({ state: "detached" })
+  await widget.getByText(held[0].order_no).waitFor()
+  await screenshot(page, "admin-order-review-accepted")
+
+  // The decision reached the gateway, and Medusa holds the authorized payment.
+  expect(stack.sandbox.inspect.order({ order_no: held[0].order_no })!.state).toBe("authorised")
+  const order = await admin.order(orderId)
+  expect(order.payment_collections[0].payments).toHaveLength(1)
+  expect(order.payment_collections[0].status).toBe("authorized")
+  expect(merchant.problems).toEqual([])
+})
+
+it("settings page: the configured account passes the credentials check, and a sync runs", async () => {
+  const { page } = merchant
+  await page.goto(`${stack.adminUrl}/settings/acquiring`)
+  await page.getByRole("heading", { name: "Acquiring gateway" }).waitFor()
+  // The accounts and the gateway address are shown, never a sign key.
+  await page.getByRole("cell", { name: "100000101" }).waitFor()
+  expect(await page.content()).not.toContain("sandbox-key-1")
+  const checksBefore = requestsTo("/v1/retrievalTrans")
+  await page.getByRole("button", { name: "Test credentials" }).click()
+  await page.getByText(/^accepted \(\d+ ms\)$/).waitFor()
+  expect(requestsTo("/v1/retrievalTrans")).toBeGreaterThan(checksBefore)
+  await screenshot(page, "admin-settings-credentials")
+
+  await page.getByRole("button", { name: "Sync now" }).click()
+  await page.getByText("Reconciliation done").waitFor()
+  expect(merchant.problems).toEqual([])
+})
+
+it("payouts: the form names a missing field, then sends the payout; list and detail show only the account's last 4", async () => {
+  const { page } = merchant
+  await page.goto(`${stack.adminUrl}/payouts`)
+  await page.getByRole("heading", { name: "Payouts" }).waitFor()
+  const sentBefore = stack.sandbox.inspect.payouts().length
+  await page.getByRole("button", { name: "Create payout" }).click()
+  await page.getByRole("button", { name: "Send payout" }).click()
+  await page.getByText("Fix the highlighted fields.").waitFor()
+  expect(await page.locator("#payout-payment_amount").getAttribute("aria-invalid")).toBe("true")
+  expect(stack.sandbox.inspect.payouts()).toHaveLength(sentBefore) // nothing left the browser
+
+  const fields: Record<string, string> = {
+    payment_amount: "120.00",
+    payment_currency: "EUR",
+    reference: "INV-2026-11",
+    entity_type: "INDIVIDUAL",
+    first_name: "Ada",
+    last_name: "Lovelace",
+    country_code: "DE",
+    iban: IBAN,
+    swift_code: "COBADEFFXXX",
+    bank_name: "Commerzbank",
+    account_currency: "EUR",
+  }
+  for (const [key, value] of Object.entries(fields)) await page.fill(`#payout-${key}`, value)
+  await screenshot(page, "admin-payout-form")
+  await page.getByRole("button", { name: "Send payout" }).click()
+  // The form goes to the new payout's page.
+  await page.waitForURL((u) => /\/payouts\/pout_/.test(u.pathname))
+  await page.getByRole("heading", { name: /120[.,]00/ }).waitFor()
+  await page.getByText("••••3000").first().waitFor()
+  const sent = stack.sandbox.inspect.payouts()
+  expect(sent).toHaveLength(sentBefore + 1)
+  expect(sent.at(-1)).toMatchObject({ payment_amount: "120.00", reference: "INV-2026-11" })
+  await screenshot(page, "admin-payout-detail")
+
+  await page.goto(`${stack.adminUrl}/payouts`)
+  const row = page.getByRole("row", { name: /INV-2026-11/ })
+  await row.waitFor()
+  expect(await row.textContent()).toContain("Ada Lovelace")
+  expect(await page.content()).not.toContain(IBAN)
+  await screenshot(page, "admin-payouts-list")
+  expect(merchant.problems).toEqual([])
+})
+
+it("awaiting capture: the merchant selects two orders and captures them in one gateway request", async () => {
+  const ids = [await placeOrder(CARD), await placeOrder(CARD)]
+  const orders = await Promise.all(ids.map((id) => admin.order(id)))
+  const { page } = merchant
+  await page.goto(`${stack.adminUrl}/acquiring`)
+  await page.getByRole("heading", { name: "Awaiting capture" }).waitFor()
+  for (const o of orders) await page.getByRole("checkbox", { name: `Select order ${o.display_id}` }).click()
+  await screenshot(page, "admin-awaiting-capture-selected")
+  const before = requestsTo("/v1/capture")
+  await page.getByRole("button", { name: "Capture selected (2)" }).click()
+  await page.getByText("Last capture: 2 captured (1 gateway request)").waitFor()
+  // The captured orders leave the list; nothing else was captured.
+  for (const o of orders) await page.getByRole("checkbox", { name: `Select order ${o.display_id}` }).waitFor({ state: "detached" })
+  await screenshot(page, "admin-awaiting-capture-done")
+  expect(requestsTo("/v1/capture")).toBe(before + 1)
+
+  for (const id of ids) {
+    const order = await admin.order(id)
+    const payment = order.payment_collections[0].payments[0]
+    expect(payment.captured_at).not.toBeNull()
+    expect(stack.sandbox.inspect.order({ order_no: String(payment.data.order_no) })!.state).toBe("paid")
+  }
+  expect(merchant.problems).toEqual([])
+})

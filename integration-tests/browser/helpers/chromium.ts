@@ -1,0 +1,51 @@
+import { mkdtempSync, rmSync } from "node:fs"
+import { tmpdir } from "node:os"
+import path from "node:path"
+import { chromium, type BrowserContext, type Page } from "playwright-core"
+
+/** Debian's Chromium (installed by apt, never downloaded by a test tool). */
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium"
+const FLAGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+]
+
+export interface Person {
+  page: Page
+  context: BrowserContext
+  /** Page errors and failed requests seen, for failure messages. */
+  problems: string[]
+  close(): Promise<void>
+}
+
+/** A new person: a fresh browser profile (--user-data-dir), so no cart or cookie is shared. */
+export async function newPerson(): Promise<Person> {
+  const profile = mkdtempSync(path.join(tmpdir(), "acq-chromium-"))
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM,
+    headless: true,
+    args: FLAGS,
+    viewport: { width: 1280, height: 900 },
+    locale: "de-DE",
+    timezoneId: "Europe/Berlin",
+  })
+  const page = context.pages()[0] ?? (await context.newPage())
+  page.setDefaultTimeout(30_000)
+  const problems: string[] = []
+  page.on("pageerror", (e) => problems.push(`page error: ${e.message}`))
+  return {
+    page,
+    context,
+    problems,
+    async close() {
+      await context.close()
+      rmSync(profile, { recursive: true, force: true })
+    },
+  }
+}

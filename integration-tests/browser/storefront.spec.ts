@@ -1,0 +1,141 @@
+import { AdminApi } from "./helpers/admin"
+import { newPerson, type Person } from "./helpers/chromium"
+import { startDemoStack, type DemoStack } from "./helpers/demo-stack"
+import { cardPage, confirmedOrderId, enterCard, fillCartAndAddress, pay, screenshot } from "./helpers/shopper"
+
+/**
+ * A person's path through the demo storefront in Debian's Chromium, against the demo store
+ * (Medusa + plugin + sandbox gateway on PostgreSQL), each ending with the order as the
+ * merchant sees it through the Admin API.
+ */
+jest.setTimeout(90_000)
+
+const HOSTED = "pp_acquiring_acquiring"
+const APM = "pp_acquiring-apm_acquiring"
+/** Mug 12.50 + T-Shirt 7.99 + shipping 4.90, as Medusa totals it (no tax in the region). */
+const TOTAL = 25.39
+
+let stack: DemoStack
+let admin: AdminApi
+let person: Person
+
+beforeAll(async () => {
+  stack = await startDemoStack()
+  admin = new AdminApi(stack.backendUrl, stack.admin)
+}, 240_000)
+
+afterAll(async () => {
+  await stack?.stop()
+}, 60_000)
+
+beforeEach(async () => {
+  person = await newPerson()
+})
+
+afterEach(async () => {
+  // A failing path leaves a picture of where the person was stuck.
+  const state = (expect as unknown as { getState(): { currentTestName?: string } }).getState()
+  if (process.env.ACQ_BROWSER_DEBUG) await person?.page.screenshot({ path: `/tmp/${(state.currentTestName ?? "x").slice(0, 20).replace(/\W/g, "_")}.png`, fullPage: true }).catch(() => {})
+  await person?.close()
+})
+
+function expectHostedCardOrder(order: Awaited<ReturnType<AdminApi["order"]>>) {
+  expect(order.payment_status).toBe("authorized")
+  expect(order.total).toBe(TOTAL)
+  const [collection] = order.payment_collections
+  expect(collection.status).toBe("authorized")
+  expect(collection.payments).toHaveLength(1)
+  expect(collection.payments[0].provider_id).toBe(HOSTED)
+  expect(collection.payments[0].captured_at).toBeNull()
+  return collection.payments[0]
+}
+
+/** The gateway's own record of the payment must say the same. */
+function gatewayOrder(orderNo: unknown) {
+  const o = stack.sandbox.inspect.order({ order_no: String(orderNo) })
+  if (!o) throw new Error(`the sandbox has no order ${String(orderNo)}`)
+  return o as unknown as Record<string, unknown>
+}
+
+it("card on the hosted page in redirect mode: order placed, payment authorized", async () => {
+  const { page } = person
+  expect(await fillCartAndAddress(page, stack.storefrontUrl)).toBe("€25.39")
+  await pay(page, "card-redirect")
+  await page.waitForURL((u) => u.origin === new URL(stack.sandboxUrl).origin)
+  await enterCard(page, "4111111111111111")
+  const orderId = await confirmedOrderId(page)
+  expect(await page.textContent("#payment-status")).toBe("authorized")
+  await screenshot(page, "card-redirect-confirmation")
+  const payment = expectHostedCardOrder(await admin.order(orderId))
+  expect(gatewayOrder(payment.data.order_no)).toBeTruthy()
+  expect(person.problems).toEqual([])
+})
+
+it("card on the hosted page inside an iFrame: the shopper never leaves the storefront until the return", async () => {
+  const { page } = person
+  await fillCartAndAddress(page, stack.storefrontUrl)
+  await pay(page, "card-iframe")
+  const frame = cardPage(page, "card-iframe")
+  await frame.locator("#card_number").waitFor()
+  expect(new URL(page.url()).origin).toBe(new URL(stack.storefrontUrl).origin)
+  await enterCard(frame, "4111111111111111", { inFrame: true })
+  const orderId = await confirmedOrderId(page)
+  // The return page left the iFrame: the confirmation is the top page.
+  expect(page.url()).toContain(`${stack.storefrontUrl}/order/`)
+  expect(await page.locator("iframe").count()).toBe(0)
+  await screenshot(page, "card-iframe-confirmation")
+  expectHostedCardOrder(await admin.order(orderId))
+})
+
+it("3-D Secure: the bank's challenge is answered with the code, then the payment is authorized", async () => {
+  const { page } = person
+  await fillCartAndAddress(page, stack.storefrontUrl)
+  await pay(page, "card-redirect")
+  await enterCard(page, "4000000000003220")
+  await page.waitForSelector("#code")
+  expect(await page.textContent("h1")).toBe("Confirm your payment")
+  await page.fill("#code", "1234")
+  await page.click("button[type=submit]")
+  const orderId = await confirmedOrderId(page)
+  await screenshot(page, "card-3ds-confirmation")
+  expectHostedCardOrder(await admin.order(orderId))
+})
+
+it("a declined card places no order; the shopper tries again with another card and the order is placed", async () => {
+  const { page } = person
+  await fillCartAndAddress(page, stack.storefrontUrl)
+  const before = await admin.orderCount()
+  await pay(page, "card-redirect")
+  await enterCard(page, "4000000000000002")
+  await page.waitForSelector("#declined", { timeout: 45_000 })
+  expect(await page.textContent("#declined")).toBe("The payment was declined.")
+  await screenshot(page, "card-declined")
+  expect(await admin.orderCount()).toBe(before)
+
+  await page.click("#retry")
+  await page.waitForSelector("#notice")
+  await pay(page, "card-redirect")
+  await enterCard(page, "4111111111111111")
+  const orderId = await confirmedOrderId(page)
+  await screenshot(page, "card-declined-then-paid-confirmation")
+  expect(await admin.orderCount()).toBe(before + 1)
+  expectHostedCardOrder(await admin.order(orderId))
+})
+
+it("APM: the shopper approves at the payment-method provider; the order is placed and paid", async () => {
+  const { page } = person
+  await fillCartAndAddress(page, stack.storefrontUrl)
+  await pay(page, "apm")
+  await page.waitForURL((u) => u.pathname.startsWith("/apm/"))
+  expect(await page.textContent("h1")).toBe("sandbox_wallet")
+  await page.click("button[value=approve]")
+  const orderId = await confirmedOrderId(page)
+  expect(await page.textContent("#payment-status")).toBe("captured")
+  await screenshot(page, "apm-confirmation")
+  const order = await admin.order(orderId)
+  expect(order.payment_status).toBe("captured")
+  const [collection] = order.payment_collections
+  expect(collection.status).toBe("completed")
+  expect(collection.payments[0].provider_id).toBe(APM)
+  expect(collection.payments[0].captured_at).not.toBeNull()
+})

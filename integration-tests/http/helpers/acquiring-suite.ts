@@ -1,0 +1,42 @@
+import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { ACQUIRING_APP_DIR } from "./acquiring-env"
+import { seedStore, type Seed } from "./acquiring-seed"
+
+type RunnerContext = Parameters<Parameters<typeof medusaIntegrationTestRunner>[0]["testSuite"]>[0]
+
+export interface AcquiringSuiteContext extends RunnerContext {
+  /** The seeded store; filled in before the first test (the same object throughout). */
+  seed: Seed
+  /** Admin calls that answer the response whatever its status (errors are asserted, not thrown). */
+  admin: {
+    post: (url: string, body?: unknown) => Promise<any>
+    get: (url: string) => Promise<any>
+  }
+}
+
+/**
+ * A Medusa integration suite on the acquiring test app (integration-tests/acquiring), with the
+ * store seeded once. Call useAcquiringEnv() first: the sandbox must be up before Medusa boots.
+ */
+export function acquiringTestRunner(
+  testSuite: (ctx: AcquiringSuiteContext) => void,
+  opts: { beforeSeed?: (container: MedusaContainer) => void } = {},
+): void {
+  medusaIntegrationTestRunner({
+    cwd: ACQUIRING_APP_DIR,
+    medusaConfigFile: ACQUIRING_APP_DIR,
+    testSuite: (ctx) => {
+      const seed = {} as Seed
+      beforeAll(async () => {
+        opts.beforeSeed?.(ctx.getContainer())
+        Object.assign(seed, await seedStore(ctx.api, ctx.getContainer()))
+      })
+      const admin = {
+        post: (url: string, body: unknown = {}) => ctx.api.post(url, body, seed.admin).catch((e: any) => e.response),
+        get: (url: string) => ctx.api.get(url, seed.admin).catch((e: any) => e.response),
+      }
+      testSuite({ ...ctx, seed, admin })
+    },
+  })
+}

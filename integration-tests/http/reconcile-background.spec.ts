@@ -1,0 +1,59 @@
+import { useAcquiringEnv } from "./helpers/acquiring-env"
+import { acquiringTestRunner } from "./helpers/acquiring-suite"
+import { adminOrder } from "./helpers/acquiring-store"
+import { placeOrder, requestMark, requestsSince, sleep } from "./helpers/acquiring-orders"
+
+jest.setTimeout(120_000)
+
+const env = useAcquiringEnv()
+
+/**
+ * "Sync now" in the background: the request answers 202 with a run handle at once, the run happens
+ * where subscribers run (here the shared instance; the worker when scaled out, see
+ * integration-tests/multiprocess) and its report is read back from Medusa's cache module.
+ */
+acquiringTestRunner(({ api, getContainer, seed, admin }) => {
+  const waitRun = async (id: string) => {
+    for (let i = 0; i < 100; i++) {
+      const res = await admin.get(`/admin/acquiring/reconcile/${id}`)
+      expect(res.status).toBe(200)
+      if (res.data.run.status === "done" || res.data.run.status === "failed") return res.data.run
+      await sleep(200)
+    }
+    throw new Error(`run ${id} did not finish`)
+  }
+
+  it("a background sync answers 202 with a handle; the run records a portal capture once and keeps its report", async () => {
+    const sandbox = env.sandbox()
+    const o = await placeOrder(api, seed, sandbox)
+    sandbox.portal.capture(o.order_no)
+    const mark = requestMark(sandbox)
+
+    const queued = await admin.post("/admin/acquiring/reconcile", { order_ids: [o.order_id], background: true })
+    expect(queued.status).toBe(202)
+    expect(queued.data.run).toMatchObject({ status: "queued", input: { order_ids: [o.order_id] } })
+    expect(queued.data.run.report).toBeUndefined()
+
+    const run = await waitRun(queued.data.run.id)
+    expect(run.status).toBe("done")
+    expect(run.report.changes).toEqual([expect.objectContaining({ kind: "capture", order_id: o.order_id, amount: "32.89" })])
+    const payment = (await adminOrder(api, seed, o.order_id)).payment_collections[0].payments[0]
+    expect(payment.captures.map((c: any) => c.amount)).toEqual([32.89])
+    expect(requestsSince(sandbox, "/v1/capture", mark)).toHaveLength(0)
+
+    // Two more background runs at once: nothing changes twice.
+    const again = await Promise.all([1, 2].map(() => admin.post("/admin/acquiring/reconcile", { background: true })))
+    const runs = await Promise.all(again.map((r) => waitRun(r.data.run.id)))
+    expect(runs.flatMap((r) => r.report.changes)).toEqual([])
+    expect((await adminOrder(api, seed, o.order_id)).payment_collections[0].payments[0].captures).toHaveLength(1)
+  })
+
+  it("an unknown run is a 404 naming run_id; a bad body is a 400 naming the field", async () => {
+    const missing = await admin.get("/admin/acquiring/reconcile/acqrun_00000000-0000-0000-0000-000000000000")
+    expect(missing.status).toBe(404)
+    expect(missing.data.message).toMatch(/^run_id: /)
+    const bad = await admin.post("/admin/acquiring/reconcile", { background: "yes" })
+    expect(bad.status).toBe(400)
+    expect(bad.data.message).toMatch(/background/)
+  })
+})

@@ -1,0 +1,39 @@
+const { loadEnv } = require("@medusajs/framework/utils")
+loadEnv("test", process.cwd())
+
+/** Test kinds, chosen with TEST_TYPE (scripts/test.js runs them all for `npm test`). */
+const MATCH = {
+  unit: ["**/src/**/__tests__/**/*.unit.spec.[jt]s"],
+  "integration:sandbox": ["**/src/**/__tests__/**/*.http.spec.[jt]s"],
+  "integration:http": ["**/integration-tests/http/**/*.spec.[jt]s"],
+  browser: ["**/integration-tests/browser/**/*.spec.[jt]s"],
+  // The checkout/notification/reconciliation suites again, on Medusa's Redis modules (ACQUIRING_TEST_REDIS=1).
+  "integration:redis": [
+    "**/integration-tests/http/acquiring-checkout.spec.[jt]s",
+    "**/integration-tests/http/reconciliation.spec.[jt]s",
+    "**/integration-tests/http/reconcile-background.spec.[jt]s",
+  ],
+  // Two servers and a worker as child processes on one database and Redis (its own run).
+  "integration:multiprocess": ["**/integration-tests/multiprocess/**/*.spec.[jt]s"],
+}
+
+const type = process.env.TEST_TYPE || "unit"
+const REDIS_KINDS = new Set(["integration:redis", "integration:multiprocess"])
+// The Redis kind runs the test app on Medusa's Redis modules (integration-tests/acquiring/medusa-config.ts).
+if (type === "integration:redis") process.env.ACQUIRING_TEST_REDIS = "1"
+if (!MATCH[type]) throw new Error(`TEST_TYPE must be one of ${Object.keys(MATCH).join(", ")}`)
+
+module.exports = {
+  transform: {
+    "^.+\\.[jt]sx?$": [
+      "@swc/jest",
+      { jsc: { parser: { syntax: "typescript", decorators: true, tsx: true }, target: "es2021" } },
+    ],
+  },
+  testEnvironment: "node",
+  moduleFileExtensions: ["js", "ts", "tsx", "json"],
+  modulePathIgnorePatterns: ["dist/", "<rootDir>/.medusa/"],
+  testMatch: MATCH[type],
+  setupFiles: (type.startsWith("integration:") && type !== "integration:sandbox") || type === "browser" ? ["./integration-tests/setup.js"] : [],
+  ...(REDIS_KINDS.has(type) ? { globalTeardown: "./integration-tests/redis-teardown.js" } : {}),
+}

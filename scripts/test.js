@@ -1,0 +1,104 @@
+#!/usr/bin/env node
+/**
+ * `npm test`: every kind of test, one after another, then one plain closing line
+ * `N passed, N failed` computed from jest's JSON results (CI reads that line).
+ *
+ *   npm test                      all kinds
+ *   npm test -- unit              only the named kinds (unit, integration:sandbox, integration:http,
+ *                                 integration:redis, integration:multiprocess, browser)
+ *
+ * PostgreSQL for the Medusa integration tests: the configured/machine server when it
+ * answers, else an embedded one (scripts/ensure-postgres.js).
+ */
+const { spawnSync } = require("node:child_process")
+const fs = require("node:fs")
+const os = require("node:os")
+const path = require("node:path")
+const { ensurePostgres } = require("./ensure-postgres")
+
+const ROOT = path.resolve(__dirname, "..")
+const KINDS = ["unit", "integration:sandbox", "integration:http", "integration:redis", "integration:multiprocess", "browser"]
+const NEEDS_DB = new Set(["integration:http", "integration:redis", "integration:multiprocess", "browser"])
+
+async function main() {
+  const asked = process.argv.slice(2).filter((a) => KINDS.includes(a))
+  const kinds = asked.length ? asked : KINDS
+  const totals = { passed: 0, failed: 0, skipped: 0 }
+  const failures = []
+  let db = null
+  let exitCode = 0
+
+  for (const kind of kinds) {
+    const env = { ...process.env, TEST_TYPE: kind, NODE_OPTIONS: "--experimental-vm-modules" }
+    if (NEEDS_DB.has(kind)) {
+      db = db || (await ensurePostgres({ log: console.error }))
+      Object.assign(env, db.env)
+    }
+    const out = path.join(os.tmpdir(), `jest-${kind.replace(":", "-")}-${process.pid}.json`)
+    console.log(`\n=== ${kind} tests ===`)
+    const r = spawnSync(
+      process.execPath,
+      [require.resolve("jest/bin/jest"), "--runInBand", "--forceExit", "--passWithNoTests", "--json", `--outputFile=${out}`],
+      { cwd: ROOT, env, stdio: "inherit" },
+    )
+    const counts = readCounts(out)
+    if (!counts) {
+      console.error(`${kind}: jest wrote no results (exit ${r.status}); counted as one failure`)
+      totals.failed += 1
+      exitCode = 1
+      continue
+    }
+    failures.push(...counts.failures.map((f) => `[${kind}] ${f}`))
+    totals.passed += counts.passed
+    totals.failed += counts.failed
+    totals.skipped += counts.skipped
+    if (r.status !== 0 || counts.failed > 0) exitCode = 1
+    console.log(`${kind}: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`)
+  }
+
+  if (db) await db.stop()
+  // CI keeps only the tail of the output: name every failure here, just above the closing line.
+  if (failures.length) console.log(`\n=== failures ===\n${failures.join("\n\n")}\n`)
+  const skipped = totals.skipped ? `, ${totals.skipped} skipped` : ""
+  console.log(`${totals.passed} passed, ${totals.failed} failed${skipped}`)
+  process.exit(exitCode)
+}
+
+/** Suites that could not run count as failures too, so a broken file is never silent. */
+function readCounts(file) {
+  if (!fs.existsSync(file)) return null
+  const j = JSON.parse(fs.readFileSync(file, "utf8"))
+  fs.rmSync(file, { force: true })
+  return {
+    failures: failuresOf(j),
+    passed: j.numPassedTests,
+    failed: j.numFailedTests + j.numRuntimeErrorTestSuites,
+    skipped: j.numPendingTests + (j.numTodoTests || 0),
+  }
+}
+
+/** Each failed test (or suite that could not run) with the head of its message, colours stripped. */
+function failuresOf(j) {
+  // The message and our own stack frames; jest's and Medusa's frames say nothing about the failure.
+  const head = (text) =>
+    text
+      .replace(/\x1b\[[0-9;]*m/g, "")
+      .split("\n")
+      .filter((l) => !/^\s+at .*node_modules\//.test(l))
+      .slice(0, 25)
+      .join("\n")
+  const out = []
+  for (const suite of j.testResults || []) {
+    const file = path.relative(ROOT, suite.name)
+    const failed = (suite.assertionResults || []).filter((a) => a.status === "failed")
+    for (const a of failed) out.push(`${file} › ${a.fullName}\n${head(a.failureMessages.join("\n"))}`)
+    if (!failed.length && suite.status === "failed") out.push(`${file} (suite)\n${head(suite.message || "")}`)
+  }
+  return out
+}
+
+main().catch((e) => {
+  console.error(e)
+  console.log("0 passed, 1 failed")
+  process.exit(1)
+})

@@ -1,0 +1,38 @@
+import type { OrderRecord } from "../../../../../gateway/schemas/transactions"
+import { mapOrderRecord } from "../../../../../providers/acquiring/mappers/status"
+import { parseTracked } from "../../../../../providers/acquiring/mappers/refunds"
+import type { PaymentView } from "../../../../../workflows/acquiring/reconcile-shared/payments"
+
+/** One acquiring payment for the order widget (no personal data beyond what the admin already sees). */
+export function presentPayment(p: PaymentView, record: OrderRecord | undefined) {
+  const d = p.data
+  return {
+    payment_id: p.id,
+    provider_id: p.provider_id,
+    order_no: d?.order_no ?? null,
+    transaction_id: record?.transaction_id ?? d?.transaction_id ?? null,
+    account_id: d?.account_id ?? null,
+    amount: p.amount,
+    currency: p.currency_code,
+    medusa: { captured: p.captured, refunded: p.refunded, captured_at: p.captured_at, canceled_at: p.canceled_at },
+    gateway: record
+      ? {
+          payment_status: record.payment_status ?? null,
+          status: mapOrderRecord(record).status,
+          is3ds: record.is3ds === "1",
+          antifraud_provider: record.antifraud_provider ?? "",
+          fraud_check_result: record.fraud_check_result ?? [],
+          transaction_date: record.transaction_date ?? "",
+        }
+      : null,
+    captures: (d?.captures ?? []).map((c) => ({ id: c.id, amount: c.amount, source: c.source })),
+    refunds: parseTracked(d?.refunds).map((r) => ({
+      refund_reference_id: r.refund_reference_id,
+      refund_amount: r.refund_amount,
+      refund_status: r.refund_status,
+      medusa_refund_id: r.medusa_refund_id ?? null,
+      refund_date: r.refund_date ?? null,
+    })),
+  }
+}
+export type PresentedPayment = ReturnType<typeof presentPayment>

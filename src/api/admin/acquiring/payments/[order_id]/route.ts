@@ -1,0 +1,42 @@
+import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import { MedusaError } from "@medusajs/framework/utils"
+import { gatewaysFor, recordsByOrderNo } from "../../../../../workflows/acquiring/reconcile-shared/gateway"
+import { paymentsOfOrders } from "../../../../../workflows/acquiring/reconcile-shared/payments"
+import { orderSessions } from "../../../../../workflows/acquiring/review/sessions"
+import { presentPayment } from "./present"
+
+/** The order widget's view: each acquiring payment as Medusa and (live) the gateway see it. */
+export async function GET(req: MedusaRequest, res: MedusaResponse) {
+  const orderId = req.params.order_id
+  if (!/^order_[0-9A-Za-z]+$/.test(orderId)) throw new MedusaError(MedusaError.Types.INVALID_DATA, "order_id: must be a Medusa order id (order_…)")
+  const payments = (await paymentsOfOrders(req.scope, [orderId])).get(orderId) ?? []
+  const session = (await orderSessions(req.scope, [orderId])).get(orderId)
+  const refs = [...payments.flatMap((p) => (p.data ? [{ provider_id: p.provider_id, data: p.data }] : []))]
+  if (session && !session.has_payment) refs.push({ provider_id: session.provider_id, data: session.data })
+  let records = new Map()
+  let gateway_error: string | null = null
+  if (refs.length) {
+    try {
+      records = await recordsByOrderNo(gatewaysFor(req.scope)(refs[0].provider_id).client, refs.map((r) => r.data))
+    } catch (e) {
+      gateway_error = (e as Error).message
+    }
+  }
+  const held = session?.session_status === "pending_authorization" ? session : undefined
+  res.json({
+    order_id: orderId,
+    gateway_error,
+    payments: payments.map((p) => presentPayment(p, p.data ? records.get(p.data.order_no) : undefined)),
+    review: held
+      ? { payment_session_id: held.payment_session_id, order_no: held.data.order_no, gateway: records.get(held.data.order_no) ? pick(records.get(held.data.order_no)) : null }
+      : null,
+    review_decision: (session?.metadata as Record<string, unknown> | null)?.acquiring_review ?? null,
+  })
+}
+
+const pick = (r: Record<string, unknown>) => ({
+  payment_status: r.payment_status ?? null,
+  transaction_id: r.transaction_id ?? null,
+  is3ds: r.is3ds === "1",
+  fraud_check_result: r.fraud_check_result ?? [],
+})

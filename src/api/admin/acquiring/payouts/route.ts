@@ -1,0 +1,40 @@
+import { randomUUID } from "node:crypto"
+import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import { PAYOUT_MODULE } from "../../../../modules/payout"
+import type PayoutModuleService from "../../../../modules/payout/service"
+import { createPayoutWorkflow } from "../../../../workflows/payouts/create-payout"
+import { presentPayout } from "./present"
+import type { AdminCreatePayout, AdminListPayouts } from "./validators"
+
+/** GET /admin/acquiring/payouts?status=&currency=&created_after=&created_before=&limit=&offset= */
+export const GET = async (req: MedusaRequest<unknown, AdminListPayouts>, res: MedusaResponse) => {
+  const q = req.validatedQuery as unknown as AdminListPayouts
+  const filters: Record<string, unknown> = {}
+  if (q.status) filters.status = q.status
+  if (q.currency) filters.payment_currency = q.currency
+  if (q.created_after || q.created_before) {
+    filters.created_at = {
+      ...(q.created_after ? { $gte: q.created_after } : {}),
+      ...(q.created_before ? { $lte: q.created_before } : {}),
+    }
+  }
+  const payouts = req.scope.resolve<PayoutModuleService>(PAYOUT_MODULE)
+  const [rows, count] = await payouts.listAndCountPayouts(filters, {
+    skip: q.offset,
+    take: q.limit,
+    order: { created_at: "DESC", id: "DESC" },
+  })
+  res.json({ payouts: rows.map(presentPayout), count, limit: q.limit, offset: q.offset })
+}
+
+/**
+ * POST /admin/acquiring/payouts: body per spec §2.8. Send the same request_id again to
+ * retry safely; without one a new payout (new request_id) is created.
+ */
+export const POST = async (req: MedusaRequest<AdminCreatePayout>, res: MedusaResponse) => {
+  const { account_id, ...body } = req.validatedBody
+  const request = { ...body, request_id: body.request_id ?? randomUUID() }
+  const { result } = await createPayoutWorkflow(req.scope).run({ input: { request, account_id } })
+  const payouts = req.scope.resolve<PayoutModuleService>(PAYOUT_MODULE)
+  res.json({ payout: presentPayout(await payouts.retrievePayout(result.id)) })
+}

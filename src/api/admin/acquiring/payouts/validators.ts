@@ -1,0 +1,58 @@
+import { z } from "zod"
+import { Currency, PayoutRequest, Uuid } from "../../../../gateway/schemas"
+import { PAYOUT_STATUSES } from "../../../../modules/payout/models/payout"
+
+/**
+ * Unknown keys refused at every depth: a mistyped bank field ("ibn") must not be dropped
+ * silently from a payout. Rebuilds objects, optionals and arrays; leaves leaves alone.
+ */
+function deepStrict(schema: z.ZodType): z.ZodType {
+  if (schema instanceof z.ZodObject) {
+    const shape = Object.fromEntries(Object.entries(schema.shape).map(([k, v]) => [k, deepStrict(v as z.ZodType)]))
+    return z.strictObject(shape)
+  }
+  if (schema instanceof z.ZodOptional) return deepStrict(schema.unwrap() as z.ZodType).optional()
+  if (schema instanceof z.ZodArray) return z.array(deepStrict(schema.element as z.ZodType))
+  return schema
+}
+
+const CreateShape = PayoutRequest.extend({
+  request_id: Uuid.optional(),
+  /** Paying account; default: plugin option payouts.account_id, else by currency. */
+  account_id: z.string().min(1).max(10).optional(),
+})
+
+/** POST body: spec §2.8 without the envelope; request_id generated when absent. */
+export const AdminCreatePayout = deepStrict(CreateShape) as unknown as typeof CreateShape
+export type AdminCreatePayout = z.infer<typeof AdminCreatePayout>
+
+const Status = z.enum(PAYOUT_STATUSES)
+/** `status=a&status=b` or `status=a,b`. */
+const StatusList = z.preprocess(
+  (v) => (typeof v === "string" ? v.split(",").map((s) => s.trim()).filter(Boolean) : v),
+  z.array(Status).min(1),
+)
+const When = z.preprocess(
+  (v) => (typeof v === "string" ? new Date(v) : v),
+  z.date({ error: "must be an ISO 8601 date or timestamp" }).refine((d) => !Number.isNaN(d.getTime()), {
+    message: "must be an ISO 8601 date or timestamp",
+  }),
+)
+const Int = (min: number, max: number, dflt: number) =>
+  z.preprocess(
+    (v) => (typeof v === "string" && /^\d+$/.test(v) ? Number(v) : v),
+    z.number({ error: "must be a whole number" }).int().min(min).max(max).default(dflt),
+  )
+
+/** GET query: filters and pagination. */
+export const AdminListPayouts = z
+  .object({
+    status: StatusList.optional(),
+    currency: z.preprocess((v) => (typeof v === "string" ? v.toUpperCase() : v), Currency).optional(),
+    created_after: When.optional(),
+    created_before: When.optional(),
+    limit: Int(1, 100, 20),
+    offset: Int(0, 1_000_000, 0),
+  })
+  .strict()
+export type AdminListPayouts = z.infer<typeof AdminListPayouts>

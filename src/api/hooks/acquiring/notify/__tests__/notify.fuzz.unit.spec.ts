@@ -1,0 +1,134 @@
+import fc from "fast-check"
+import { anyJson, caseCounter, watchUnhandledRejections } from "../../../../../gateway/__tests__/helpers/fuzz"
+import { NOTIFICATION_SIGN_FIELDS } from "../../../../../gateway/schemas/notification"
+import { sign } from "../../../../../gateway/signing"
+import { AcquiringHostedService } from "../../../../../providers/acquiring/services/hosted"
+import { handleNotification } from "../process"
+
+/**
+ * The notify route's handling (src/api/hooks/acquiring/notify/process.ts) with the real
+ * provider parsing and verifying, a fake gateway and a fake Medusa: any body and raw body get
+ * an answer (never a throw), and Medusa's payment workflow runs only for a correctly signed
+ * notification whose amount and currency match both the gateway record and the session.
+ */
+const runs: unknown[] = []
+jest.mock("@medusajs/medusa/core-flows", () => ({
+  processPaymentWorkflow: () => ({ run: async ({ input }: { input: unknown }) => void runs.push(input) }),
+}))
+
+const ORDER_NO = "payses01JABCDEFGHJKMNPQRSTVWXYZ0"
+const SESSION = { id: "payses_01JABCDEFGHJKMNPQRSTVWXYZ0", provider_id: "pp_acquiring_acquiring", amount: 32.89, currency_code: "eur", payment_collection_id: "pay_col_1" }
+const KEY = "sandbox-key-1"
+const counter = caseCounter()
+
+/** The gateway's record of the order, amount varied by the case. */
+function gatewayFetch(record: { amount: string; currency: string; payment_status: string }) {
+  return async () =>
+    new Response(
+      JSON.stringify({
+        merchant_id: "1000001",
+        account_id: "100000101",
+        return_status: "1",
+        return_message: "OK",
+        orders_list: [{ order_no: ORDER_NO, transaction_id: "T1", query_result: "1", fraud_check_result: [], ...record }],
+      }),
+    )
+}
+
+function scopeWith(provider: AcquiringHostedService) {
+  const payment = { getWebhookActionAndData: ({ payload }: { payload: any }) => provider.getWebhookActionAndData(payload) }
+  const query = {
+    graph: async ({ entity, filters }: { entity: string; filters: Record<string, unknown> }) => ({
+      data: entity === "payment_session" ? (filters.id === SESSION.id ? [SESSION] : []) : entity === "cart_payment_collection" ? [{ cart_id: "cart_1" }] : [{ order_id: "order_1" }],
+    }),
+  }
+  const locking = { execute: async (_k: string, fn: () => Promise<unknown>) => fn() }
+  const table: Record<string, unknown> = { query, payment, locking }
+  return { resolve: (k: string) => table[k] } as never
+}
+
+const providerFor = (record: { amount: string; currency: string; payment_status: string }) =>
+  new AcquiringHostedService({ logger: { info() {}, warn() {}, error() {}, debug() {} } as never }, {
+    merchant_id: "1000001",
+    accounts: [{ account_id: "100000101", sign_key: KEY }],
+    test_base_url: "http://gateway.invalid",
+    store_url: "http://store.invalid",
+    query_retries: 0,
+    fetch: gatewayFetch(record),
+  })
+
+const signable = fc.string({ maxLength: 16 }).map((s) => s.replace(/[&<>"']/g, ""))
+const anyFields = fc.record({
+  notify_type: fc.constantFrom("payment", "review", "refund", "payout", "other"),
+  merchant_id: fc.constantFrom("1000001", "1000001", "9999999"),
+  account_id: fc.constantFrom("100000101", "100000101", "100000102"),
+  transaction_id: fc.constantFrom("T1", "T2", ""),
+  order_no: fc.constantFrom(ORDER_NO, ORDER_NO, "payses01JZZZZZZZZZZZZZZZZZZZZZ", "", "ORD1"),
+  currency: fc.constantFrom("EUR", "eur", "USD"),
+  amount: fc.constantFrom("32.89", "32.89", "32.9", "1.00", "abc", ""),
+  order_status: fc.constantFrom("1", "-1", "0"),
+  order_info: signable,
+})
+/** The real notification of the order, with one or two values changed now and then. */
+const validFields = fc.record({
+  notify_type: fc.constantFrom("payment", "review"),
+  merchant_id: fc.constant("1000001"),
+  account_id: fc.constant("100000101"),
+  transaction_id: fc.constantFrom("T1", ""),
+  order_no: fc.constant(ORDER_NO),
+  currency: fc.constantFrom("EUR", "eur"),
+  amount: fc.constantFrom("32.89", "32.9"),
+  order_status: fc.constant("1"),
+  order_info: signable,
+})
+const fields = fc.oneof(validFields, anyFields)
+/** Signed right, signed with another key, unsigned, or garbage in encryption_data. */
+const signature = fc.constantFrom("right", "right", "wrong", "none", "garbage")
+const record = fc.record({
+  amount: fc.constantFrom("32.89", "32.89", "1.00"),
+  currency: fc.constantFrom("EUR", "EUR", "USD"),
+  payment_status: fc.constantFrom("2000", "3000", "2000", "6000", "1000", "1100", "9999"),
+})
+
+describe("notify route under fuzzing", () => {
+  const unhandled = watchUnhandledRejections()
+  const statuses = new Map<number, number>()
+
+  it("answers every body; the workflow runs only for a verified, matching notification", async () => {
+    await fc.assert(
+      fc.asyncProperty(fields, signature, record, fc.boolean(), fc.option(fc.dictionary(fc.string({ maxLength: 8 }), anyJson)), async (f, sig, rec, asRaw, junk) => {
+        counter.hit()
+        const body: Record<string, unknown> = { ...(junk ?? {}), ...f }
+        if (sig === "right") body.encryption_data = sign(f, NOTIFICATION_SIGN_FIELDS, KEY)
+        if (sig === "wrong") body.encryption_data = sign(f, NOTIFICATION_SIGN_FIELDS, "another-key")
+        if (sig === "garbage") body.encryption_data = "zz"
+        const rawBody = asRaw ? Buffer.from(new URLSearchParams(body as Record<string, string>).toString()) : undefined
+        const before = runs.length
+        const reply = await handleNotification(scopeWith(providerFor(rec)), { body, rawBody, headers: {} })
+        statuses.set(reply.status, (statuses.get(reply.status) ?? 0) + 1)
+        expect([200, 400, 401, 404, 503]).toContain(reply.status)
+        expect(typeof reply.body).toBe("string")
+        expect(reply.body).not.toContain(KEY)
+        if (runs.length > before) {
+          // Medusa acts only on what the gateway itself confirms.
+          expect(sig).toBe("right")
+          expect(f.merchant_id).toBe("1000001")
+          expect(f.account_id).toBe("100000101")
+          expect(f.order_no).toBe(ORDER_NO)
+          expect(rec).toMatchObject({ amount: "32.89", currency: "EUR" })
+          expect(["32.89", "32.9"]).toContain(f.amount)
+          expect(["2000", "3000"]).toContain(rec.payment_status)
+          expect(reply.status).toBe(200)
+        }
+      }),
+      { numRuns: 4_000, seed: 31 },
+    )
+  })
+
+  it("reached the workflow and every refusal kind; no unhandled rejection", () => {
+    expect(runs.length).toBeGreaterThan(20)
+    for (const s of [200, 400, 401, 404]) expect(statuses.get(s)).toBeGreaterThan(0)
+    expect(unhandled).toEqual([])
+    process.stdout.write(`fuzz notify route: ${counter.count} cases, answers ${JSON.stringify(Object.fromEntries(statuses))}\n`)
+  })
+})

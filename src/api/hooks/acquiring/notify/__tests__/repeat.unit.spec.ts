@@ -1,0 +1,56 @@
+import { PaymentActions } from "@medusajs/framework/utils"
+import { handleNotification } from "../process"
+
+const runs: unknown[] = []
+jest.mock("@medusajs/medusa/core-flows", () => ({
+  processPaymentWorkflow: () => ({ run: async ({ input }: { input: unknown }) => void runs.push(input) }),
+}))
+
+const ORDER_NO = "payses01JABCDEFGHJKMNPQRSTVWXYZ0"
+const SESSION_ID = "payses_01JABCDEFGHJKMNPQRSTVWXYZ0"
+
+/** A verified success notification (the provider's answer is faked) against a session in the given state. */
+function scopeWith(session: { status: string }, orders: string[]) {
+  const locks: string[] = []
+  const session_ = { id: SESSION_ID, provider_id: "pp_acquiring_acquiring", amount: 32.89, currency_code: "eur", payment_collection_id: "pay_col_1", ...session }
+  const query = {
+    graph: async ({ entity }: { entity: string }) => ({
+      data: entity === "payment_session" ? [session_] : entity === "cart_payment_collection" ? [{ cart_id: "cart_1" }] : orders.map((order_id) => ({ order_id })),
+    }),
+  }
+  const payment = { getWebhookActionAndData: async () => ({ action: PaymentActions.AUTHORIZED, data: { session_id: SESSION_ID, amount: 32.89 } }) }
+  const locking = {
+    execute: async (k: string, fn: () => Promise<unknown>) => {
+      locks.push(k)
+      return fn()
+    },
+  }
+  const table: Record<string, unknown> = { query, payment, locking }
+  return { scope: { resolve: (k: string) => table[k] } as never, locks }
+}
+
+const input = { body: { order_no: ORDER_NO }, headers: {} }
+
+describe("notify route: repeated deliveries", () => {
+  beforeEach(() => void (runs.length = 0))
+
+  it("a success Medusa already recorded (session authorized, order placed) answers success without a workflow or a lock", async () => {
+    const { scope, locks } = scopeWith({ status: "authorized" }, ["order_1"])
+    expect(await handleNotification(scope, input)).toEqual({ status: 200, body: "success" })
+    expect(runs).toEqual([])
+    expect(locks).toEqual([])
+  })
+
+  it("an authorized session whose cart has no order yet still runs the workflow under the session's lock", async () => {
+    const { scope, locks } = scopeWith({ status: "authorized" }, [])
+    expect((await handleNotification(scope, input)).status).toBe(503) // the fake workflow places no order
+    expect(runs).toHaveLength(1)
+    expect(locks).toEqual([`acquiring:notify:${SESSION_ID}`])
+  })
+
+  it("a held (pending_authorization) session with its order placed still runs the workflow: the review result authorises it", async () => {
+    const { scope } = scopeWith({ status: "pending_authorization" }, ["order_1"])
+    expect(await handleNotification(scope, input)).toEqual({ status: 200, body: "success" })
+    expect(runs).toHaveLength(1)
+  })
+})

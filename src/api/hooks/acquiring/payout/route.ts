@@ -1,0 +1,61 @@
+import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { isGatewayError } from "../../../../gateway/errors"
+import { PAYOUT_MODULE } from "../../../../modules/payout"
+import type PayoutModuleService from "../../../../modules/payout/service"
+import { checkNotificationMatches, updateFromNotification } from "../../../../modules/payout/lib/gateway-update"
+import { applyPayoutUpdate } from "../../../../workflows/payouts/apply-payout-update"
+
+/** The body as sent: the raw text when kept (form-urlencoded), else the parsed object. */
+function notificationBody(req: MedusaRequest): string | Record<string, unknown> {
+  const body = req.body
+  if (body && typeof body === "object" && Object.keys(body).length) return body as Record<string, unknown>
+  const raw = (req as { rawBody?: Buffer | string }).rawBody
+  return raw ? raw.toString() : {}
+}
+
+/**
+ * POST /hooks/acquiring/payout: payout notifications (notify_url). Verified by the gateway
+ * client, applied idempotently by request_id (a final status never changes), answered with
+ * `success` as the engine's own plugins do. Bodies are never logged.
+ */
+export const POST = async (req: MedusaRequest, res: MedusaResponse) => {
+  const logger = req.scope.resolve(ContainerRegistrationKeys.LOGGER)
+  const payouts = req.scope.resolve<PayoutModuleService>(PAYOUT_MODULE)
+  let note
+  try {
+    note = payouts.parseNotification(notificationBody(req))
+  } catch (e) {
+    if (!isGatewayError(e)) throw e
+    logger.warn(`acquiring payout notification refused: ${e.message}`)
+    res.status(e.kind === "signature" ? 401 : 400).json({ type: e.kind, message: e.message, source: e.source })
+    return
+  }
+  const declared = (note as Record<string, unknown>).notify_type
+  if (!note.request_id || (declared !== undefined && declared !== "payout" && hasNotifyType(req))) {
+    res.status(400).json({ type: "invalid_data", message: "not a payout notification: notify_type must be payout and request_id set" })
+    return
+  }
+  const { minor_unit_digits: digits, check_notification_fields } = payouts.payoutOptions()
+  let mismatch: string | null = null
+  const result = await applyPayoutUpdate(req.scope, note.request_id, (payout) => {
+    mismatch = check_notification_fields ? checkNotificationMatches(payout, note) : null
+    return mismatch ? null : updateFromNotification(note, { payment_currency: payout.payment_currency, digits })
+  })
+  if (mismatch) {
+    logger.warn(`acquiring payout notification for ${note.request_id} refused: ${mismatch}`)
+    res.status(409).json({ type: "conflict", message: mismatch })
+    return
+  }
+  if (!result.payout) {
+    // Not one of ours (records exist before the gateway is called): acknowledge, nothing to do.
+    logger.warn(`acquiring payout notification for unknown request_id ${note.request_id}; acknowledged`)
+  }
+  res.status(200).type("text/plain").send("success")
+}
+
+/** notify_type defaults to "payment" when absent; only an explicit other kind is refused. */
+function hasNotifyType(req: MedusaRequest): boolean {
+  const body = notificationBody(req)
+  return typeof body === "string" ? /(^|&)notify_type=/.test(body) : "notify_type" in body
+}

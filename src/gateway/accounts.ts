@@ -1,0 +1,47 @@
+import { GatewayRequestError } from "./errors"
+import type { AccountOptions, GatewayClientOptions } from "./options"
+
+/**
+ * Account choice: an explicit account_id wins, else the account bound to the currency,
+ * else the fallback account (the one without currencies). Keys never leave this object
+ * except to sign or verify.
+ */
+export interface AccountBook {
+  byId(account_id: string): AccountOptions | undefined
+  pick(choice: { account_id?: string; currency?: string }, currencySource?: string): AccountOptions
+  list(): Array<{ account_id: string; currencies?: string[] }>
+}
+
+export function createAccountBook(options: GatewayClientOptions): AccountBook {
+  const ids = new Map(options.accounts.map((a) => [a.account_id, a]))
+  const byCurrency = new Map<string, AccountOptions>()
+  for (const a of options.accounts) for (const c of a.currencies ?? []) byCurrency.set(c, a)
+  const fallback = options.accounts.find((a) => !a.currencies?.length)
+
+  const pick: AccountBook["pick"] = ({ account_id, currency }, currencySource = "currency") => {
+    if (account_id !== undefined) {
+      const a = ids.get(account_id)
+      if (a) return a
+      throw new GatewayRequestError(
+        `account_id ${account_id} is not configured; configured accounts: ${[...ids.keys()].join(", ")}`,
+        { source: "account_id" },
+      )
+    }
+    const bound = currency ? byCurrency.get(currency) : undefined
+    if (bound) return bound
+    if (fallback) return fallback
+    throw new GatewayRequestError(
+      currency
+        ? `no account takes ${currency} and there is no fallback account: add ${currency} to an account's currencies or pass account_id`
+        : `no currency to choose an account by and no fallback account: pass CallOptions.account_id or currency`,
+      { source: currency ? currencySource : "account_id" },
+    )
+  }
+
+  return {
+    byId: (id) => ids.get(id),
+    pick,
+    list: () =>
+      options.accounts.map((a) => (a.currencies ? { account_id: a.account_id, currencies: [...a.currencies] } : { account_id: a.account_id })),
+  }
+}

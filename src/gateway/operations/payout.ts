@@ -1,0 +1,21 @@
+import type { CallOptions } from "../client-types"
+import type { ClientContext } from "../context"
+import { exchange, expectObject } from "../pipeline"
+import { PayoutRequest, PayoutResponse } from "../schemas"
+import { validateRequest, validateResponse } from "../validate"
+
+/**
+ * POST /v1/payout (spec §2.8, §4.9). A payout the gateway accepted but failed comes back
+ * as a result (status, failure_type, failure_reason), not as an error.
+ */
+export function payoutOperation(ctx: ClientContext) {
+  return async function payout(req: PayoutRequest, opts: CallOptions = {}): Promise<PayoutResponse> {
+    const fields = validateRequest(PayoutRequest, req)
+    const account = ctx.accounts.pick(
+      { account_id: opts.account_id, currency: fields.payment_currency ?? opts.currency },
+      "payment_currency",
+    )
+    const answer = await exchange(ctx, "payout", fields, account, opts)
+    return validateResponse(PayoutResponse, expectObject(answer, "payout"), "payout", answer.status)
+  }
+}

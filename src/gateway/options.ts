@@ -1,0 +1,115 @@
+import { z } from "zod"
+import { GatewayOptionsError } from "./errors"
+import { ENCODINGS, OPERATIONS, type Operation } from "./operations-table"
+import { NOTIFICATION_SIGN_FIELDS } from "./schemas/notification"
+
+/** One gateway account (sub-account / "gateway number"), optionally bound to currencies. */
+export const AccountOptions = z.object({
+  account_id: z.string().min(1).max(10),
+  sign_key: z.string().min(1, "sign_key is required for every account"),
+  /** Currencies this account takes; an account without currencies is the fallback. */
+  currencies: z.array(z.string().regex(/^[A-Z]{3}$/, "currency codes are 3 upper-case letters")).optional(),
+})
+export type AccountOptions = z.infer<typeof AccountOptions>
+
+const opRecord = <T extends z.ZodType>(value: T) => z.partialRecord(z.enum(OPERATIONS), value)
+
+export const GatewayClientOptions = z
+  .object({
+    merchant_id: z.string().min(1).max(7),
+    accounts: z.array(AccountOptions).min(1, "configure at least one account"),
+    /** test or live: picks the base URL; accounts are separate per mode (facts). */
+    mode: z.enum(["test", "live"]).default("test"),
+    /** Base URLs are not published in the spec ({base_url}); the merchant gets them from the gateway. */
+    base_url: z.url().optional(),
+    test_base_url: z.url().optional(),
+    live_base_url: z.url().optional(),
+    /** Per-call timeout. */
+    timeout_ms: z.number().int().positive().max(300_000).default(20_000),
+    /** Retries for pure queries only (retrievals): a retry there cannot double an effect. */
+    query_retries: z.number().int().min(0).max(10).default(2),
+    retry_base_delay_ms: z.number().int().min(0).max(60_000).default(250),
+    /** Override the request body encoding of any operation. */
+    encodings: opRecord(z.enum(ENCODINGS)).default({}),
+    /** Root element name of XML request bodies (not shown in the spec). */
+    xml_request_root: z.string().regex(/^[A-Za-z_][\w.-]*$/).default("request"),
+    /** Override any row of the request signature table (field paths, sign_key appended last). */
+    signature_fields: opRecord(z.array(z.string().min(1))).default({}),
+    /** Verify `encryption_data` on responses only where a rule is configured (not documented). */
+    response_signature_fields: opRecord(z.array(z.string().min(1))).default({}),
+    /**
+     * Requests of one batched or list call (chunks of ≤ 50/100 orders) in flight at once. The
+     * spec publishes no rate limit (docs/assumptions.md); 1 sends them one after another.
+     */
+    max_concurrent_requests: z.number().int().min(1).max(16).default(4),
+    /** Per-request limits (spec §8); lower them if the gateway tells you to, never above the spec. */
+    batch_limits: opRecord(z.number().int().positive()).default({}),
+    /** Custom fetch (tests, proxies). */
+    fetch: z.custom<typeof fetch>((f) => typeof f === "function", "fetch must be a function").optional(),
+    /**
+     * Origins besides the gateway's own where its hosted page may post the shopper's form (the
+     * spec does not say where the page lives). Any other form action is refused, never handed on.
+     */
+    hosted_page_origins: z
+      .array(z.url({ protocol: /^https?$/, error: "must be an http(s) origin, e.g. https://pay.gateway.example" }).transform((u) => new URL(u).origin))
+      .default([]),
+    /** Extra headers sent with every request (no header credential is documented). */
+    headers: z.record(z.string(), z.string()).default({}),
+    /** Signed values of an inbound notification, in order, sign_key last (not documented; engine push order). */
+    notification_signature_fields: z.array(z.string().min(1)).min(1).default([...NOTIFICATION_SIGN_FIELDS]),
+    /** Refuse notifications without `encryption_data`; turn off only if the gateway sends unsigned pushes. */
+    require_notification_signature: z.boolean().default(true),
+    /** Upper bound of one retry back-off (retrievals only), before jitter. */
+    retry_max_delay_ms: z.number().int().min(0).max(300_000).default(5_000),
+    /**
+     * Names of the selection fields of the retrievals (facts: `orders`/`trades` for retrievalTrans,
+     * inferred for retrievalRefund). Values are sent comma-separated.
+     */
+    selection_fields: z
+      .partialRecord(
+        z.enum(["retrievalTrans", "retrievalRefund"]),
+        z.object({ orders: z.string().min(1).default("orders"), trades: z.string().min(1).default("trades") }),
+      )
+      .default({}),
+  })
+  .superRefine((o, ctx) => {
+    if (!o.base_url && !(o.mode === "test" ? o.test_base_url : o.live_base_url)) {
+      ctx.addIssue({
+        code: "custom",
+        path: [o.mode === "test" ? "test_base_url" : "live_base_url"],
+        message: `set base_url or ${o.mode}_base_url: the gateway's address is given to the merchant by the gateway`,
+      })
+    }
+    const fallback = o.accounts.filter((a) => !a.currencies?.length)
+    if (fallback.length > 1) {
+      ctx.addIssue({ code: "custom", path: ["accounts"], message: "at most one account may omit currencies (the fallback)" })
+    }
+    const seen = new Map<string, string>()
+    for (const a of o.accounts) {
+      for (const c of a.currencies ?? []) {
+        if (seen.has(c)) {
+          ctx.addIssue({ code: "custom", path: ["accounts"], message: `currency ${c} is bound to both ${seen.get(c)} and ${a.account_id}` })
+        }
+        seen.set(c, a.account_id)
+      }
+    }
+    for (const [op, limit] of Object.entries(o.batch_limits) as Array<[Operation, number]>) {
+      const max = op === "capture" || op === "cancel" || op === "refund" ? 50 : 100
+      if (limit > max) ctx.addIssue({ code: "custom", path: ["batch_limits", op], message: `at most ${max} for ${op} (spec §8)` })
+    }
+  })
+export type GatewayClientOptionsInput = z.input<typeof GatewayClientOptions>
+export type GatewayClientOptions = z.infer<typeof GatewayClientOptions>
+
+/** Human-readable path of a zod issue: accounts[0].sign_key */
+export function issuePath(path: ReadonlyArray<PropertyKey>): string {
+  return path.reduce<string>((s, p) => (typeof p === "number" ? `${s}[${p}]` : s ? `${s}.${String(p)}` : String(p)), "")
+}
+
+export function parseClientOptions(input: unknown): GatewayClientOptions {
+  const r = GatewayClientOptions.safeParse(input)
+  if (r.success) return r.data
+  const issue = r.error.issues[0]
+  const where = issuePath(issue.path) || "options"
+  throw new GatewayOptionsError(`Invalid gateway option ${where}: ${issue.message}`, { source: where })
+}

@@ -1,0 +1,50 @@
+import type { CallOptions, RetrievalInput } from "./client-types"
+import { chunk, limitOf } from "./batch"
+import { mapLimit } from "./concurrency"
+import type { ClientContext } from "./context"
+import { GatewayRequestError } from "./errors"
+import { OPERATION_TABLE } from "./operations-table"
+import { expectObject, prepare, send } from "./pipeline"
+import { RetrievalSelection } from "./schemas"
+import { validateRequest, validateResponse } from "./validate"
+import type { z } from "zod"
+
+export type RetrievalOperation = "retrievalTrans" | "retrievalRefund"
+
+/**
+ * retrievalTrans / retrievalRefund: `orders` and `trades` are sent as comma-separated lists of
+ * at most 100 (facts), one list per request, so no answer can exceed the spec's 100 records.
+ * Pure queries: each request is retried on timeouts, connection errors and 5xx; any request
+ * still failing fails the call (there is no partial effect worth keeping).
+ */
+export async function runRetrieval(
+  ctx: ClientContext,
+  op: RetrievalOperation,
+  list: "orders_list" | "refund_orders",
+  schema: z.ZodType,
+  sel: RetrievalInput,
+  opts: CallOptions = {},
+): Promise<{ records: unknown[]; responses: Array<Record<string, unknown>>; requests: number }> {
+  const selection = validateRequest(RetrievalSelection, sel)
+  const account = ctx.accounts.pick({ account_id: opts.account_id, currency: opts.currency })
+  const names = { orders: "orders", trades: "trades", ...ctx.options.selection_fields[op] }
+  const limit = limitOf(ctx, op, OPERATION_TABLE[op].selectionLimit ?? 100)
+  const requests = (["orders", "trades"] as const).flatMap((key) => {
+    const values = selection[key] ?? []
+    values.forEach((v, i) => {
+      if (v.includes(",")) throw new GatewayRequestError(`${key}[${i}] contains a comma, which separates the list`, { source: `${key}[${i}]` })
+    })
+    return chunk(values, limit).map((part) => prepare(ctx, op, { [names[key]]: part.join(",") }, account))
+  })
+
+  // A failing request fails the call, as before; answers keep the order of the requests.
+  const answers = await mapLimit(requests, ctx.options.max_concurrent_requests, async (request) => {
+    const answer = await send(ctx, request, opts)
+    const parsed = validateResponse(schema, expectObject(answer, op), op, answer.status) as Record<string, unknown>
+    const { [list]: found, ...envelope } = parsed
+    return { found: (found ?? []) as unknown[], envelope: { ...envelope, account_id: envelope.account_id ?? account.account_id } }
+  })
+  const records = answers.flatMap((a) => a.found)
+  const responses: Array<Record<string, unknown>> = answers.map((a) => a.envelope)
+  return { records, responses, requests: requests.length }
+}

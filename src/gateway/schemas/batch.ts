@@ -1,0 +1,62 @@
+import { z } from "zod"
+import { Amount, Currency, RefundMessage, ResultEnvelope } from "./common"
+
+const S = z.union([z.string(), z.number().transform(String)])
+
+/** Spec §2.6 request entries. */
+export const CaptureOrder = z.object({
+  transaction_id: z.string().min(1),
+  order_no: z.string().min(1),
+  currency: Currency,
+  amount: Amount,
+})
+export type CaptureOrder = z.input<typeof CaptureOrder>
+export const CancelOrder = CaptureOrder
+export type CancelOrder = CaptureOrder
+export const ReviewOrder = CaptureOrder.extend({
+  /** Observed value `1` (accept); the reject value is not shown (docs/assumptions.md). */
+  review_flag: z.string().min(1),
+})
+export type ReviewOrder = z.input<typeof ReviewOrder>
+export const RefundOrder = CaptureOrder.extend({
+  refund_amount: Amount,
+  refund_reason: z.string().max(1000).optional().default(""),
+})
+export type RefundOrder = z.input<typeof RefundOrder>
+
+/** Spec §2.6 response entries. */
+const EntryBase = z.object({
+  transaction_id: S,
+  order_no: S,
+  currency: S,
+  amount: S,
+})
+export const CaptureResult = EntryBase.extend({ capture_status: S, error_message: S.optional().default("") }).loose()
+export const CancelResult = EntryBase.extend({ cancel_status: S, error_message: S.optional().default("") }).loose()
+export const ReviewResult = EntryBase.extend({
+  review_flag: S.optional(),
+  review_status: S,
+  error_message: S.optional().default(""),
+}).loose()
+export const RefundResult = EntryBase.extend({
+  refund_amount: S,
+  refund_message: RefundMessage,
+  refund_reason: S.optional().default(""),
+  refund_reference: S.optional().default(""),
+  refund_reference_id: S.optional().default(""),
+  refund_status: S,
+}).loose()
+export type CaptureResult = z.infer<typeof CaptureResult>
+export type CancelResult = z.infer<typeof CancelResult>
+export type ReviewResult = z.infer<typeof ReviewResult>
+export type RefundResult = z.infer<typeof RefundResult>
+
+const env = ResultEnvelope.extend({ return_status: S })
+export const CaptureResponse = env.extend({ capture_orders: z.array(CaptureResult).default([]) }).loose()
+export const CancelResponse = env.extend({ cancel_orders: z.array(CancelResult).default([]) }).loose()
+export const ReviewResponse = env.extend({ review_orders: z.array(ReviewResult).default([]) }).loose()
+export const RefundResponse = env.extend({ refund_orders: z.array(RefundResult).default([]) }).loose()
+export type CaptureResponse = z.infer<typeof CaptureResponse>
+export type CancelResponse = z.infer<typeof CancelResponse>
+export type ReviewResponse = z.infer<typeof ReviewResponse>
+export type RefundResponse = z.infer<typeof RefundResponse>

@@ -1,0 +1,98 @@
+import { z } from "zod"
+
+/**
+ * Field formats shared by every operation (spec §1 rule 4, §2.5–2.7).
+ * Each is a zod schema so request validation, response validation and the
+ * sandbox use one definition.
+ */
+
+/** Decimal written as a string with exactly two decimals (spec §1.4); ≤ 15 chars (facts). */
+export const Amount = z
+  .string()
+  .regex(/^\d{1,12}\.\d{2}$/, "must be a decimal string with two decimals, e.g. \"12.50\"")
+
+/** Amount that may be negative (refund/partial records never are, but echoes may carry signs). */
+export const SignedAmount = z
+  .string()
+  .regex(/^-?\d{1,12}\.\d{2}$/, "must be a decimal string with two decimals, e.g. \"-3.00\"")
+
+/** Gateway answers sometimes drop trailing zeros ("10.5"); accept any plain decimal in responses. */
+export const LooseAmount = z
+  .string()
+  .regex(/^-?\d+(\.\d+)?$/, "must be a plain decimal number")
+
+export const Currency = z.string().regex(/^[A-Z]{3}$/, "must be a 3-letter upper-case currency code")
+export const Country = z.string().regex(/^[A-Z]{2}$/, "must be a 2-letter upper-case country code")
+
+/** Compact timestamp: year month day hour minute second, 14 digits (spec §2.5, §2.7). */
+export const CompactTimestamp = z.string().regex(/^\d{14}$/, "must be a 14-digit timestamp YYYYMMDDhhmmss")
+
+/** Year-month-day with dashes (spec §2.5 subscription_result, §2.8 payment_date). */
+export const IsoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "must be a date YYYY-MM-DD")
+
+/** Day-month-year, dash separated (spec §2.2 birth_date). */
+export const DmyDate = z.string().regex(/^\d{2}-\d{2}-\d{4}$/, "must be a date DD-MM-YYYY")
+
+/** ISO 8601 with a UTC offset written without a colon, e.g. 2024-01-02T03:04:05+0000 (spec §2.8). */
+export const OffsetTimestamp = z
+  .string()
+  .regex(
+    /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?[+-]\d{4}$/,
+    "must be an ISO 8601 timestamp with an offset like +0000",
+  )
+
+/** Engine rule: 5 to 50 characters of [0-9A-Za-z] (facts, confirmed). */
+export const OrderNo = z
+  .string()
+  .regex(/^[0-9A-Za-z]{5,50}$/, "must be 5 to 50 letters or digits (no hyphens or underscores)")
+
+/** `<transaction_id>-NN` (spec §2.6, facts). */
+export const RefundReferenceId = z
+  .string()
+  .regex(/^.+-\d{2}$/, "must be <transaction_id>-NN with a two-digit sequence")
+
+/** `<code>:<text>`, e.g. `V0000:OK` (spec §7.3). */
+export const RefundMessage = z
+  .string()
+  .regex(/^[A-Z]\d{4}:.*$/s, "must be <code>:<text>, e.g. V0000:OK")
+
+export const Uuid = z
+  .string()
+  .regex(/^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/, "must be a UUID")
+
+/** 64 hex characters; inbound may be upper case (facts). */
+export const Signature = z.string().regex(/^[0-9a-fA-F]{64}$/, "must be 64 hexadecimal characters")
+
+/** Ordinary URL (notify/return/cancel). */
+export const Url = z.url({ protocol: /^https?$/, error: "must be an http(s) URL" })
+
+/** The envelope the client fills in (spec §2.1). */
+export const Envelope = z.object({
+  merchant_id: z.string().min(1).max(7),
+  account_id: z.string().min(1).max(10),
+  encryption_data: Signature,
+})
+export type Envelope = z.infer<typeof Envelope>
+
+/** Top-level status of every batch or query response (spec §7.1). */
+export const ResultEnvelope = z.object({
+  merchant_id: z.string().optional(),
+  account_id: z.string().optional(),
+  return_status: z.string(),
+  return_message: z.string().optional().default(""),
+  encryption_data: z.string().optional(),
+})
+
+/**
+ * A failed request answers `{code, source, message}` with a 4xx/5xx (facts, confirmed).
+ * `code` is `<letter><4 digits>`.
+ */
+export const ErrorBody = z.object({
+  code: z.string().regex(/^[A-Z]\d{4}$/),
+  source: z.string().optional().default(""),
+  message: z.string().optional().default(""),
+})
+export type ErrorBody = z.infer<typeof ErrorBody>
+
+/** Numeric strings the spec lists as "string" but the gateway may send as numbers. */
+export const NumStr = z.union([z.string(), z.number().transform(String)])

@@ -1,0 +1,6 @@
+export * from "./common"
+export * from "./checkout"
+export * from "./transactions"
+export * from "./batch"
+export * from "./payout"
+export * from "./notification"

@@ -1,0 +1,149 @@
+import { z } from "zod"
+import { Amount, Country, Currency, IsoDate, OffsetTimestamp, Url, Uuid } from "./common"
+
+const S = z.union([z.string(), z.number().transform(String)])
+
+/** Spec §2.8 beneficiary.additional_info */
+export const BeneficiaryAdditionalInfo = z.object({
+  business_area: z.string().optional(),
+  business_phone_number: z.string().optional(),
+  business_registration_number: z.string().optional(),
+  personal_email: z.string().optional(),
+  personal_id_number: z.string().optional(),
+  personal_id_type: z.string().optional(),
+  personal_mobile_number: z.string().optional(),
+  personal_net_monthly_average_income: z.string().optional(),
+  personal_phone_country_code: z.string().optional(),
+  personal_phone_area_code: z.string().optional(),
+  personal_fiscal_country: z.string().optional(),
+})
+
+export const BeneficiaryAddress = z.object({
+  city: z.string().optional(),
+  country_code: Country.optional(),
+  postcode: z.string().optional(),
+  state: z.string().optional(),
+  street: z.string().optional(),
+  number: z.string().optional(),
+  street_address: z.string().optional(),
+  complement: z.string().optional(),
+})
+
+export const PersonDocument = z.object({
+  file_type: z.string().regex(/^[\w.+-]+\/[\w.+-]+$/, "must be a MIME type").optional(),
+  file_url: z.string().optional(),
+  labels: z.array(z.string()).optional(),
+})
+
+export const BankDetails = z.object({
+  account_currency: Currency.optional(),
+  account_name: z.string().optional(),
+  owner_document_number: z.string().optional(),
+  account_number: z.string().optional(),
+  bank_account_category: z.string().optional(),
+  bank_branch: z.string().optional(),
+  bank_country_code: Country.optional(),
+  bank_code: z.string().optional(),
+  bank_name: z.string().optional(),
+  bank_street_address: z.string().optional(),
+  binding_mobile_number: z.string().optional(),
+  iban: z.string().optional(),
+  swift_code: z.string().optional(),
+  transaction_reference: z.string().optional(),
+})
+
+const EntityType = z.string().min(1) // only COMPANY is shown; others unknown (docs/assumptions.md)
+
+export const Beneficiary = z.object({
+  first_name: z.string().optional(),
+  last_name: z.string().optional(),
+  company_name: z.string().optional(),
+  date_of_birth: IsoDate.optional(),
+  entity_type: EntityType.optional(),
+  additional_info: BeneficiaryAdditionalInfo.optional(),
+  address: BeneficiaryAddress.optional(),
+  person_documents: z.array(PersonDocument).optional(),
+  bank_details: BankDetails.optional(),
+})
+
+export const Payer = z.object({
+  first_name: z.string().optional(),
+  last_name: z.string().optional(),
+  company_name: z.string().optional(),
+  date_of_birth: IsoDate.optional(),
+  entity_type: EntityType.optional(),
+  additional_info: z
+    .object({
+      business_registration_number: z.string().optional(),
+      business_registration_type: z.string().optional(),
+      external_id: z.string().optional(),
+      personal_email: z.string().optional(),
+      personal_id_number: z.string().optional(),
+      job: z.string().optional(),
+    })
+    .optional(),
+  address: z
+    .object({
+      city: z.string().optional(),
+      country_code: Country.optional(),
+      postcode: z.string().optional(),
+      state: z.string().optional(),
+      street_address: z.string().optional(),
+    })
+    .optional(),
+})
+
+/** Spec §2.8 request (without the envelope). */
+export const PayoutRequest = z.object({
+  beneficiary: Beneficiary,
+  beneficiary_id: z.string().optional(),
+  client_data: z.string().optional(),
+  fee_paid_by: z.string().optional(),
+  payer: Payer.optional(),
+  payment_amount: Amount,
+  payment_currency: Currency,
+  payment_date: IsoDate.optional(),
+  payment_method: z.string().optional(),
+  reason: z.string().optional(),
+  reference: z.string().optional(),
+  request_id: Uuid,
+  source_amount: Amount.optional(),
+  source_currency: Currency.optional(),
+  swift_charge_option: z.string().optional(),
+  fund_source: z.string().optional(),
+  notify_url: Url.optional(),
+})
+export type PayoutRequest = z.input<typeof PayoutRequest>
+
+/** Spec §2.8 response: the payout echoed with computed fields. Echoed parts stay loose. */
+export const PayoutResponse = z
+  .object({
+    merchant_id: S.optional(),
+    account_id: S.optional(),
+    request_id: S,
+    beneficiary: z
+      .object({ bank_details: z.object({ local_clearing_system: S.optional() }).loose().optional() })
+      .loose()
+      .optional(),
+    beneficiary_id: S.optional(),
+    payer: z.object({}).loose().optional(),
+    payment_amount: S.optional(),
+    payment_currency: S.optional(),
+    source_amount: S.optional(),
+    source_currency: S.optional(),
+    amount_beneficiary_receives: z.number().int().optional(),
+    amount_payer_pays: z.number().int().optional(),
+    created_at: OffsetTimestamp.optional(),
+    last_updated_at: OffsetTimestamp.optional(),
+    failure_reason: S.optional().default(""),
+    failure_type: S.optional().default(""),
+    fee_amount: z.number().int().optional(),
+    fee_currency: S.optional(),
+    payer_id: S.optional(),
+    transaction_id: S.optional(),
+    short_reference_id: S.optional(),
+    status: S,
+    encryption_data: S.optional(),
+  })
+  .loose()
+export type PayoutResponse = z.infer<typeof PayoutResponse>

@@ -1,0 +1,38 @@
+/**
+ * Status code tables. The spec shows only a few values (§3); the rest are
+ * inferred (docs/assumptions.md) and the provider lets the merchant remap them.
+ * The sandbox answers with these same tables.
+ */
+
+/** `payment_status` of order records: only 3000 (paid) and 4100 (refund record) are seen. */
+export const PAYMENT_STATUS = {
+  WAITING_SHOPPER: "1000", // inferred: created, shopper on the hosted page / APM pending
+  REVIEW: "1100", // inferred: held by fraud review
+  AUTHORISED: "2000", // inferred: authorised, awaiting capture
+  PAID: "3000", // seen: paid (captured, or a sale)
+  PARTIALLY_REFUNDED: "4000", // inferred
+  REFUNDED: "4100", // seen on a refund record; taken as "refunded"
+  CANCELLED: "5000", // inferred: voided before capture
+  DECLINED: "6000", // inferred: declined / failed / rejected in review
+} as const
+export type PaymentStatusCode = (typeof PAYMENT_STATUS)[keyof typeof PAYMENT_STATUS]
+
+/** Per-entry result of capture/cancel/review/refund (`1` seen = done). */
+export const ENTRY_STATUS = { OK: "1", FAILED: "0" } as const
+
+/** `refund_status`: `1` seen = refunded; processing and failed are inferred. */
+export const REFUND_STATUS = { FAILED: "0", REFUNDED: "1", PROCESSING: "2" } as const
+
+/** `review_flag`: `1` seen = accept; reject value inferred. */
+export const REVIEW_FLAG = { ACCEPT: "1", REJECT: "0" } as const
+
+/** Payout `status`: COMPLETED seen; the rest inferred. */
+export const PAYOUT_STATUS = {
+  PENDING: "PENDING",
+  PROCESSING: "PROCESSING",
+  COMPLETED: "COMPLETED",
+  FAILED: "FAILED",
+} as const
+
+/** `return_status` of a successful batch or query response (spec §7.1). */
+export const RETURN_OK = "1"

@@ -1,0 +1,139 @@
+import { CONTENT_TYPES, sniffDecode, type Decoded } from "./codecs"
+import type { ClientContext } from "./context"
+import { errorFromBody } from "./error-map"
+import { GatewayApiError, GatewayBadResponseError, GatewayNetworkError, GatewayTimeoutError } from "./errors"
+import type { Encoding, Operation } from "./operations-table"
+import { OPERATION_TABLE } from "./operations-table"
+
+/**
+ * One HTTP exchange: POST the encoded body with its Content-Type, a timeout on the whole
+ * exchange (headers and body), and typed errors for timeouts, connection failures and
+ * 4xx/5xx answers. Node's global fetch (undici) keeps connections alive by default.
+ */
+export interface Reply {
+  status: number
+  decoded: Decoded
+}
+
+const ACCEPT = "application/json, application/xml;q=0.9, text/html;q=0.8, */*;q=0.5"
+
+export async function post(
+  ctx: ClientContext,
+  op: Operation,
+  body: string,
+  encoding: Encoding,
+  callerSignal?: AbortSignal,
+): Promise<Reply> {
+  const ms = ctx.options.timeout_ms
+  const timeout = AbortSignal.timeout(ms)
+  const signal = callerSignal ? AbortSignal.any([timeout, callerSignal]) : timeout
+  const headers = new Headers({ accept: ACCEPT, "content-type": CONTENT_TYPES[encoding] })
+  // The merchant may relabel (the spec's examples send every body as form-urlencoded).
+  for (const [k, v] of Object.entries(ctx.options.headers)) headers.set(k, v)
+
+  let status: number
+  let text: string
+  try {
+    const res = await ctx.fetch(ctx.baseUrl + OPERATION_TABLE[op].path, { method: "POST", headers, body, signal })
+    status = res.status
+    text = await res.text()
+  } catch (e) {
+    if (timeout.aborted) {
+      throw new GatewayTimeoutError(`${op}: no answer within ${ms} ms (timeout_ms)`, { code: "TIMEOUT", operation: op, cause: e })
+    }
+    if (callerSignal?.aborted) {
+      throw new GatewayNetworkError(`${op}: aborted by the caller`, { code: "ABORTED", operation: op, cause: e })
+    }
+    const code = networkCode(e)
+    throw new GatewayNetworkError(`${op}: could not reach the gateway (${code})`, { code, operation: op, cause: e })
+  }
+  return { status, decoded: decodeReply(op, status, text) }
+}
+
+/** Decode by content, whatever the label; map 4xx/5xx to typed errors. */
+function decodeReply(op: Operation, status: number, text: string): Decoded {
+  const failed = status < 200 || status >= 300
+  let decoded: Decoded | undefined
+  try {
+    decoded = text.trim() ? sniffDecode(text) : undefined
+  } catch (e) {
+    if (!failed) throw new GatewayBadResponseError(`${op}: the answer is not valid JSON, XML or HTML`, { source: "body", status, operation: op, cause: e })
+  }
+  if (!failed) {
+    if (!decoded) throw new GatewayBadResponseError(`${op}: the answer is empty`, { source: "body", status, operation: op })
+    return decoded
+  }
+  const err = errorBodyOf(decoded)
+  if (err) throw errorFromBody(err, { status, operation: op })
+  throw new GatewayApiError(`${op}: the gateway answered HTTP ${status} without an error body`, {
+    code: `HTTP_${status}`,
+    status,
+    operation: op,
+  })
+}
+
+/** `{code, source, message}` (facts, confirmed), from JSON, XML or form answers. */
+export function errorBodyOf(decoded: Decoded | undefined): { code: string; source: string; message: string } | undefined {
+  if (!decoded || decoded.type === "html") return undefined
+  const v = decoded.value
+  if (!v || typeof v !== "object" || Array.isArray(v)) return undefined
+  const o = v as Record<string, unknown>
+  if (typeof o.code !== "string" || !o.code) return undefined
+  const str = (x: unknown) => (typeof x === "string" || typeof x === "number" ? String(x) : "")
+  return { code: o.code, source: str(o.source), message: str(o.message) }
+}
+
+function networkCode(e: unknown): string {
+  const cause = (e as { cause?: { code?: unknown } } | undefined)?.cause
+  if (cause && typeof cause.code === "string") return cause.code
+  const code = (e as { code?: unknown } | undefined)?.code
+  return typeof code === "string" ? code : "NETWORK"
+}
+
+/** Retry kinds that cannot have been acted on twice when the operation is a pure query. */
+function retryable(e: unknown): boolean {
+  if (e instanceof GatewayTimeoutError) return true
+  if (e instanceof GatewayNetworkError) return e.code !== "ABORTED"
+  if (e instanceof GatewayApiError) return (e.status ?? 0) >= 500 || e.status === 429 || e.code === "999"
+  return false
+}
+
+/** Exponential back-off with "equal jitter": half fixed, half random. */
+export function backoffMs(attempt: number, base: number, max: number, random: () => number = Math.random): number {
+  const d = Math.min(max, base * 2 ** attempt)
+  return Math.round(d / 2 + random() * (d / 2))
+}
+
+function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(new GatewayNetworkError("aborted by the caller", { code: "ABORTED" }))
+    const t = setTimeout(done, ms)
+    function done() {
+      signal?.removeEventListener("abort", onAbort)
+      resolve()
+    }
+    function onAbort() {
+      clearTimeout(t)
+      reject(new GatewayNetworkError("aborted by the caller", { code: "ABORTED" }))
+    }
+    signal?.addEventListener("abort", onAbort, { once: true })
+  })
+}
+
+/** Run `attempt` once, or with retries when the operation is idempotent (the retrievals). */
+export async function withRetries<T>(
+  ctx: ClientContext,
+  op: Operation,
+  attempt: () => Promise<T>,
+  signal?: AbortSignal,
+): Promise<T> {
+  const retries = OPERATION_TABLE[op].idempotent ? ctx.options.query_retries : 0
+  for (let n = 0; ; n++) {
+    try {
+      return await attempt()
+    } catch (e) {
+      if (n >= retries || !retryable(e) || signal?.aborted) throw e
+      await sleep(backoffMs(n, ctx.options.retry_base_delay_ms, ctx.options.retry_max_delay_ms), signal)
+    }
+  }
+}

@@ -1,0 +1,50 @@
+import { randomUUID } from "node:crypto"
+import type { ConfigModule, Logger, MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
+import { acquiringProviderConfigs } from "../lib/acquiring-config"
+import { reconcile } from "../workflows/acquiring/reconcile"
+
+/**
+ * The "due" lock lives this much shorter than the interval. A run takes it a little after its
+ * tick (scheduler latency, the previous config's run), so a lock of exactly the interval would
+ * still be held at the next due tick and every run would slip by one tick.
+ */
+export const DUE_SLACK_SECONDS = 30
+
+/** "09:05" of the tick this run belongs to (UTC), for the one log line per run. */
+const tickOf = (d: Date) => d.toISOString().slice(0, 16)
+
+/**
+ * Scheduled reconciliation. Jobs get no plugin options and their schedule is fixed at load,
+ * so the job ticks every minute and each provider config decides with its own options
+ * (reconcile_enabled, reconcile_interval_minutes). "Due" is a lock that expires shortly before
+ * the next due tick: shared by all instances, so one run per interval across the cluster.
+ * Medusa loads jobs only in worker and shared mode (never on `workerMode: "server"`).
+ */
+export default async function acquiringReconcileJob(container: MedusaContainer, context?: { scheduledFor?: Date }) {
+  const logger = container.resolve(ContainerRegistrationKeys.LOGGER) as Logger
+  const config = container.resolve(ContainerRegistrationKeys.CONFIG_MODULE) as ConfigModule
+  const locking = container.resolve(Modules.LOCKING)
+  const tick = tickOf(context?.scheduledFor ?? new Date(Date.now()))
+  for (const c of acquiringProviderConfigs(config)) {
+    if (!c.options.provider.reconcile_enabled) continue
+    try {
+      await locking.acquire(`acquiring:reconcile:due:${c.config_id}`, {
+        ownerId: randomUUID(),
+        expire: Math.max(c.options.provider.reconcile_interval_minutes * 60 - DUE_SLACK_SECONDS, 1),
+      })
+    } catch {
+      continue // not due yet, or another instance runs it
+    }
+    const report = await reconcile(container, { config_ids: [c.config_id] })
+    const summary = report.changes.map((ch) => ch.kind).join(", ") || "no changes"
+    logger.info(
+      `acquiring: reconciliation of ${c.config_id} (tick ${tick}): ${report.payments_checked} payments, ${report.sessions_checked} open carts checked; ${summary}`,
+    )
+  }
+}
+
+export const config = {
+  name: "acquiring-reconcile",
+  schedule: "* * * * *",
+}

@@ -1,0 +1,51 @@
+import type { ConfigModule } from "@medusajs/framework/types"
+import { parseAcquiringOptions, type AcquiringOptions } from "../providers/acquiring/options"
+
+/** Provider ids our services get: pp_acquiring_<id> (hosted) and pp_acquiring-apm_<id> (APM). */
+export const ACQUIRING_PROVIDER_ID = /^pp_(acquiring|acquiring-apm)_(.+)$/
+
+export const isAcquiringProvider = (providerId: unknown): providerId is string =>
+  typeof providerId === "string" && ACQUIRING_PROVIDER_ID.test(providerId)
+
+type ProviderEntry = { resolve?: unknown; id?: unknown; options?: Record<string, unknown> }
+
+/**
+ * Options of the acquiring provider with the given config id, read from the app config
+ * (routes and subscribers have no other way to the provider's options).
+ */
+export function acquiringOptionsFor(configModule: ConfigModule, providerId: string): AcquiringOptions | null {
+  const m = ACQUIRING_PROVIDER_ID.exec(providerId)
+  if (!m) return null
+  const modules = Object.values((configModule.modules ?? {}) as Record<string, unknown>)
+  for (const mod of modules) {
+    const providers = ((mod as { options?: { providers?: ProviderEntry[] } })?.options?.providers ?? []) as ProviderEntry[]
+    const entry = providers.find((p) => p?.id === m[2] && /acquiring/.test(String(p?.resolve ?? "")))
+    if (entry) return parseAcquiringOptions(entry.options ?? {})
+  }
+  return null
+}
+
+export interface AcquiringProviderConfig {
+  /** The `id` given in medusa-config (e.g. "acquiring"). */
+  config_id: string
+  /** Medusa provider ids of its services (hosted and APM). */
+  provider_ids: string[]
+  options: AcquiringOptions
+}
+
+/** Every acquiring provider configured in the app (jobs get no plugin options; this is their way in). */
+export function acquiringProviderConfigs(configModule: ConfigModule): AcquiringProviderConfig[] {
+  const out: AcquiringProviderConfig[] = []
+  for (const mod of Object.values((configModule.modules ?? {}) as Record<string, unknown>)) {
+    const providers = ((mod as { options?: { providers?: ProviderEntry[] } })?.options?.providers ?? []) as ProviderEntry[]
+    for (const p of providers) {
+      if (typeof p?.id !== "string" || !/acquiring/.test(String(p?.resolve ?? ""))) continue
+      out.push({
+        config_id: p.id,
+        provider_ids: [`pp_acquiring_${p.id}`, `pp_acquiring-apm_${p.id}`],
+        options: parseAcquiringOptions(p.options ?? {}),
+      })
+    }
+  }
+  return out
+}

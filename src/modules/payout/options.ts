@@ -1,0 +1,42 @@
+import { MedusaError } from "@medusajs/framework/utils"
+import { z } from "zod"
+import { Currency, Url } from "../../gateway/schemas"
+import { issuePath } from "../../gateway/options"
+
+/**
+ * Plugin options as this module receives them (Medusa hands every plugin module the
+ * plugin's options): `{ gateway: <gateway client options>, payouts: {...} }`.
+ * Other keys belong to other parts of the plugin and are ignored here.
+ */
+export const PayoutOptions = z.object({
+  /** Where the gateway sends payout notifications: <backend>/hooks/acquiring/payout. */
+  notify_url: Url.optional(),
+  /** Account that pays out; else the gateway client picks by payment_currency / fallback. */
+  account_id: z.string().min(1).max(10).optional(),
+  /** Digits of the integer minor units per currency, where ISO 4217 is not what the gateway uses. */
+  minor_unit_digits: z.record(Currency, z.number().int().min(0).max(4)).default({}),
+  /**
+   * Refuse notifications whose signed transaction_id / currency / amount / order_status
+   * contradict the payout (the default signature does not cover request_id or status).
+   * Turn off only if the gateway's payout push fills those fields differently.
+   */
+  check_notification_fields: z.boolean().default(true),
+})
+export type PayoutOptions = z.infer<typeof PayoutOptions>
+
+export const PayoutModuleOptions = z
+  .object({
+    /** Gateway client options (src/gateway/options.ts); validated when the client is built. */
+    gateway: z.record(z.string(), z.unknown()).optional(),
+    payouts: PayoutOptions.default({ minor_unit_digits: {}, check_notification_fields: true }),
+  })
+  .loose()
+export type PayoutModuleOptions = z.infer<typeof PayoutModuleOptions>
+
+export function parsePayoutModuleOptions(input: unknown): PayoutModuleOptions {
+  const r = PayoutModuleOptions.safeParse(input ?? {})
+  if (r.success) return r.data
+  const issue = r.error.issues[0]
+  // Typed like every other option error of the plugin (found by the options fuzz test).
+  throw new MedusaError(MedusaError.Types.INVALID_DATA, `Invalid plugin option ${issuePath(issue.path) || "options"}: ${issue.message}`)
+}

@@ -1,0 +1,78 @@
+import { MedusaError, MedusaService } from "@medusajs/framework/utils"
+import type { InferTypeOf } from "@medusajs/framework/types"
+import type { CallOptions, GatewayClient } from "../../gateway/client-types"
+import type { Notification, PayoutRequest, PayoutResponse } from "../../gateway/schemas"
+import { Payout } from "./models/payout"
+import { parsePayoutModuleOptions, type PayoutModuleOptions, type PayoutOptions } from "./options"
+import { buildGatewayClient } from "./gateway-client"
+import { isGatewayError } from "../../gateway/errors"
+import type { PayoutRecordInput } from "./lib/from-request"
+import type { PayoutUpdate } from "./lib/gateway-update"
+
+export type PayoutDTO = InferTypeOf<typeof Payout>
+type CreatePayoutData = Partial<PayoutDTO>
+export type PayoutPatch = Partial<PayoutUpdate> & { submitted_at?: Date; account_id?: string }
+
+/**
+ * Payout records plus the one gateway client payouts use. The client is built on first use
+ * from the plugin option `gateway`, so a store that never pays out needs no gateway options.
+ */
+class PayoutModuleService extends MedusaService({ Payout }) {
+  protected readonly options_: PayoutModuleOptions
+  private client_?: GatewayClient
+
+  constructor(container: Record<string, unknown>, options?: unknown) {
+    // eslint-disable-next-line prefer-rest-params
+    super(...arguments)
+    this.options_ = parsePayoutModuleOptions(options)
+  }
+
+  payoutOptions(): PayoutOptions {
+    return this.options_.payouts
+  }
+
+  gatewayClient(): GatewayClient {
+    if (!this.client_) {
+      if (!this.options_.gateway) {
+        throw new MedusaError(
+          MedusaError.Types.INVALID_DATA,
+          "Payouts need the gateway client options: set the plugin option `gateway` (see docs/payouts.md)",
+        )
+      }
+      try {
+        this.client_ = buildGatewayClient(this.options_.gateway)
+      } catch (e) {
+        // Names the option to fix (GatewayOptionsError); a 400, not an anonymous 500.
+        if (isGatewayError(e)) throw new MedusaError(MedusaError.Types.INVALID_DATA, e.message)
+        throw e
+      }
+    }
+    return this.client_
+  }
+
+  /**
+   * Typed writes. Amounts are decimal strings: bigNumber columns take any BigNumberInput
+   * and keep every digit, while the generated DML input type narrows them to number.
+   */
+  async createPayoutRecord(data: PayoutRecordInput): Promise<PayoutDTO> {
+    const [created] = await this.createPayouts([data as unknown as CreatePayoutData])
+    return created
+  }
+
+  async patchPayout(id: string, patch: PayoutPatch): Promise<PayoutDTO> {
+    const [updated] = await this.updatePayouts([{ id, ...patch } as unknown as CreatePayoutData & { id: string }])
+    return updated
+  }
+
+  /** POST /v1/payout. Idempotent at the gateway on request_id. */
+  async sendPayout(req: PayoutRequest, opts?: CallOptions): Promise<PayoutResponse> {
+    return this.gatewayClient().payout(req, opts)
+  }
+
+  /** Verifies and parses a notification body; throws the client's typed errors. */
+  parseNotification(body: string | Record<string, unknown>): Notification {
+    return this.gatewayClient().parseNotification(body)
+  }
+}
+
+export default PayoutModuleService

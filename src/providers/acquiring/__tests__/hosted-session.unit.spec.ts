@@ -1,0 +1,35 @@
+import { AcquiringHostedService } from "../services/hosted"
+import { fixture } from "../../../gateway/__tests__/helpers/fake-gateway"
+
+/** The session data a storefront receives from initiatePayment (gateway answered by a fake fetch). */
+async function sessionData(extra: Record<string, unknown> = {}) {
+  const page = fixture("checkout-page-helper.html")
+  const service = new AcquiringHostedService({ logger: { info() {}, warn() {}, error() {}, debug() {} } } as never, {
+    merchant_id: "1234567",
+    accounts: [{ account_id: "123456701", sign_key: "EurKey-Secret1" }],
+    test_base_url: "https://gw.test",
+    store_url: "https://api.shop.example",
+    default_return_url: "https://shop.example/return",
+    fetch: (async () => new Response(page, { status: 200, headers: { "content-type": "text/html" } })) as typeof fetch,
+    ...extra,
+  })
+  const id = "payses_01JABCDEFGHJKMNPQRSTVWXYZ0"
+  const out = await service.initiatePayment({ amount: 12.5, currency_code: "eur", data: { session_id: id }, context: { idempotency_key: id } } as never)
+  return { data: out.data as Record<string, any>, page }
+}
+
+describe("hosted session data", () => {
+  it("holds the form to post and, by default, the gateway's page", async () => {
+    const { data, page } = await sessionData()
+    expect(data.form).toMatchObject({ action: "https://gw.test/v1/checkout", method: "POST" })
+    expect(data.form.fields.merNo).toBe("1234567")
+    expect(data.html).toBe(page.trim()) // the answer as sent, less surrounding whitespace
+    expect(JSON.stringify(data)).not.toContain("EurKey-Secret1")
+  })
+
+  it("session_html: false leaves the raw page out and keeps the form", async () => {
+    const { data } = await sessionData({ session_html: false })
+    expect(data.html).toBeNull()
+    expect(data.form.fields.merNo).toBe("1234567")
+  })
+})

@@ -1,0 +1,249 @@
+import type {
+  AuthorizePaymentInput,
+  AuthorizePaymentOutput,
+  CancelPaymentInput,
+  CancelPaymentOutput,
+  CapturePaymentInput,
+  CapturePaymentOutput,
+  DeletePaymentInput,
+  DeletePaymentOutput,
+  GetPaymentStatusInput,
+  GetPaymentStatusOutput,
+  InitiatePaymentInput,
+  InitiatePaymentOutput,
+  Logger,
+  ProviderWebhookPayload,
+  RefundPaymentInput,
+  RefundPaymentOutput,
+  RetrievePaymentInput,
+  RetrievePaymentOutput,
+  UpdatePaymentInput,
+  UpdatePaymentOutput,
+  WebhookActionResult,
+} from "@medusajs/framework/types"
+import { AbstractPaymentProvider, MedusaError } from "@medusajs/framework/utils"
+import { createGatewayClient } from "../../../gateway"
+import type { GatewayClient } from "../../../gateway/client-types"
+import { orderNoFromSession } from "../mappers/order-no"
+import { toAmount } from "../mappers/money"
+import { mapOrderRecord, type MappedStatus } from "../mappers/status"
+import type { RequestContext } from "../mappers/payment-request"
+import { parseAcquiringOptions, type AcquiringOptions, type SessionStatus } from "../options"
+import type { CartSnapshot } from "../snapshot/schema"
+import { openSnapshot, snapshotKey } from "../snapshot/seal"
+import { SNAPSHOT_KEY } from "../snapshot/storefront-data"
+import { toMedusaError } from "./errors"
+import { lookupOrder, recordMatches, withRecord } from "./gateway-state"
+import { capture, cancel, refund, refreshRefunds } from "./operations"
+import { notifyUrl, resolveReturnUrls } from "./return-urls"
+import { readData, tryReadData, type AcquiringData, type Variant } from "./session-data"
+import { webhookAction } from "./webhook"
+
+type Cradle = { logger?: Logger } & Record<string, unknown>
+
+export interface StartInput {
+  snapshot: CartSnapshot | null
+  ctx: RequestContext
+  account_id?: string
+  /** The storefront data as stored (only payment_method is read, after validation). */
+  data: Record<string, unknown>
+}
+
+/**
+ * Every lifecycle step of the acquiring gateway. Variants (hosted page, APM) only say how
+ * a payment starts and which statuses differ, as Medusa's Stripe variants do.
+ */
+export abstract class AcquiringBase extends AbstractPaymentProvider<Record<string, unknown>> {
+  protected readonly opts: AcquiringOptions
+  protected readonly client: GatewayClient
+  protected readonly logger: Logger | Console
+  private readonly snapshotKey: Buffer
+  private readonly loggedCodes = new Set<string>()
+
+  protected abstract readonly variant: Variant
+  /** Start the payment at the gateway; returns what the storefront needs (never secrets). */
+  protected abstract start(input: StartInput): Promise<Record<string, unknown>>
+
+  static override validateOptions(options: Record<string, unknown>): void {
+    parseAcquiringOptions(options)
+  }
+
+  constructor(cradle: Cradle, options: Record<string, unknown>) {
+    super(cradle, options)
+    this.opts = parseAcquiringOptions(options)
+    this.client = createGatewayClient(this.opts.clientInput as never)
+    this.logger = cradle.logger ?? console
+    this.snapshotKey = snapshotKey({ snapshot_secret: this.opts.provider.snapshot_secret, accounts: this.opts.client.accounts })
+  }
+
+  /** Status overrides of a variant (e.g. asynchronous APMs). */
+  protected variantStatusDefaults(_d: AcquiringData): Record<string, SessionStatus> {
+    return {}
+  }
+
+  protected mapStatus(record: Parameters<typeof mapOrderRecord>[0], d: AcquiringData): MappedStatus {
+    const mapped = mapOrderRecord(record, this.opts.provider.status_map, this.variantStatusDefaults(d))
+    if (!mapped.known && !this.loggedCodes.has(mapped.code)) {
+      this.loggedCodes.add(mapped.code)
+      this.logger.warn(`acquiring: unknown gateway status ${mapped.code} (order ${d.order_no}); treated as pending. Map it with the status_map option.`)
+    }
+    return mapped
+  }
+
+  async initiatePayment(input: InitiatePaymentInput): Promise<InitiatePaymentOutput> {
+    const data = (input.data ?? {}) as Record<string, unknown>
+    const sessionId = String(data.session_id ?? input.context?.idempotency_key ?? "")
+    if (!sessionId) throw new MedusaError(MedusaError.Types.INVALID_DATA, "initiatePayment needs the payment session id")
+    const order_no = orderNoFromSession(sessionId)
+    const currency = input.currency_code.toUpperCase()
+    const amount = toAmount(input.amount)
+    const snapshot = this.trustedSnapshot(data, amount, currency)
+    const own = this.opts.provider
+    const urls = resolveReturnUrls(snapshot ?? {}, own)
+    const account_id = this.client.accountFor(currency)
+    const ctx: RequestContext = { order_no, currency, amount, notify_url: notifyUrl(own), ...urls, own, now: Date.now() }
+    let started: Record<string, unknown>
+    try {
+      started = await this.start({ snapshot, ctx, account_id, data })
+    } catch (e) {
+      throw toMedusaError(e, "Starting the payment")
+    }
+    this.logger.info(`acquiring: ${this.variant} payment ${order_no} started (${amount} ${currency})`)
+    return {
+      id: order_no,
+      status: "pending",
+      // The snapshot (personal data) is dropped from the public session data.
+      data: { [SNAPSHOT_KEY]: null, order_no, currency, amount, variant: this.variant, account_id, ...started },
+    }
+  }
+
+  /** The sealed cart snapshot of our store middleware, checked against Medusa's amount. */
+  private trustedSnapshot(data: Record<string, unknown>, amount: string, currency: string): CartSnapshot | null {
+    const sealed = data[SNAPSHOT_KEY]
+    if (sealed === undefined || sealed === null) return null
+    const s = openSnapshot(sealed, this.snapshotKey, this.opts.provider.snapshot_max_age_s)
+    if (s.total !== amount || s.currency_code !== currency) {
+      throw new MedusaError(
+        MedusaError.Types.INVALID_DATA,
+        `The cart total (${s.total} ${s.currency_code}) differs from the payment amount (${amount} ${currency}); refresh the cart and start the payment again.`,
+      )
+    }
+    return s
+  }
+
+  async authorizePayment(input: AuthorizePaymentInput): Promise<AuthorizePaymentOutput> {
+    const { status, data } = await this.currentStatus(input.data)
+    if (status === "authorized" && this.opts.provider.capture_mode === "automatic") {
+      const captured = await capture(this.client, data, { id: "automatic", source: "automatic", amount: data.amount })
+      return { status: "captured", data: captured }
+    }
+    return { status, data }
+  }
+
+  async getPaymentStatus(input: GetPaymentStatusInput): Promise<GetPaymentStatusOutput> {
+    return this.currentStatus(input.data)
+  }
+
+  /** Ask the gateway: a browser return alone never authorises. */
+  private async currentStatus(raw: unknown): Promise<{ status: SessionStatus; data: AcquiringData }> {
+    const d = readData(raw)
+    let record
+    try {
+      record = await lookupOrder(this.client, d)
+    } catch (e) {
+      throw toMedusaError(e, "Checking the payment")
+    }
+    const mapped = this.mapStatus(record, d)
+    const data = withRecord(d, record, mapped.code)
+    if (record && !recordMatches(record, d) && mapped.status !== "pending") {
+      this.logger.warn(`acquiring: order ${d.order_no} amount/currency at the gateway differs from the session; refused`)
+      return { status: "error", data: { ...data, status_code: "amount_mismatch" } }
+    }
+    return { status: mapped.status, data: mapped.status === "pending" ? data : dropPage(data) }
+  }
+
+  async capturePayment(input: CapturePaymentInput): Promise<CapturePaymentOutput> {
+    const d = readData(input.data)
+    const key = input.context?.idempotency_key
+    const amount = await this.captureAmount(key, d)
+    return { data: await capture(this.client, d, { id: key ?? "capture", source: "medusa", amount }) }
+  }
+
+  /**
+   * Medusa passes no amount to capturePayment: the Capture row (its id is the idempotency
+   * key) holds it. It is read from the payment module's own capture service; without it
+   * the remaining amount is captured.
+   */
+  private async captureAmount(key: string | undefined, d: AcquiringData): Promise<string | undefined> {
+    if (!key) return undefined
+    try {
+      const service = (this.container as Record<string, any>).captureService
+      const row = await service?.retrieve(key, { select: ["id", "amount", "raw_amount"] })
+      return row ? toAmount(row.raw_amount ?? row.amount) : undefined
+    } catch {
+      this.logger.warn(`acquiring: capture ${key} of order ${d.order_no} not readable; capturing the remaining amount`)
+      return undefined
+    }
+  }
+
+  async refundPayment(input: RefundPaymentInput): Promise<RefundPaymentOutput> {
+    const d = readData(input.data)
+    return { data: await refund(this.client, d, toAmount(input.amount), input.context?.idempotency_key) }
+  }
+
+  async cancelPayment(input: CancelPaymentInput): Promise<CancelPaymentOutput> {
+    const d = tryReadData(input.data)
+    if (!d) return { data: input.data ?? {} }
+    return { data: await cancel(this.client, d, { strict: true }) }
+  }
+
+  /** Never fails: Medusa deletes sessions while the shopper re-initiates checkout. */
+  async deletePayment(input: DeletePaymentInput): Promise<DeletePaymentOutput> {
+    const d = tryReadData(input.data)
+    if (!d) return { data: input.data ?? {} }
+    try {
+      return { data: await cancel(this.client, d, { strict: false }) }
+    } catch (e) {
+      this.logger.warn(`acquiring: could not void order ${d.order_no} while deleting its session: ${(e as Error).message}`)
+      return { data: input.data ?? {} }
+    }
+  }
+
+  async retrievePayment(input: RetrievePaymentInput): Promise<RetrievePaymentOutput> {
+    const { data } = await this.currentStatus(input.data)
+    try {
+      return { data: await refreshRefunds(this.client, data) }
+    } catch (e) {
+      throw toMedusaError(e, "Retrieving the payment")
+    }
+  }
+
+  /** Medusa never calls it in 2.21; an amount change needs a new session (new order_no). */
+  async updatePayment(input: UpdatePaymentInput): Promise<UpdatePaymentOutput> {
+    const d = readData(input.data)
+    if (toAmount(input.amount) !== d.amount || input.currency_code.toUpperCase() !== d.currency) {
+      throw new MedusaError(
+        MedusaError.Types.INVALID_DATA,
+        "amount: the gateway order cannot change its amount; create a new payment session",
+      )
+    }
+    return { data: d }
+  }
+
+  async getWebhookActionAndData(payload: ProviderWebhookPayload["payload"]): Promise<WebhookActionResult> {
+    return webhookAction(payload, {
+      client: this.client,
+      logger: this.logger,
+      mapStatus: (record, d) => this.mapStatus(record, d),
+      variant: this.variant,
+    })
+  }
+}
+
+/** The hosted page / issuer link is useless once the shopper has finished. */
+function dropPage(d: AcquiringData): AcquiringData {
+  const { html: _html, form: _form, ...rest } = d as AcquiringData & { html?: unknown; form?: unknown }
+  return { ...rest, html: null, form: null } as AcquiringData
+}
+
+export { orderNoFromSession }

@@ -1,0 +1,23 @@
+import { MedusaError } from "@medusajs/framework/utils"
+import { isGatewayError } from "../../../gateway/errors"
+
+/**
+ * Gateway errors as Medusa errors: the storefront/admin gets a 4xx naming what to fix for
+ * requests the gateway refused, and a plain Error (retryable, logged) for outages.
+ */
+export function toMedusaError(e: unknown, action: string): Error {
+  if (e instanceof MedusaError) return e
+  if (!isGatewayError(e)) return e instanceof Error ? e : new Error(String(e))
+  const where = e.source ? ` (${e.source})` : ""
+  const code = e.code ? ` ${e.code}` : ""
+  switch (e.kind) {
+    case "invalid_request":
+    case "invalid_options":
+      return new MedusaError(MedusaError.Types.INVALID_DATA, `${action}: ${e.message}${where}`)
+    case "api":
+    case "limit_exceeded":
+      return new MedusaError(MedusaError.Types.NOT_ALLOWED, `${action}: the gateway refused${code}: ${e.message}${where}`)
+    default:
+      return new Error(`${action}: gateway ${e.kind}${code}: ${e.message}`)
+  }
+}

@@ -1,0 +1,164 @@
+import { MedusaError } from "@medusajs/framework/utils"
+import type { GatewayClient } from "../../../gateway/client-types"
+import type { GatewayError } from "../../../gateway/errors"
+import type { RefundRecord } from "../../../gateway/schemas/transactions"
+import { ENTRY_STATUS, PAYMENT_STATUS, REFUND_STATUS } from "../../../gateway/status-codes"
+import { cents, fromCents } from "../mappers/money"
+import { claimRefund, fromRefundResult, mergeRefunds, parseTracked, refundedTotal } from "../mappers/refunds"
+import { toMedusaError } from "./errors"
+import { callOpts, lookupOrder, withRecord } from "./gateway-state"
+import type { AcquiringData, TrackedCapture } from "./session-data"
+
+const CAPTURED = new Set<string>([PAYMENT_STATUS.PAID, PAYMENT_STATUS.PARTIALLY_REFUNDED, PAYMENT_STATUS.REFUNDED])
+const VOIDED = new Set<string>([PAYMENT_STATUS.CANCELLED, PAYMENT_STATUS.DECLINED])
+
+const capturedSum = (d: AcquiringData) => (d.captures ?? []).reduce((s, c) => s + cents(c.amount), 0n)
+
+async function guarded<T>(action: string, fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn()
+  } catch (e) {
+    throw toMedusaError(e, action)
+  }
+}
+
+/**
+ * Capture once at the gateway. A replay of the same Medusa capture, a capture the gateway
+ * already did (portal, sale account) or a second request after a full capture is a no-op,
+ * never a second charge. The gateway captures an authorisation once (the rest is released),
+ * so a further partial capture is refused with a clear message.
+ */
+export async function capture(
+  client: GatewayClient,
+  d: AcquiringData,
+  want: { id: string; source: TrackedCapture["source"]; amount?: string },
+): Promise<AcquiringData> {
+  if (d.captures?.some((c) => c.id === want.id)) return d
+  const confirmed = d.confirmed_capture
+  if (confirmed && capturedSum(d) === 0n && (want.amount ?? d.amount) === confirmed.amount) {
+    // The batch answer already confirmed this capture: record it, ask and charge nothing.
+    const { confirmed_capture: _, ...rest } = d
+    return { ...rest, payment_status: PAYMENT_STATUS.PAID, captures: [{ id: want.id, amount: confirmed.amount, source: confirmed.source }] }
+  }
+  const record = await guarded("Capturing the payment", () => lookupOrder(client, d))
+  const state = record?.payment_status ?? ""
+  const done = capturedSum(d)
+  const amount = want.amount ?? fromCents(cents(d.amount) - done)
+  const next = withRecord(d, record, state || d.status_code || "")
+  if (CAPTURED.has(state)) {
+    if (done === 0n) {
+      // Captured outside Medusa (merchant portal, sale account): record it, charge nothing.
+      return { ...next, captures: [{ id: want.id, amount, source: "gateway" }] }
+    }
+    if (done >= cents(d.amount)) return next
+    throw new MedusaError(
+      MedusaError.Types.NOT_ALLOWED,
+      `The gateway captures an authorisation once: ${fromCents(done)} of ${d.amount} was captured and the rest released; nothing more can be captured.`,
+    )
+  }
+  if (state !== PAYMENT_STATUS.AUTHORISED || !record?.transaction_id) {
+    throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `The payment cannot be captured: the gateway reports status ${state || "none"}.`)
+  }
+  const order = { transaction_id: record.transaction_id, order_no: d.order_no, currency: d.currency, amount }
+  const res = await guarded("Capturing the payment", () => client.capture({ capture_orders: [order] }, callOpts(d)))
+  const entry = res.results.find((r) => r.order_no === d.order_no)
+  if (res.failed.length) throw toMedusaError(res.failed[0].error, "Capturing the payment")
+  if (!entry || entry.capture_status !== ENTRY_STATUS.OK) {
+    throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `The gateway refused the capture: ${entry?.error_message || "no result"}`)
+  }
+  return {
+    ...next,
+    payment_status: PAYMENT_STATUS.PAID,
+    captures: [...(d.captures ?? []), { id: want.id, amount, source: want.source }],
+  }
+}
+
+/** Refund part or all; each refund_reference_id is kept, a replayed Medusa refund is a no-op. */
+export async function refund(client: GatewayClient, d: AcquiringData, refundAmount: string, key?: string): Promise<AcquiringData> {
+  const known = parseTracked(d.refunds)
+  if (key && known.some((r) => r.medusa_refund_id === key)) return d
+  // Reconciliation and bulk refunds record refunds the gateway already made: never refund twice.
+  const claimed = key ? claimRefund(known, refundAmount, key) : null
+  if (claimed) return { ...d, refunds: claimed, refunded_amount: refundedTotal(claimed) }
+  let transaction_id = d.transaction_id
+  if (!transaction_id) transaction_id = (await guarded("Refunding the payment", () => lookupOrder(client, d)))?.transaction_id
+  if (!transaction_id) throw new MedusaError(MedusaError.Types.NOT_ALLOWED, "The payment has no gateway transaction to refund.")
+  const order = {
+    transaction_id,
+    order_no: d.order_no,
+    currency: d.currency,
+    amount: d.amount,
+    refund_amount: refundAmount,
+    refund_reason: key ? `Medusa refund ${key}` : "Medusa refund",
+  }
+  const res = await guarded("Refunding the payment", () => client.refund({ refund_orders: [order] }, callOpts(d)))
+  if (res.failed.length) {
+    const made = key ? await refundMadeAnyway(client, d, known, res.failed[0].error, order.refund_reason) : undefined
+    if (!made) throw toMedusaError(res.failed[0].error, "Refunding the payment")
+    const refunds = mergeRefunds(known, [{ ...made, medusa_refund_id: key }])
+    return { ...d, transaction_id, refunds, refunded_amount: refundedTotal(refunds) }
+  }
+  const entry = res.results.find((r) => r.order_no === d.order_no)
+  if (!entry || entry.refund_status === REFUND_STATUS.FAILED) {
+    throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `The gateway refused the refund: ${entry?.refund_message || "no result"}`)
+  }
+  const refunds = mergeRefunds(known, [fromRefundResult(entry, key)])
+  return { ...d, transaction_id, refunds, refunded_amount: refundedTotal(refunds) }
+}
+
+/**
+ * The refund's answer was lost (5xx, timeout, reset): it may have been made. The gateway's
+ * refund list is asked for an untracked refund carrying this Medusa refund's own reason
+ * marker; found, it is this refund (a retry would refund twice). Not found or not askable:
+ * undefined, and the caller reports the original error.
+ */
+async function refundMadeAnyway(
+  client: GatewayClient,
+  d: AcquiringData,
+  known: ReturnType<typeof parseTracked>,
+  error: GatewayError,
+  reason: string,
+): Promise<RefundRecord | undefined> {
+  const lost = error.kind === "timeout" || error.kind === "network" || (error.kind === "api" && (error.status ?? 0) >= 500)
+  if (!lost) return undefined
+  try {
+    const { refund_orders } = await client.retrieveRefunds({ orders: [d.order_no] }, callOpts(d))
+    const tracked = new Set(known.map((r) => r.refund_reference_id))
+    return refund_orders.find((r) => r.order_no === d.order_no && r.refund_reason === reason && !tracked.has(r.refund_reference_id))
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * Void an uncaptured payment. strict (admin cancel): a captured payment is refused with a
+ * hint to refund. Not strict (session deletion): only an authorisation or review hold is voided.
+ */
+export async function cancel(client: GatewayClient, d: AcquiringData, { strict }: { strict: boolean }): Promise<AcquiringData> {
+  if (d.canceled) return d
+  const record = await guarded("Cancelling the payment", () => lookupOrder(client, d))
+  const state = record?.payment_status ?? ""
+  const next = withRecord(d, record, state)
+  if (!record || VOIDED.has(state)) return { ...next, canceled: true }
+  if (CAPTURED.has(state)) {
+    if (!strict) return next
+    throw new MedusaError(MedusaError.Types.NOT_ALLOWED, "The payment is already captured at the gateway; refund it instead.")
+  }
+  if (!strict && state !== PAYMENT_STATUS.AUTHORISED && state !== PAYMENT_STATUS.REVIEW) return next
+  const order = { transaction_id: record.transaction_id ?? "", order_no: d.order_no, currency: d.currency, amount: d.amount }
+  const res = await guarded("Cancelling the payment", () => client.cancel({ cancel_orders: [order] }, callOpts(d)))
+  if (res.failed.length) throw toMedusaError(res.failed[0].error, "Cancelling the payment")
+  const entry = res.results.find((r) => r.order_no === d.order_no)
+  if (!entry || entry.cancel_status !== ENTRY_STATUS.OK) {
+    throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `The gateway refused the cancel: ${entry?.error_message || "no result"}`)
+  }
+  return { ...next, payment_status: PAYMENT_STATUS.CANCELLED, canceled: true }
+}
+
+/** Bring refunds done in the portal into our list (retrievalRefund by order_no). */
+export async function refreshRefunds(client: GatewayClient, d: AcquiringData): Promise<AcquiringData> {
+  if (!d.transaction_id) return d
+  const { refund_orders } = await client.retrieveRefunds({ orders: [d.order_no] }, callOpts(d))
+  const refunds = mergeRefunds(parseTracked(d.refunds), refund_orders.filter((r) => r.order_no === d.order_no))
+  return refunds.length ? { ...d, refunds, refunded_amount: refundedTotal(refunds) } : d
+}

@@ -1,0 +1,77 @@
+import type { Logger, ProviderWebhookPayload, WebhookActionResult } from "@medusajs/framework/types"
+import { BigNumber, MedusaError, PaymentActions } from "@medusajs/framework/utils"
+import type { GatewayClient } from "../../../gateway/client-types"
+import { isGatewayError } from "../../../gateway/errors"
+import type { Notification } from "../../../gateway/schemas/notification"
+import type { OrderRecord } from "../../../gateway/schemas/transactions"
+import { sessionIdFromOrderNo } from "../mappers/order-no"
+import type { MappedStatus } from "../mappers/status"
+import type { SessionStatus } from "../options"
+import { toMedusaError } from "./errors"
+import { lookupOrder, normaliseAmount } from "./gateway-state"
+import type { AcquiringData, Variant } from "./session-data"
+
+export interface WebhookDeps {
+  client: GatewayClient
+  logger: Logger | Console
+  variant: Variant
+  mapStatus: (record: OrderRecord | undefined, d: AcquiringData) => MappedStatus
+}
+
+/**
+ * Success is reported as AUTHORIZED, also for a paid order: processPaymentWorkflow then
+ * completes the cart (authorizePayment reports `captured` where the gateway captured) or
+ * authorizes a held order, and never records a second capture for an existing payment.
+ */
+const ACTIONS: Record<SessionStatus, PaymentActions> = {
+  authorized: PaymentActions.AUTHORIZED,
+  captured: PaymentActions.AUTHORIZED,
+  pending: PaymentActions.PENDING,
+  pending_authorization: PaymentActions.PENDING_AUTHORIZATION,
+  requires_more: PaymentActions.REQUIRES_MORE,
+  error: PaymentActions.FAILED,
+  canceled: PaymentActions.CANCELED,
+}
+
+function parse(client: GatewayClient, payload: ProviderWebhookPayload["payload"]): Notification {
+  const raw = payload.rawData
+  const body = raw && (typeof raw === "string" ? raw.length : raw.byteLength) ? raw.toString() : payload.data
+  try {
+    return client.parseNotification(body as string | Record<string, unknown>)
+  } catch (e) {
+    if (isGatewayError(e) && e.kind === "signature") {
+      throw new MedusaError(MedusaError.Types.UNAUTHORIZED, `acquiring notification refused: ${e.message}`)
+    }
+    throw new MedusaError(MedusaError.Types.INVALID_DATA, `acquiring notification malformed: ${(e as Error).message}`)
+  }
+}
+
+/**
+ * Verify (signature rule), then confirm with retrievalTrans: the notification is only a hint.
+ * A forged or inconsistent one throws (nothing happens); a foreign order is not_supported.
+ */
+export async function webhookAction(payload: ProviderWebhookPayload["payload"], deps: WebhookDeps): Promise<WebhookActionResult> {
+  const n = parse(deps.client, payload)
+  if (n.notify_type !== "payment" && n.notify_type !== "review") return { action: PaymentActions.NOT_SUPPORTED }
+  const session_id = sessionIdFromOrderNo(String(n.order_no))
+  if (!session_id) return { action: PaymentActions.NOT_SUPPORTED }
+  const d = { order_no: String(n.order_no), account_id: String(n.account_id), currency: String(n.currency).toUpperCase() }
+  let record: OrderRecord | undefined
+  try {
+    record = await lookupOrder(deps.client, d)
+  } catch (e) {
+    throw toMedusaError(e, "Confirming the notification")
+  }
+  if (!record) throw new MedusaError(MedusaError.Types.NOT_FOUND, `acquiring notification for unknown order ${d.order_no}`)
+  const noteAmount = normaliseAmount(String(n.amount))
+  const recAmount = normaliseAmount(String(record.amount))
+  if (!recAmount || noteAmount !== recAmount || String(record.currency).toUpperCase() !== d.currency) {
+    throw new MedusaError(MedusaError.Types.INVALID_DATA, `acquiring notification amount/currency differs from the gateway record of ${d.order_no}`)
+  }
+  if (n.transaction_id && record.transaction_id && String(n.transaction_id) !== String(record.transaction_id)) {
+    throw new MedusaError(MedusaError.Types.INVALID_DATA, `acquiring notification transaction differs from the gateway record of ${d.order_no}`)
+  }
+  const mapped = deps.mapStatus(record, { ...d, amount: recAmount, variant: deps.variant } as AcquiringData)
+  deps.logger.info(`acquiring: notification for ${d.order_no} confirmed as ${mapped.status} (${mapped.code})`)
+  return { action: ACTIONS[mapped.status], data: { session_id, amount: new BigNumber(recAmount) } }
+}

@@ -1,0 +1,7 @@
+import { ModuleProvider, Modules } from "@medusajs/framework/utils"
+import { AcquiringApmService } from "./services/apm"
+import { AcquiringHostedService } from "./services/hosted"
+
+export default ModuleProvider(Modules.PAYMENT, {
+  services: [AcquiringHostedService, AcquiringApmService],
+})

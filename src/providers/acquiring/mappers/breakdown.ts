@@ -1,0 +1,51 @@
+import type { BigNumberInput } from "@medusajs/framework/types"
+import { cents, fromCents, toAmount } from "./money"
+
+export interface CartTotalsInput {
+  total: BigNumberInput
+  item_subtotal?: BigNumberInput | null
+  shipping_subtotal?: BigNumberInput | null
+  tax_total?: BigNumberInput | null
+}
+
+export interface Breakdown {
+  item_total: string
+  shipping: string
+  tax_total: string
+  shipping_discount: string
+  discount: string
+}
+
+/** A residual this small is a rounding artefact of per-line rounding, not a real difference. */
+const MAX_ROUNDING_CENTS = 2n
+
+/**
+ * Split the cart total into the gateway's parts so that
+ * item_total + shipping + tax_total − shipping_discount − discount = total to the cent.
+ * `discount` carries every reduction (promotions on items and shipping, credit lines):
+ * it is the exact difference, so the parts can never drift from the total.
+ */
+export function breakdown(cart: CartTotalsInput): { total: string; totals: Breakdown } {
+  const total = toAmount(cart.total)
+  const item = cents(toAmount(cart.item_subtotal))
+  const shipping = cents(toAmount(cart.shipping_subtotal))
+  let tax = cents(toAmount(cart.tax_total))
+  let discount = item + shipping + tax - cents(total)
+  if (discount < 0n) {
+    if (-discount > MAX_ROUNDING_CENTS) {
+      throw new Error(`cart totals are inconsistent: parts sum to ${fromCents(item + shipping + tax)}, total is ${total}`)
+    }
+    tax -= discount
+    discount = 0n
+  }
+  return {
+    total,
+    totals: {
+      item_total: fromCents(item),
+      shipping: fromCents(shipping),
+      tax_total: fromCents(tax),
+      shipping_discount: "0.00",
+      discount: fromCents(discount),
+    },
+  }
+}

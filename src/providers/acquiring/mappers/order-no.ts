@@ -1,0 +1,19 @@
+import { OrderNo } from "../../../gateway/schemas/common"
+
+/**
+ * order_no from the Medusa payment session id: the engine takes 5–50 of [0-9A-Za-z],
+ * so `payses_01H…` becomes `payses01H…`. A retried initiation creates a new session,
+ * hence a new order_no: it never collides (I0061).
+ */
+export function orderNoFromSession(sessionId: string): string {
+  const orderNo = sessionId.replace(/[^0-9A-Za-z]/g, "").slice(0, 50)
+  const r = OrderNo.safeParse(orderNo)
+  if (!r.success) throw new Error(`payment session id ${sessionId} cannot form an order_no: ${r.error.issues[0].message}`)
+  return orderNo
+}
+
+/** Inverse of orderNoFromSession for Medusa's `payses_<ULID>` ids; null for foreign order numbers. */
+export function sessionIdFromOrderNo(orderNo: string): string | null {
+  const m = /^payses([0-9A-Z]{26})$/.exec(orderNo)
+  return m ? `payses_${m[1]}` : null
+}

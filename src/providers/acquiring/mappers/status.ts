@@ -1,0 +1,57 @@
+import type { OrderRecord } from "../../../gateway/schemas/transactions"
+import { PAYMENT_STATUS } from "../../../gateway/status-codes"
+import { QUERY_RESULT } from "../../../gateway/operations-table"
+import type { SessionStatus } from "../options"
+
+/**
+ * Gateway payment_status → Medusa session status. Only 3000 and 4100 are seen in the
+ * spec; the rest follow src/gateway/status-codes.ts and can be remapped with `status_map`.
+ */
+export const DEFAULT_STATUS_MAP: Readonly<Record<string, SessionStatus>> = {
+  [PAYMENT_STATUS.WAITING_SHOPPER]: "pending",
+  // A fraud-review hold: the order may be placed, the payment is decided later (review notification).
+  [PAYMENT_STATUS.REVIEW]: "pending_authorization",
+  [PAYMENT_STATUS.AUTHORISED]: "authorized",
+  [PAYMENT_STATUS.PAID]: "captured",
+  [PAYMENT_STATUS.PARTIALLY_REFUNDED]: "captured",
+  [PAYMENT_STATUS.REFUNDED]: "captured",
+  [PAYMENT_STATUS.CANCELLED]: "canceled",
+  [PAYMENT_STATUS.DECLINED]: "error",
+}
+
+/** Without payment_status, the engine's query_result (inferred): success is taken as authorised only. */
+const QUERY_RESULT_MAP: Readonly<Record<string, SessionStatus>> = {
+  [QUERY_RESULT.WAITING_REVIEW]: "pending_authorization",
+  [QUERY_RESULT.PENDING]: "pending",
+  [QUERY_RESULT.FAILED]: "error",
+  [QUERY_RESULT.SUCCESS]: "authorized",
+  [QUERY_RESULT.NOT_FOUND]: "pending",
+}
+
+export interface MappedStatus {
+  status: SessionStatus
+  /** The code that decided it (`payment_status`, or `query_result:<n>`), for logs and data. */
+  code: string
+  known: boolean
+}
+
+/**
+ * Map a retrievalTrans record. No record means the shopper has not submitted yet: pending.
+ * Unknown codes are a safe `pending` (ask again later), flagged so the caller logs them once.
+ */
+export function mapOrderRecord(
+  record: Pick<OrderRecord, "payment_status" | "query_result"> | undefined,
+  overrides: Readonly<Record<string, SessionStatus>> = {},
+  variantDefaults: Readonly<Record<string, SessionStatus>> = {},
+): MappedStatus {
+  if (!record) return { status: "pending", code: "none", known: true }
+  const table = { ...DEFAULT_STATUS_MAP, ...variantDefaults, ...overrides }
+  const ps = record.payment_status
+  if (ps !== undefined && ps !== "") {
+    const status = table[ps]
+    return status ? { status, code: ps, known: true } : { status: "pending", code: ps, known: false }
+  }
+  const q = record.query_result
+  const status = overrides[`query_result:${q}`] ?? QUERY_RESULT_MAP[q]
+  return status ? { status, code: `query_result:${q}`, known: true } : { status: "pending", code: `query_result:${q}`, known: false }
+}

@@ -1,0 +1,45 @@
+import { z } from "zod"
+import { Url } from "../../../gateway/schemas/common"
+
+/** Key of the sealed cart snapshot inside the session `data`; whatever the storefront puts there is replaced. */
+export const SNAPSHOT_KEY = "acquiring_snapshot"
+
+const Text = (max: number) => z.string().max(max, `at most ${max} characters`)
+
+/** Device and browser data the storefront collects (spec §2.2); the shopper IP defaults to the request's. */
+export const DeviceData = z
+  .object({
+    shopper_ip: z.union([z.ipv4(), z.ipv6()], { error: "must be an IPv4 or IPv6 address" }).optional(),
+    user_agent: Text(1000).optional(),
+    browser_lang: z.string().regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/, "must be a language tag like en-US").optional(),
+    time_zone: z
+      .string()
+      .regex(/^([+-]?\d{1,2}(:?\d{2})?|[A-Za-z_]+(\/[A-Za-z0-9_+-]+)+|UTC)$/, "must be an offset like +02:00 or an IANA zone")
+      .optional(),
+    screen_width: z.number().int().min(1).max(100_000).optional(),
+    screen_height: z.number().int().min(1).max(100_000).optional(),
+    color_depth: z.number().int().min(1).max(64).optional(),
+    os: Text(100).optional(),
+    browser: Text(100).optional(),
+    device_type: z.enum(["PC", "MOBILE", "TABLET"]).optional(),
+    cookie_new: Text(2000).optional(),
+    cookie_old: Text(2000).optional(),
+    antifraud_token: Text(1000).optional(),
+    device_fingerprint: Text(1000).optional(),
+    challenge_window_size: z.string().regex(/^0[1-5]$/, "must be 01–05").optional(),
+  })
+  .strict()
+export type DeviceData = z.infer<typeof DeviceData>
+
+/** What the storefront may send in POST /store/payment-collections/:id/payment-sessions `data`. */
+export const StorefrontData = z
+  .object({
+    device: DeviceData.optional(),
+    return_url: Url.optional(),
+    cancel_url: Url.optional(),
+    /** APM variant only: the method the shopper picked. */
+    payment_method: z.string().regex(/^[\w-]{1,40}$/, "letters, digits, - and _ only").optional(),
+    bank_code: Text(40).optional(),
+  })
+  .strict()
+export type StorefrontData = z.infer<typeof StorefrontData>

@@ -1,0 +1,112 @@
+import { Clock } from "./clock"
+import { Faults } from "./faults"
+import { fromMinor } from "./money"
+import { Notifier, type NotifyType } from "./notifications"
+import type { ResolvedSandboxOptions, SandboxAccount, SandboxMerchant } from "./options"
+import { PayoutBook } from "./payouts"
+import { Prng } from "./prng"
+import { RequestLog } from "./request-log"
+import { Scheduler } from "./scheduler"
+import type { Move } from "./state/machine"
+import type { Order, RefundEntry } from "./state/order"
+import { paymentStatus, queryResult } from "./state/order"
+import { Store } from "./state/store"
+import { REFUND_STATUS } from "../gateway/status-codes"
+
+/**
+ * Everything one running sandbox owns: configuration, state, clock, timers,
+ * faults, notifications and logs. Endpoints, pages and the handle share it.
+ */
+export class SandboxCore {
+  readonly store = new Store()
+  readonly clock = new Clock()
+  readonly scheduler = new Scheduler()
+  readonly faults: Faults
+  readonly notifier: Notifier
+  readonly requests: RequestLog
+  readonly payouts = new PayoutBook()
+  readonly seed: number
+  /** Public base address (set once the server listens). */
+  baseUrl = ""
+  private readonly merchants = new Map<string, { merchant: SandboxMerchant; accounts: Map<string, SandboxAccount> }>()
+  private readonly ids: Prng
+  private readonly instance: string
+  private seq = 0
+
+  constructor(readonly options: ResolvedSandboxOptions) {
+    const prng = new Prng(options.seed)
+    this.seed = prng.seed
+    this.faults = new Faults(prng)
+    this.ids = new Prng((this.seed ^ 0x9e3779b9) >>> 0)
+    this.instance = String(100_000 + this.ids.int(900_000))
+    this.notifier = new Notifier(options.notifications, this.faults, this.scheduler, this.seed)
+    this.requests = new RequestLog(options.request_log_size)
+    for (const m of options.merchants) {
+      this.merchants.set(m.merchant_id, { merchant: m, accounts: new Map(m.accounts.map((a) => [a.account_id, a])) })
+    }
+  }
+
+  merchant(merchant_id: string): SandboxMerchant | undefined {
+    return this.merchants.get(merchant_id)?.merchant
+  }
+
+  account(merchant_id: string, account_id: string): SandboxAccount | undefined {
+    return this.merchants.get(merchant_id)?.accounts.get(account_id)
+  }
+
+  /** Gateway identifiers: letters and digits only, so they sign and travel safely. */
+  newId(prefix: string): string {
+    this.seq++
+    return `${prefix}${this.instance}${String(this.seq).padStart(6, "0")}`
+  }
+
+  /** Apply a state-machine move to the store. */
+  commit(move: Move): Order | undefined {
+    return move.ok ? this.store.update(move.order) : undefined
+  }
+
+  private signKey(o: Pick<Order, "merchant_id" | "account_id">): string {
+    return this.account(o.merchant_id, o.account_id)?.sign_key ?? ""
+  }
+
+  private orderFields(o: Order): Record<string, string> {
+    return {
+      merchant_id: o.merchant_id,
+      account_id: o.account_id,
+      transaction_id: o.transaction_id,
+      order_no: o.order_no,
+      currency: o.currency,
+      amount: fromMinor(o.amount_minor),
+      order_status: queryResult(o),
+      order_info: o.order_info,
+      payment_status: paymentStatus(o),
+    }
+  }
+
+  /** Payment or review result to the order's notify_url (none when the order has no notify_url). */
+  notifyOrder(o: Order, type: Extract<NotifyType, "payment" | "review">): void {
+    const url = o.request.notify_url
+    if (typeof url !== "string" || !url) return
+    this.notifier.send(type, url, this.orderFields(o), this.signKey(o))
+  }
+
+  notifyRefund(o: Order, r: RefundEntry): void {
+    const url = o.request.notify_url
+    if (typeof url !== "string" || !url) return
+    this.notifier.send(
+      "refund",
+      url,
+      {
+        ...this.orderFields(o),
+        refund_reference_id: r.refund_reference_id,
+        refund_amount: fromMinor(r.amount_minor),
+        refund_status: r.status === "processing" ? REFUND_STATUS.PROCESSING : REFUND_STATUS.REFUNDED,
+      },
+      this.signKey(o),
+    )
+  }
+
+  stop(): void {
+    this.scheduler.stop()
+  }
+}

@@ -1,0 +1,95 @@
+import { z } from "zod"
+import { ERROR_CODES as E, OPERATION_TABLE } from "../../gateway/operations-table"
+import { CaptureOrder, RefundOrder, ReviewOrder } from "../../gateway/schemas"
+import { sign } from "../../gateway/signing"
+import { ENTRY_STATUS, REFUND_STATUS, REVIEW_FLAG, RETURN_OK } from "../../gateway/status-codes"
+import { doCancel, doCapture, doRefund, doReview, type ActionResult } from "../actions"
+import { ENTRY_CODES as C } from "../codes"
+import type { SandboxCore } from "../core"
+import { toMinor } from "../money"
+import { ApiError, missing } from "../http/api-error"
+import { signFields, type Caller } from "../http/auth"
+import { json, type Reply } from "../http/reply"
+import { validate } from "../http/validate"
+import type { Order } from "../state/order"
+
+/** POST /v1/capture, /v1/cancel, /v1/review, /v1/refund: one result per entry, return_status 1. */
+export type BatchOp = "capture" | "cancel" | "review" | "refund"
+
+const ENTRY_SCHEMA = { capture: CaptureOrder, cancel: CaptureOrder, review: ReviewOrder, refund: RefundOrder } as const
+type Entry = { transaction_id: string; order_no: string; currency: string; amount: string; review_flag?: string; refund_amount?: string; refund_reason?: string }
+type Refusal = { code: string; message: string }
+
+/** The order an entry names, or why not: it must exist for this account and match order_no. */
+function locate(core: SandboxCore, caller: Caller, e: Entry): Order | Refusal {
+  const o = core.store.byTransaction(e.transaction_id)
+  if (!o || o.merchant_id !== caller.merchant.merchant_id || o.account_id !== caller.account.account_id) {
+    return { code: C.NOT_FOUND, message: `transaction_id ${e.transaction_id} not found for this account` }
+  }
+  if (o.order_no !== e.order_no) return { code: C.ORDER_MISMATCH, message: `order_no does not match transaction_id ${e.transaction_id}` }
+  return o
+}
+
+/** cancel, review and refund name the order's own amount and currency. */
+function sameMoney(o: Order, e: Entry): Refusal | null {
+  if (e.currency !== o.currency) return { code: C.CURRENCY_MISMATCH, message: `currency must be ${o.currency}` }
+  if (toMinor(e.amount) !== o.amount_minor) return { code: C.AMOUNT_MISMATCH, message: "amount must be the order amount" }
+  return null
+}
+
+function act(core: SandboxCore, op: BatchOp, o: Order, e: Entry): ActionResult {
+  if (op === "capture") return doCapture(core, o, e.currency, toMinor(e.amount), "api")
+  const wrong = sameMoney(o, e)
+  if (wrong) return { ok: false, ...wrong }
+  if (op === "cancel") return doCancel(core, o, "api")
+  if (op === "review") {
+    if (e.review_flag !== REVIEW_FLAG.ACCEPT && e.review_flag !== REVIEW_FLAG.REJECT) {
+      return { ok: false, code: C.BAD_REVIEW_FLAG, message: `review_flag must be ${REVIEW_FLAG.ACCEPT} (accept) or ${REVIEW_FLAG.REJECT} (reject)` }
+    }
+    return doReview(core, o, e.review_flag === REVIEW_FLAG.ACCEPT, "api")
+  }
+  return doRefund(core, o, { currency: e.currency, refund_minor: toMinor(e.refund_amount!), reason: e.refund_reason ?? "" }, "api")
+}
+
+function entryResult(op: BatchOp, e: Entry, r: ActionResult & { refund?: { refund_reference_id: string; status: string } }) {
+  const base = { amount: e.amount, currency: e.currency, order_no: e.order_no, transaction_id: e.transaction_id }
+  const error_message = r.ok ? "" : `${r.code}:${r.message}`
+  const status = r.ok ? ENTRY_STATUS.OK : ENTRY_STATUS.FAILED
+  switch (op) {
+    case "capture":
+      return { ...base, capture_status: status, error_message }
+    case "cancel":
+      return { ...base, cancel_status: status, error_message }
+    case "review":
+      return { ...base, review_flag: e.review_flag ?? "", review_status: status, error_message }
+    case "refund":
+      return {
+        ...base,
+        refund_amount: e.refund_amount ?? "",
+        refund_message: r.ok ? `${C.REFUND_OK}:OK` : error_message,
+        refund_reason: e.refund_reason ?? "",
+        refund_reference: "",
+        refund_reference_id: r.ok && r.refund ? r.refund.refund_reference_id : "",
+        refund_status: !r.ok ? REFUND_STATUS.FAILED : r.refund?.status === "processing" ? REFUND_STATUS.PROCESSING : REFUND_STATUS.REFUNDED,
+        transaction_id: e.transaction_id,
+      }
+  }
+}
+
+export function batch(core: SandboxCore, op: BatchOp, caller: Caller, body: Record<string, unknown>): Reply {
+  const { array, limit } = OPERATION_TABLE[op].batch!
+  let list = body[array]
+  if (list && typeof list === "object" && !Array.isArray(list)) list = body[array] = [list] // one XML element
+  if (!Array.isArray(list) || list.length === 0) throw missing(array, `${array} must list at least one order`)
+  if (list.length > limit) throw new ApiError(400, E.TOO_MANY_ORDERS, array, `${array} has ${list.length} orders; at most ${limit} per request`)
+  const parsed = validate(z.object({ [array]: z.array(ENTRY_SCHEMA[op]) }), body) as Record<string, Entry[]>
+  const results = parsed[array].map((e) => {
+    const o = locate(core, caller, e)
+    const r: ActionResult = "transaction_id" in o ? act(core, op, o, e) : { ok: false, ...o }
+    return entryResult(op, e, r)
+  })
+  const head = { account_id: caller.account.account_id, merchant_id: caller.merchant.merchant_id, return_message: "OK", return_status: RETURN_OK }
+  const out: Record<string, unknown> = { ...head, [array]: results }
+  out.encryption_data = sign(out, signFields(core, op), caller.account.sign_key)
+  return json({ ...head, encryption_data: out.encryption_data, [array]: results })
+}

@@ -1,0 +1,67 @@
+import { OPERATION_TABLE, QUERY_RESULT as Q } from "../../gateway/operations-table"
+import { sign } from "../../gateway/signing"
+import { RETURN_OK } from "../../gateway/status-codes"
+import type { SandboxCore } from "../core"
+import { signFields, type Caller } from "../http/auth"
+import { json, type Reply } from "../http/reply"
+import { orderRecordJson, refundRecord } from "../records"
+import type { Order } from "../state/order"
+
+/**
+ * POST /v1/retrievalTrans and /v1/retrievalRefund. Selection: `orders`
+ * (order numbers) and/or `trades` (transaction ids), comma-separated (or arrays).
+ * Query-level problems answer HTTP 200 with a non-1 return_status (engine codes).
+ * Unknown orders are simply absent from the list (return_status stays 1), so a
+ * client can tell "not at the gateway" from a failed query.
+ */
+function list(v: unknown): string[] {
+  const parts = Array.isArray(v) ? v.map(String) : typeof v === "string" || typeof v === "number" ? String(v).split(",") : []
+  return parts.map((s) => s.trim()).filter(Boolean)
+}
+
+type Selected = { ok: true; orders: Order[] } | { ok: false; status: string; message: string }
+
+function select(core: SandboxCore, caller: Caller, body: Record<string, unknown>, limit: number): Selected {
+  const orders = list(body.orders)
+  const trades = list(body.trades)
+  if (!orders.length && !trades.length) {
+    return { ok: false, status: Q.INCOMPLETE, message: "Parameters incomplete: give orders or trades (comma-separated)" }
+  }
+  if (orders.length + trades.length > limit) {
+    return { ok: false, status: Q.TOO_MANY, message: `Too many orders: at most ${limit} per request` }
+  }
+  const { merchant_id } = caller.merchant
+  const mine = (o: Order | undefined): o is Order => !!o && o.merchant_id === merchant_id && o.account_id === caller.account.account_id
+  const found = new Map<string, Order>()
+  for (const n of orders) {
+    const o = core.store.byOrder(merchant_id, n)
+    if (mine(o)) found.set(o.transaction_id, o)
+  }
+  for (const t of trades) {
+    const o = core.store.byTransaction(t)
+    if (mine(o)) found.set(o.transaction_id, o)
+  }
+  return { ok: true, orders: [...found.values()] }
+}
+
+export function retrievalTrans(core: SandboxCore, caller: Caller, body: Record<string, unknown>, ip: string): Reply {
+  const head = { merchant_id: caller.merchant.merchant_id, account_id: caller.account.account_id }
+  if (!caller.merchant.registered_ips.includes(ip)) {
+    return json({ ...head, return_status: Q.IP_NOT_REGISTERED, return_message: "IP not registered", orders_list: [] })
+  }
+  const sel = select(core, caller, body, OPERATION_TABLE.retrievalTrans.selectionLimit!)
+  if (!sel.ok) return json({ ...head, return_status: sel.status, return_message: sel.message, orders_list: [] })
+  // Records are spliced in as cached JSON text: same bytes as JSON.stringify of the whole answer.
+  const reply = json({ ...head, return_status: RETURN_OK, return_message: "OK", orders_list: [] })
+  reply.body = `${reply.body.slice(0, -2)}${sel.orders.map(orderRecordJson).join(",")}]}`
+  return reply
+}
+
+export function retrievalRefund(core: SandboxCore, caller: Caller, body: Record<string, unknown>): Reply {
+  const head = { account_id: caller.account.account_id, merchant_id: caller.merchant.merchant_id }
+  const encryption_data = sign(head, signFields(core, "retrievalRefund"), caller.account.sign_key)
+  const sel = select(core, caller, body, OPERATION_TABLE.retrievalRefund.selectionLimit!)
+  if (!sel.ok) return json({ ...head, encryption_data, return_status: sel.status, return_message: sel.message, refund_orders: [] })
+  const refund_orders = sel.orders.flatMap((o) => o.refunds.map((r) => refundRecord(o, r)))
+  return json({ ...head, encryption_data, return_status: RETURN_OK, return_message: "OK", refund_orders })
+}

@@ -1,0 +1,86 @@
+import { ControlError, apm, pay, portal, findOrder, type OrderRef } from "../control"
+import type { SandboxCore } from "../core"
+import { FaultError, FAULT_TARGETS, type FaultTarget } from "../faults"
+import { inspectOrder } from "../records"
+import { json, type Reply } from "./reply"
+
+/**
+ * /__sandbox/*: inspection (orders, notifications, requests, payouts, faults)
+ * and control (faults, clock, shopper and portal actions). Never faulted.
+ */
+type Body = Record<string, unknown>
+const s = (v: unknown) => (typeof v === "string" && v ? v : undefined)
+const ref = (b: Body | URLSearchParams): OrderRef =>
+  b instanceof URLSearchParams
+    ? { transaction_id: b.get("transaction_id") ?? undefined, order_no: b.get("order_no") ?? undefined, merchant_id: b.get("merchant_id") ?? undefined }
+    : { transaction_id: s(b.transaction_id), order_no: s(b.order_no), merchant_id: s(b.merchant_id) }
+
+export function inspection(core: SandboxCore) {
+  return {
+    orders: () => core.store.allOrders().map(inspectOrder),
+    notifications: () => core.notifier.list(),
+    requests: () => core.requests.list(),
+    payouts: () => core.payouts.all().map((p) => ({ ...p.response })),
+  }
+}
+
+function get(core: SandboxCore, what: string, query: URLSearchParams): Reply | null {
+  const view = inspection(core)
+  switch (what) {
+    case "orders":
+      return query.has("transaction_id") || query.has("order_no") ? json(inspectOrder(findOrder(core, ref(query)))) : json(view.orders())
+    case "notifications":
+      return json(view.notifications())
+    case "requests":
+      return json(view.requests())
+    case "payouts":
+      return json(view.payouts())
+    case "faults":
+      return json(core.faults.active())
+    case "":
+      return json({ seed: core.seed, base_url: core.baseUrl, server_mode: core.options.server_mode, now: new Date(core.clock.now()).toISOString() })
+  }
+  return null
+}
+
+function post(core: SandboxCore, what: string, b: Body): Reply | null {
+  switch (what) {
+    case "faults":
+      return json(core.faults.add(b), 201)
+    case "clock":
+      return json({ now: new Date(core.clock.advance(Number(b.advance_ms ?? 0))).toISOString() })
+    case "pay":
+      return json(pay(core, ref(b), { card: s(b.card), expiry: s(b.expiry), cvv: s(b.cvv), three_ds_code: s(b.three_ds_code), action: b.action === "cancel" ? "cancel" : "pay" }))
+    case "apm":
+      return json(apm(core, ref(b), b.approve !== false && b.approve !== "false"))
+    case "portal/capture":
+      return json(portal.capture(core, ref(b), s(b.amount)))
+    case "portal/cancel":
+      return json(portal.cancel(core, ref(b)))
+    case "portal/refund":
+      return json(portal.refund(core, ref(b), s(b.refund_amount), s(b.refund_reason)))
+    case "portal/review":
+      return json(portal.review(core, ref(b), b.accept !== false && b.accept !== "false"))
+  }
+  return null
+}
+
+export function adminRoute(core: SandboxCore, method: string, path: string, query: URLSearchParams, body: Body): Reply {
+  const what = path.replace(/^\/__sandbox\/?/, "").replace(/\/$/, "")
+  try {
+    let reply: Reply | null = null
+    if (method === "GET") reply = get(core, what, query)
+    else if (method === "POST") reply = post(core, what, body)
+    else if (method === "DELETE" && what === "faults") {
+      const id = query.get("id")
+      const target = query.get("target")
+      if (target && !(FAULT_TARGETS as readonly string[]).includes(target)) return json({ error: `unknown target ${target}` }, 400)
+      reply = json({ removed: core.faults.clear(id ? Number(id) : ((target ?? undefined) as FaultTarget | undefined)) })
+    }
+    return reply ?? json({ error: `no admin route ${method} ${path}` }, 404)
+  } catch (err) {
+    if (err instanceof ControlError) return json({ error: err.message }, err.status)
+    if (err instanceof FaultError) return json({ error: err.message, source: err.source }, 400)
+    return json({ error: err instanceof Error ? err.message : String(err) }, 400)
+  }
+}

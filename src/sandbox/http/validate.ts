@@ -1,0 +1,75 @@
+import type { z } from "zod"
+import { sniffDecode } from "../../gateway/codecs"
+import { pathText } from "../options"
+import { ApiError, invalid, missing } from "./api-error"
+
+type Obj = Record<string, unknown>
+
+/** Decode a request body whatever its Content-Type says (the gateway's examples mislabel bodies). */
+export function decodeRequest(raw: string): Obj {
+  if (!raw.trim()) throw missing("merchant_id", "empty body: send merchant_id, account_id, encryption_data and the operation's fields")
+  let decoded: ReturnType<typeof sniffDecode>
+  try {
+    decoded = sniffDecode(raw)
+  } catch {
+    throw invalid("body", "body is neither valid JSON, XML nor form-urlencoded")
+  }
+  if (decoded.type === "html") throw invalid("body", "body is HTML; send JSON, XML or form-urlencoded fields")
+  const value = decoded.value
+  if (!value || typeof value !== "object" || Array.isArray(value)) throw invalid("body", "body must be an object of fields")
+  return value as Obj
+}
+
+function at(root: unknown, path: ReadonlyArray<PropertyKey>): { parent?: any; key?: PropertyKey; value: unknown } {
+  let parent: any
+  let node: any = root
+  for (const key of path) {
+    if (node === null || typeof node !== "object") return { value: undefined }
+    parent = node
+    node = node[key as any]
+  }
+  return { parent, key: path[path.length - 1], value: node }
+}
+
+/**
+ * Form and XML bodies carry every value as text and a one-element list as an
+ * object: coerce what the schema says, treat "" as absent. Returns true if it fixed something.
+ */
+function relax(root: Obj, issue: z.core.$ZodIssue): boolean {
+  const { parent, key, value } = at(root, issue.path)
+  if (parent === undefined || key === undefined) return false
+  const expected = issue.code === "invalid_type" ? String(issue.expected) : ""
+  if (value === "") {
+    delete parent[key as any]
+    return true
+  }
+  if ((expected === "number" || expected === "int") && typeof value === "string" && /^-?\d+(\.\d+)?$/.test(value)) {
+    parent[key as any] = Number(value)
+    return true
+  }
+  if (expected === "array" && value && typeof value === "object" && !Array.isArray(value)) {
+    parent[key as any] = [value]
+    return true
+  }
+  return false
+}
+
+/** Validate with a gateway schema; the first issue becomes I0001 (absent) or I0002 (bad format) naming the field. */
+export function validate<T extends z.ZodType>(schema: T, input: Obj): z.infer<T> {
+  for (let pass = 0; pass < 20; pass++) {
+    const r = schema.safeParse(input)
+    if (r.success) return r.data
+    let fixed = false
+    for (const issue of r.error.issues) fixed = relax(input, issue) || fixed
+    if (!fixed) throw issueError(r.error.issues[0], input)
+  }
+  throw invalid("body", "body could not be validated")
+}
+
+function issueError(issue: z.core.$ZodIssue, input: Obj): ApiError {
+  const source = pathText(issue.path) || "body"
+  if (at(input, issue.path).value === undefined) return missing(source)
+  return invalid(source, `${source} ${issue.message.replace(/^Invalid input: /, "")}`)
+}
+
+export { ApiError }

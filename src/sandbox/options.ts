@@ -1,0 +1,135 @@
+import { z } from "zod"
+import { NOTIFICATION_SIGN_FIELDS } from "../gateway/schemas/notification"
+import { OPERATIONS } from "../gateway/operations-table"
+
+/**
+ * Options of the sandbox gateway. Every default is chosen to look like the real
+ * gateway (docs/assumptions.md, "Sandbox"); tests compress the timings.
+ */
+const LOOPBACK_IPS = ["127.0.0.1", "::1", "::ffff:127.0.0.1"]
+
+export const SandboxAccount = z.object({
+  account_id: z.string().regex(/^[0-9A-Za-z]{1,10}$/, "must be 1 to 10 letters or digits"),
+  sign_key: z.string().min(1, "every account needs a sign_key"),
+  /** Test and live accounts are separate (facts); live accounts on the test server answer I0015. */
+  mode: z.enum(["test", "live"]).default("test"),
+  /** authorise: a paid card order waits for capture (2000); sale: it is paid at once (3000). */
+  capture_mode: z.enum(["authorise", "sale"]).default("authorise"),
+})
+export type SandboxAccount = z.infer<typeof SandboxAccount>
+
+export const SandboxMerchant = z.object({
+  merchant_id: z.string().regex(/^[0-9A-Za-z]{1,7}$/, "must be 1 to 7 letters or digits"),
+  accounts: z.array(SandboxAccount).min(1, "a merchant needs at least one account"),
+  /** Client IPs allowed to call /v1/retrievalTrans (spec §5.3). */
+  registered_ips: z.array(z.string().min(1)).default(LOOPBACK_IPS),
+})
+export type SandboxMerchant = z.infer<typeof SandboxMerchant>
+
+export const DEFAULT_MERCHANTS: z.input<typeof SandboxMerchant>[] = [
+  {
+    merchant_id: "1000001",
+    accounts: [
+      { account_id: "100000101", sign_key: "sandbox-key-1", capture_mode: "authorise" },
+      { account_id: "100000102", sign_key: "sandbox-key-2", capture_mode: "sale" },
+      { account_id: "100000109", sign_key: "sandbox-key-live", mode: "live" },
+    ],
+  },
+]
+
+const ms = (max: number) => z.number().int().min(0).max(max)
+
+export const NotificationOptions = z.object({
+  /** Wait before the first attempt (the engine pushes shortly after the result). */
+  initial_delay_ms: ms(600_000).default(200),
+  /** Exponential backoff: base × factor^(attempt−1), capped, with ±jitter. */
+  backoff_base_ms: ms(3_600_000).default(2_000),
+  backoff_factor: z.number().min(1).max(10).default(2),
+  backoff_max_ms: ms(86_400_000).default(3_600_000),
+  jitter: z.number().min(0).max(1).default(0.1),
+  /** Bounded: real gateways give up after about 36 h; 20 attempts of this schedule is about that. */
+  max_attempts: z.number().int().min(1).max(100).default(20),
+  attempt_timeout_ms: ms(120_000).default(10_000),
+  /** Engine push style is upper-case hex (facts); the client compares case-insensitively. */
+  signature_case: z.enum(["upper", "lower"]).default("upper"),
+  sign_fields: z.array(z.string().min(1)).default([...NOTIFICATION_SIGN_FIELDS]),
+})
+
+export const PayoutOptions = z.object({
+  /** 0 = the response already shows the final status (COMPLETED as in the spec example). */
+  processing_ms: ms(3_600_000).default(0),
+  /** Fee in minor units: fixed + amount × rate_bp / 10 000, rounded half up. */
+  fee_fixed_minor: z.number().int().min(0).default(100),
+  fee_rate_bp: z.number().int().min(0).max(10_000).default(50),
+  /** A beneficiary with this last_name fails (case-insensitive). */
+  fail_last_name: z.string().default("FAIL"),
+  /** IBANs (spaces ignored) that fail. */
+  fail_ibans: z.array(z.string()).default(["GB00FAIL00000000000000"]),
+})
+
+export const SandboxOptions = z.object({
+  host: z.string().min(1).default("127.0.0.1"),
+  port: z.number().int().min(0).max(65_535).default(0),
+  /** Base address written into pages and issuer_url; default http://host:port. */
+  public_url: z.url().optional(),
+  /** The address this server plays: test (default) answers I0015 to live accounts, live answers I0014 to test accounts. */
+  server_mode: z.enum(["test", "live"]).default("test"),
+  merchants: z.array(SandboxMerchant).min(1).prefault(DEFAULT_MERCHANTS),
+  notifications: NotificationOptions.default(NotificationOptions.parse({})),
+  /** refund_status 2 (processing) turns 1 after this delay; 0 = refunded at once. */
+  refund_processing_ms: ms(3_600_000).default(0),
+  payout: PayoutOptions.default(PayoutOptions.parse({})),
+  /** Authorisations older than this cannot be captured (A0009). */
+  capture_window_ms: z.number().int().positive().default(7 * 24 * 3_600_000),
+  /** Override a row of the signature table (field paths before sign_key). */
+  signature_fields: z.partialRecord(z.enum(OPERATIONS), z.array(z.string().min(1))).default({}),
+  /** Seed of the PRNG behind fault probabilities and identifiers (deterministic runs). */
+  seed: z.number().int().min(0).max(2 ** 32 - 1).optional(),
+  /** Upper bound of the "timeout" fault: the socket closes after this. */
+  timeout_fault_max_ms: ms(120_000).default(30_000),
+  request_log_size: z.number().int().min(0).max(100_000).default(1_000),
+  max_body_bytes: z.number().int().min(1_024).max(20_000_000).default(1_048_576),
+  /** Print one line per request (method, path, status, time; never bodies). */
+  log_requests: z.boolean().default(false),
+  /**
+   * Origins allowed to frame the hosted pages (iFrame mode). Empty: X-Frame-Options SAMEORIGIN;
+   * otherwise CSP frame-ancestors 'self' plus these origins (a storefront on another origin).
+   */
+  frame_ancestors: z.array(z.url({ protocol: /^https?$/ })).default([]),
+})
+export type SandboxOptionsInput = z.input<typeof SandboxOptions>
+export type ResolvedSandboxOptions = z.infer<typeof SandboxOptions>
+
+export class SandboxOptionsError extends Error {
+  constructor(
+    message: string,
+    readonly source: string,
+  ) {
+    super(message)
+    this.name = "SandboxOptionsError"
+  }
+}
+
+/** `a.b[0].c` from a zod issue path. */
+export function pathText(path: ReadonlyArray<PropertyKey>): string {
+  return path.reduce<string>((s, p) => (typeof p === "number" ? `${s}[${p}]` : s ? `${s}.${String(p)}` : String(p)), "")
+}
+
+export function parseSandboxOptions(input: unknown = {}): ResolvedSandboxOptions {
+  const r = SandboxOptions.safeParse(input ?? {})
+  if (!r.success) {
+    const issue = r.error.issues[0]
+    const where = pathText(issue.path) || "options"
+    throw new SandboxOptionsError(`Invalid sandbox option ${where}: ${issue.message}`, where)
+  }
+  const seen = new Set<string>()
+  for (const m of r.data.merchants) {
+    if (seen.has(m.merchant_id)) throw new SandboxOptionsError(`merchant ${m.merchant_id} is configured twice`, "merchants")
+    seen.add(m.merchant_id)
+    const accounts = new Set(m.accounts.map((a) => a.account_id))
+    if (accounts.size !== m.accounts.length) {
+      throw new SandboxOptionsError(`merchant ${m.merchant_id} lists an account_id twice`, "merchants")
+    }
+  }
+  return r.data
+}

@@ -1,0 +1,52 @@
+/**
+ * Bounded log of requests for inspection. Bodies are redacted before they are
+ * kept: signatures, sign keys, card numbers (last4 only), CVV, expiry and 3-D Secure codes.
+ */
+export interface RequestLogEntry {
+  id: number
+  at: number
+  method: string
+  path: string
+  target: string
+  ip: string
+  status: number
+  duration_ms: number
+  body?: Record<string, unknown>
+  result?: { code?: string; return_status?: string }
+  faults?: string[]
+}
+
+const DROP = /^(cvv|cvc|cvv2|expiry|exp_month|exp_year|expiry_date|code|three_ds_code|sign_key|password)$/i
+const SIGNATURE = /^(encryption_data|signinfo)$/i
+const CARD = /^(card_number|cardno|card_no|pan|number)$/i
+const ALL_PARAMS = /^allparams$/i
+
+export function redact(body: unknown, depth = 0): unknown {
+  if (Array.isArray(body)) return depth > 6 ? "[…]" : body.map((v) => redact(v, depth + 1))
+  if (!body || typeof body !== "object") return body
+  const out: Record<string, unknown> = {}
+  for (const [k, v] of Object.entries(body)) {
+    if (DROP.test(k)) continue
+    if (SIGNATURE.test(k)) out[k] = "[redacted]"
+    else if (ALL_PARAMS.test(k)) out[k] = "[redacted]"
+    else if (CARD.test(k)) out[k] = typeof v === "string" ? `****${v.replace(/\D/g, "").slice(-4)}` : "[redacted]"
+    else out[k] = depth > 6 ? "[…]" : redact(v, depth + 1)
+  }
+  return out
+}
+
+export class RequestLog {
+  private entries: RequestLogEntry[] = []
+  private nextId = 1
+  constructor(private readonly size: number) {}
+
+  add(e: Omit<RequestLogEntry, "id">): void {
+    if (this.size === 0) return
+    this.entries.push({ ...e, id: this.nextId++ })
+    if (this.entries.length > this.size) this.entries.splice(0, this.entries.length - this.size)
+  }
+
+  list(): RequestLogEntry[] {
+    return [...this.entries]
+  }
+}

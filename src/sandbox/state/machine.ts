@@ -1,0 +1,142 @@
+import { ENTRY_CODES as C, ORDER_INFO } from "../codes"
+import type { Actor, FraudCheck, Order, OrderState, RefundEntry } from "./order"
+
+/**
+ * The order state machine: pure functions from (order, input, now) to a new
+ * order or a refusal. A refusal never changes anything, so an illegal move can
+ * have no second effect. The store and the endpoints only call these.
+ */
+export type Move = { ok: true; order: Order } | { ok: false; code: string; message: string }
+
+const refuse = (code: string, message: string): Move => ({ ok: false, code, message })
+
+function moveTo(o: Order, to: OrderState, by: Actor, now: number, info: string, patch: Partial<Order> = {}): Order {
+  return {
+    ...o,
+    ...patch,
+    state: to,
+    order_info: info,
+    history: [...o.history, { at: now, from: o.state, to, by, info }],
+  }
+}
+
+export type ShopperOutcome =
+  | "approved"
+  | "declined"
+  | "insufficient_funds"
+  | "three_ds_failed"
+  | "review"
+  | "cancelled"
+  | "apm_rejected"
+
+const FRAUD_OK: FraudCheck[] = [
+  { check_items: "Card and IP country match", status: "ACCEPT" },
+  { check_items: "Velocity check", status: "ACCEPT" },
+]
+const FRAUD_HOLD: FraudCheck[] = [
+  { check_items: "Card and IP country match", status: "ACCEPT" },
+  { check_items: "Velocity check", status: "REJECT" },
+]
+
+/** Approval lands on authorised (card, authorise account) or paid (sale account, APM). */
+function approve(o: Order, by: Actor, now: number, info: string): Order {
+  if (o.kind === "card" && o.capture_mode === "authorise") {
+    return moveTo(o, "authorised", by, now, o.state === "review" ? info : ORDER_INFO.authorised, { authorised_at: now })
+  }
+  return moveTo(o, "paid", by, now, info, { authorised_at: now, captured_minor: o.amount_minor })
+}
+
+/** The shopper finished on the hosted page or the APM page. */
+export function shopperResult(
+  o: Order,
+  outcome: ShopperOutcome,
+  now: number,
+  card: { last4?: string; is3ds?: boolean } = {},
+): Move {
+  if (o.state !== "waiting") return refuse(C.NOT_FOUND, `order is no longer waiting for the shopper (${o.state})`)
+  const base: Order = { ...o, card_last4: card.last4 ?? o.card_last4, is3ds: card.is3ds ?? o.is3ds, fraud: FRAUD_OK }
+  switch (outcome) {
+    case "approved":
+      return { ok: true, order: approve(base, "shopper", now, ORDER_INFO.approved) }
+    case "review":
+      return { ok: true, order: moveTo({ ...base, fraud: FRAUD_HOLD }, "review", "shopper", now, ORDER_INFO.review_hold) }
+    case "cancelled":
+      return { ok: true, order: moveTo(base, "cancelled", "shopper", now, ORDER_INFO.shopper_cancelled) }
+    default:
+      return { ok: true, order: moveTo(base, "declined", "shopper", now, ORDER_INFO[outcome]) }
+  }
+}
+
+/** review_flag "1" accepts (continues as an approval), "0" rejects. */
+export function review(o: Order, accept: boolean, by: Actor, now: number): Move {
+  if (o.state !== "review") return refuse(C.NOT_IN_REVIEW, `order is not held for review (${o.state})`)
+  if (!accept) return { ok: true, order: moveTo(o, "declined", by, now, ORDER_INFO.review_rejected) }
+  const fraud = o.fraud.map((f) => ({ ...f, status: "ACCEPT" as const }))
+  return { ok: true, order: approve({ ...o, fraud }, by, now, ORDER_INFO.review_accepted) }
+}
+
+export interface CaptureInput {
+  currency: string
+  amount_minor: number
+}
+
+/** Capture up to the authorised amount within the capture window; the rest is released. */
+export function capture(o: Order, input: CaptureInput, by: Actor, now: number, windowMs: number): Move {
+  if (o.state !== "authorised") return refuse(C.NOT_PRE_AUTHORISED, `not a pre-authorised order awaiting capture (${o.state})`)
+  if (input.currency !== o.currency) return refuse(C.CURRENCY_MISMATCH, `currency must be ${o.currency}`)
+  if (input.amount_minor <= 0) return refuse(C.CAPTURE_OVER, "capture amount must be above 0")
+  if (input.amount_minor > o.amount_minor) return refuse(C.CAPTURE_OVER, "capture amount is above the authorised amount")
+  if (now - (o.authorised_at ?? o.created_at) > windowMs) return refuse(C.CAPTURE_TIME_LIMIT, "capture time limit passed")
+  return { ok: true, order: moveTo(o, "paid", by, now, ORDER_INFO.captured, { captured_minor: input.amount_minor }) }
+}
+
+/** Void before capture; after capture only a refund gives money back. */
+export function cancel(o: Order, by: Actor, now: number): Move {
+  if (o.state === "paid" || o.state === "partially_refunded" || o.state === "refunded") {
+    return refuse(C.ALREADY_CAPTURED, "order is already captured; refund it instead")
+  }
+  if (o.state === "cancelled" || o.state === "declined") return refuse(C.NOT_PRE_AUTHORISED, `order is ${o.state}`)
+  return { ok: true, order: moveTo(o, "cancelled", by, now, ORDER_INFO.cancelled) }
+}
+
+export interface RefundInput {
+  currency: string
+  refund_minor: number
+  reason: string
+  /** refund_status 2 first (completed later by completeRefund). */
+  processing: boolean
+}
+
+/** A refund of part or all of what is left; returns the new refund entry as the last of `refunds`. */
+export function refund(o: Order, input: RefundInput, by: Actor, now: number): Move {
+  if (o.state !== "paid" && o.state !== "partially_refunded") {
+    return refuse(C.NOT_REFUNDABLE, o.state === "refunded" ? "order is already fully refunded" : `order is not paid (${o.state})`)
+  }
+  if (input.currency !== o.currency) return refuse(C.CURRENCY_MISMATCH, `currency must be ${o.currency}`)
+  const left = o.captured_minor - o.refunded_minor
+  if (input.refund_minor <= 0) return refuse(C.REFUND_OVER, "refund amount must be above 0")
+  if (input.refund_minor > left) return refuse(C.REFUND_OVER, "refund amount is above the amount left to refund")
+  const seq = o.refunds.length + 1
+  const entry: RefundEntry = {
+    seq,
+    refund_reference_id: `${o.transaction_id}-${String(seq).padStart(2, "0")}`,
+    amount_minor: input.refund_minor,
+    reason: input.reason,
+    status: input.processing ? "processing" : "refunded",
+    created_at: now,
+    processed_at: input.processing ? undefined : now,
+    by,
+  }
+  const refunded_minor = o.refunded_minor + input.refund_minor
+  const to: OrderState = refunded_minor === o.captured_minor ? "refunded" : "partially_refunded"
+  const info = `${C.REFUND_OK}:Refund ${entry.refund_reference_id}`
+  return { ok: true, order: moveTo(o, to, by, now, info, { refunded_minor, refunds: [...o.refunds, entry] }) }
+}
+
+/** A processing refund (status 2) completes (status 1). */
+export function completeRefund(o: Order, seq: number, now: number): Move {
+  const r = o.refunds.find((x) => x.seq === seq)
+  if (!r || r.status !== "processing") return refuse(C.NOT_REFUNDABLE, "no processing refund with this sequence")
+  const refunds = o.refunds.map((x) => (x.seq === seq ? { ...x, status: "refunded" as const, processed_at: now } : x))
+  return { ok: true, order: { ...o, refunds } }
+}

@@ -1,0 +1,68 @@
+import { PAYMENT_STATUS, QUERY_RESULT_FOR } from "./status"
+
+/** Life of an order (docs/sandbox.md has the diagram). */
+export type OrderState =
+  | "waiting" // created, shopper on the hosted page / APM pending (1000, -1)
+  | "review" // held by fraud review (1100, -2)
+  | "authorised" // awaiting capture (2000, -1)
+  | "paid" // captured or sale (3000, 1)
+  | "partially_refunded" // (4000, 1)
+  | "refunded" // (4100, 1)
+  | "cancelled" // (5000, 0)
+  | "declined" // (6000, 0)
+
+export type Actor = "shopper" | "api" | "portal" | "sandbox"
+
+export interface RefundEntry {
+  seq: number
+  refund_reference_id: string
+  amount_minor: number
+  reason: string
+  status: "processing" | "refunded"
+  created_at: number
+  processed_at?: number
+  by: Actor
+}
+
+export interface FraudCheck {
+  check_items: string
+  status: "ACCEPT" | "REJECT"
+}
+
+export interface HistoryEntry {
+  at: number
+  from: OrderState
+  to: OrderState
+  by: Actor
+  info: string
+}
+
+export interface Order {
+  transaction_id: string
+  merchant_id: string
+  account_id: string
+  order_no: string
+  kind: "card" | "apm"
+  capture_mode: "authorise" | "sale"
+  currency: string
+  amount_minor: number
+  state: OrderState
+  /** `<code>:<text>` of the last result. */
+  order_info: string
+  created_at: number
+  authorised_at?: number
+  captured_minor: number
+  refunded_minor: number
+  refunds: RefundEntry[]
+  is3ds: boolean
+  card_last4?: string
+  fraud: FraudCheck[]
+  reference_no: string
+  /** Validated request fields the order record echoes (never card data). */
+  request: Record<string, unknown>
+  recurring_id?: string
+  history: HistoryEntry[]
+}
+
+export const paymentStatus = (o: Pick<Order, "state">): string => PAYMENT_STATUS[o.state]
+export const queryResult = (o: Pick<Order, "state">): string => QUERY_RESULT_FOR[o.state]

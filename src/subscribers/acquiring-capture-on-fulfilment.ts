@@ -1,0 +1,21 @@
+import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
+import { captureFulfilledOrders } from "../workflows/acquiring/bulk/capture-fulfilled"
+
+/**
+ * capture_mode on_fulfilment: creating a fulfilment captures the order's acquiring payments.
+ * Batched: the sweep captures every fulfilled, uncaptured order at once (gateway requests of
+ * ≤ 50), so many orders fulfilled together share requests; an event finding nothing sends nothing.
+ */
+export default async function acquiringCaptureOnFulfilment({ container }: SubscriberArgs<{ order_id: string }>) {
+  const report = await captureFulfilledOrders(container)
+  const failed = report?.results.filter((r) => r.status === "failed") ?? []
+  if (failed.length) {
+    const logger = container.resolve("logger")
+    for (const f of failed) logger.error(`acquiring: capture on fulfilment of order ${f.order_id} failed: ${f.error}`)
+  }
+}
+
+export const config: SubscriberConfig = {
+  event: "order.fulfillment_created",
+  context: { subscriberId: "acquiring-capture-on-fulfilment" },
+}

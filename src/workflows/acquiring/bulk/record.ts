@@ -1,0 +1,42 @@
+import type { IPaymentModuleService, MedusaContainer } from "@medusajs/framework/types"
+import { Modules } from "@medusajs/framework/utils"
+import { capturePaymentWorkflow, refundPaymentWorkflow } from "@medusajs/medusa/core-flows"
+import type { RefundRecord } from "../../../gateway/schemas/transactions"
+import type { RefundResult } from "../../../gateway/schemas/batch"
+import { mergeRefunds, parseTracked, refundedTotal } from "../../../providers/acquiring/mappers/refunds"
+import type { PaymentView } from "../reconcile-shared/payments"
+import type { BulkOperation } from "./plan"
+
+/**
+ * Record in Medusa what the gateway did, through Medusa's workflows. The provider sees the
+ * gateway state (capture, cancel) or the claimed refund entry and sends nothing again.
+ */
+export async function recordInMedusa(
+  container: MedusaContainer,
+  op: BulkOperation,
+  p: PaymentView,
+  amount: string,
+  refund?: RefundResult | RefundRecord,
+  /** Capture: sent by this call ("medusa") or found done at the gateway, e.g. in its portal ("gateway"). */
+  source: "medusa" | "gateway" = "medusa",
+): Promise<void> {
+  const payments = container.resolve(Modules.PAYMENT) as IPaymentModuleService
+  if (op === "capture") {
+    // The batch verdict travels in the payment data, so the provider does not query the gateway per order.
+    if (p.data) await payments.updatePayment({ id: p.id, data: { ...p.data, confirmed_capture: { amount, source } } } as never)
+    await capturePaymentWorkflow(container).run({ input: { payment_id: p.id, amount } })
+    return
+  }
+  if (op === "cancel") {
+    await payments.cancelPayment(p.id)
+    return
+  }
+  if (!refund || !p.data) throw new Error("no gateway refund to record")
+  const merged = mergeRefunds(parseTracked(p.data.refunds), [refund as RefundRecord]).map((r) =>
+    r.refund_reference_id === refund.refund_reference_id && !r.medusa_refund_id ? { ...r, claim: true } : r,
+  )
+  await payments.updatePayment({ id: p.id, data: { ...p.data, refunds: merged, refunded_amount: refundedTotal(merged) } } as never)
+  await refundPaymentWorkflow(container).run({
+    input: { payment_id: p.id, amount, note: `Gateway refund ${refund.refund_reference_id} (bulk)` },
+  })
+}

@@ -1,0 +1,107 @@
+import type { IPaymentModuleService, MedusaContainer } from "@medusajs/framework/types"
+import { Modules } from "@medusajs/framework/utils"
+import { capturePaymentWorkflow, refundPaymentWorkflow } from "@medusajs/medusa/core-flows"
+import type { OrderRecord, RefundRecord } from "../../../gateway/schemas/transactions"
+import { refundedTotal, type TrackedRefund } from "../../../providers/acquiring/mappers/refunds"
+import type { PaymentView } from "../reconcile-shared/payments"
+import { reconcileDiff, type ReconcileAction } from "./diff"
+
+/** One line of the reconciliation report. */
+export interface ReconcileChange {
+  kind: ReconcileAction["type"] | "cart_completed" | "cart_paid_not_completed" | "held_authorized" | "held_declined" | "orphan_discarded" | "error"
+  order_no: string
+  payment_id?: string
+  order_id?: string
+  cart_id?: string
+  amount?: string
+  refund_reference_id?: string
+  detail?: string
+}
+
+const changed = (a: TrackedRefund[], b: TrackedRefund[]) => JSON.stringify(a) !== JSON.stringify(b)
+
+/**
+ * True when the gateway's view differs from what the payment (as already loaded) records:
+ * only those payments are locked, re-read and changed, so a run over thousands of payments
+ * in step with the gateway costs no query per payment (bench P3).
+ */
+export function needsApply(view: PaymentView, record: OrderRecord | undefined, refundRecords: RefundRecord[]): boolean {
+  const data = view.data!
+  const diff = reconcileDiff(
+    { amount: view.amount, captured: view.captured, refunded: view.refunded, canceled: !!view.canceled_at, tracked: data.refunds },
+    record,
+    refundRecords,
+  )
+  return diff.actions.length > 0 || changed(diff.refunds, (data.refunds ?? []) as TrackedRefund[])
+}
+
+/**
+ * Bring one Medusa payment in line with the gateway, through Medusa's own workflows; the
+ * provider recognises what the gateway already did (capture: state at the gateway; refund:
+ * the claimed entry), so nothing is sent to the gateway twice. Call it under the payment lock.
+ */
+export async function applyToPayment(
+  container: MedusaContainer,
+  view: PaymentView,
+  record: OrderRecord | undefined,
+  refundRecords: RefundRecord[],
+): Promise<ReconcileChange[]> {
+  const data = view.data!
+  const diff = reconcileDiff(
+    { amount: view.amount, captured: view.captured, refunded: view.refunded, canceled: !!view.canceled_at, tracked: data.refunds },
+    record,
+    refundRecords,
+  )
+  const base = { order_no: data.order_no, payment_id: view.id, order_id: view.order_id }
+  const toClaim = new Set(diff.actions.flatMap((a) => (a.type === "refund" ? [a.refund_reference_id] : [])))
+  const refunds = diff.refunds.map((r) => (toClaim.has(r.refund_reference_id) ? { ...r, claim: true } : r))
+  const payments = container.resolve(Modules.PAYMENT) as IPaymentModuleService
+  if (changed(refunds, (data.refunds ?? []) as TrackedRefund[])) {
+    await payments.updatePayment({ id: view.id, data: { ...data, refunds, refunded_amount: refundedTotal(refunds) } } as never)
+  }
+  const out: ReconcileChange[] = []
+  for (const a of diff.actions) {
+    try {
+      out.push(await applyAction(container, payments, view, a, base))
+    } catch (e) {
+      out.push({ ...base, kind: "error", detail: `${a.type}: ${(e as Error).message}` })
+      if (a.type === "capture") break // refunds need the capture first
+    }
+  }
+  return out
+}
+
+async function applyAction(
+  container: MedusaContainer,
+  payments: IPaymentModuleService,
+  view: PaymentView,
+  a: ReconcileAction,
+  base: Pick<ReconcileChange, "order_no" | "payment_id" | "order_id">,
+): Promise<ReconcileChange> {
+  switch (a.type) {
+    case "capture":
+      await capturePaymentWorkflow(container).run({ input: { payment_id: view.id, amount: a.amount } })
+      return { ...base, kind: "capture", amount: a.amount }
+    case "cancel":
+      // The provider sees the void at the gateway and sends nothing.
+      await payments.cancelPayment(view.id)
+      return { ...base, kind: "cancel" }
+    case "refund":
+      await refundPaymentWorkflow(container).run({
+        input: { payment_id: view.id, amount: a.amount, note: `Gateway refund ${a.refund_reference_id} (reconciliation)` },
+      })
+      return { ...base, kind: "refund", amount: a.amount, refund_reference_id: a.refund_reference_id }
+    case "refund_status":
+      return { ...base, kind: "refund_status", refund_reference_id: a.refund_reference_id, detail: `${a.from ?? "new"} → ${a.to}` }
+    case "refund_failed":
+      return {
+        ...base,
+        kind: "refund_failed",
+        amount: a.amount,
+        refund_reference_id: a.refund_reference_id,
+        detail: "the gateway reports this Medusa refund as failed; the money was not returned",
+      }
+    case "conflict":
+      return { ...base, kind: "conflict", detail: a.detail }
+  }
+}

@@ -1,0 +1,71 @@
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { completeCartWorkflow } from "@medusajs/medusa/core-flows"
+import type { OrderRecord } from "../../../gateway/schemas/transactions"
+import { tryReadData, type AcquiringData } from "../../../providers/acquiring/core/session-data"
+import { mapOrderRecord } from "../../../providers/acquiring/mappers/status"
+import type { ReconcileChange } from "./apply"
+
+type Row = Record<string, any>
+type Query = { graph: (q: Record<string, unknown>) => Promise<{ data: Row[] }> }
+
+/** A payment session whose cart has no order yet (the shopper may have paid and never come back). */
+export interface OpenSession {
+  session_id: string
+  provider_id: string
+  cart_id: string
+  data: AcquiringData
+}
+
+/** Sessions still pending, of carts without an order, created since `since`. */
+export async function sessionsOfOpenCarts(container: MedusaContainer, since: Date, providerIds: string[]): Promise<OpenSession[]> {
+  const query = container.resolve(ContainerRegistrationKeys.QUERY) as unknown as Query
+  const { data: sessions } = await query.graph({
+    entity: "payment_session",
+    fields: ["id", "provider_id", "status", "data", "payment_collection_id", "created_at"],
+    filters: { created_at: { $gte: since }, provider_id: providerIds, status: ["pending", "requires_more"] },
+  })
+  if (!sessions.length) return []
+  const { data: cartLinks } = await query.graph({
+    entity: "cart_payment_collection",
+    fields: ["cart_id", "payment_collection_id"],
+    filters: { payment_collection_id: [...new Set(sessions.map((s) => s.payment_collection_id))] },
+  })
+  const cartOf = new Map(cartLinks.map((l) => [l.payment_collection_id as string, l.cart_id as string]))
+  const cartIds = [...new Set(cartLinks.map((l) => l.cart_id as string))]
+  const { data: done } = cartIds.length
+    ? await query.graph({ entity: "order_cart", fields: ["cart_id"], filters: { cart_id: cartIds } })
+    : { data: [] as Row[] }
+  const completed = new Set(done.map((l) => l.cart_id as string))
+  const out: OpenSession[] = []
+  for (const s of sessions) {
+    const cart_id = cartOf.get(s.payment_collection_id)
+    const data = tryReadData(s.data)
+    if (!cart_id || completed.has(cart_id) || !data) continue
+    out.push({ session_id: s.id, provider_id: s.provider_id, cart_id, data })
+  }
+  return out
+}
+
+/**
+ * A gateway order that is paid (authorised or captured) while its cart never completed:
+ * complete the cart as the lost notification would have (completeCartWorkflow authorises the
+ * session with the gateway and places the order), or only report it.
+ */
+export async function repairCart(
+  container: MedusaContainer,
+  s: OpenSession,
+  record: OrderRecord | undefined,
+  opts: { complete: boolean; status_map: Record<string, never> | Record<string, string> },
+): Promise<ReconcileChange | null> {
+  const mapped = mapOrderRecord(record, opts.status_map as never)
+  if (mapped.status !== "authorized" && mapped.status !== "captured") return null
+  const base = { order_no: s.data.order_no, cart_id: s.cart_id, amount: s.data.amount }
+  if (!opts.complete) return { ...base, kind: "cart_paid_not_completed", detail: `gateway status ${mapped.code}; reconcile_complete_carts is off` }
+  try {
+    const { result } = await completeCartWorkflow(container).run({ input: { id: s.cart_id } })
+    return { ...base, kind: "cart_completed", order_id: (result as { id: string }).id }
+  } catch (e) {
+    return { ...base, kind: "cart_paid_not_completed", detail: `completing the cart failed: ${(e as Error).message}` }
+  }
+}

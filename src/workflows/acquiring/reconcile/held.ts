@@ -1,0 +1,66 @@
+import type { IOrderModuleService, MedusaContainer } from "@medusajs/framework/types"
+import { Modules } from "@medusajs/framework/utils"
+import { authorizePaymentSessionForOrderWorkflow } from "@medusajs/medusa/core-flows"
+import type { GatewayClient } from "../../../gateway/client-types"
+import { mapOrderRecord } from "../../../providers/acquiring/mappers/status"
+import type { SessionStatus } from "../../../providers/acquiring/options"
+import { recordsByOrderNo } from "../reconcile-shared/gateway"
+import { orderSessions, pendingAuthorizationSessions, type OrderSession } from "../review/sessions"
+import type { ReconcileChange } from "./apply"
+
+/**
+ * Orders placed on a review hold whose decision was made elsewhere (portal, gateway) while the
+ * notification was lost: an accepted payment is authorised for the order; a declined one is
+ * reported once (metadata.acquiring_review, decided_by "gateway"), the order is left to the admin.
+ */
+export async function reconcileHeld(
+  container: MedusaContainer,
+  client: GatewayClient,
+  providerIds: string[],
+  statusMap: Record<string, SessionStatus>,
+  orderIds?: string[],
+): Promise<ReconcileChange[]> {
+  const sessions = orderIds
+    ? [...(await orderSessions(container, orderIds)).values()].filter(
+        (s) => s.session_status === "pending_authorization" && s.order_status !== "canceled" && providerIds.includes(s.provider_id),
+      )
+    : await pendingAuthorizationSessions(container, providerIds)
+  if (!sessions.length) return []
+  const records = await recordsByOrderNo(client, sessions.map((s) => s.data))
+  const out: ReconcileChange[] = []
+  for (const s of sessions) {
+    const { status, code } = mapOrderRecord(records.get(s.data.order_no), statusMap)
+    const base = { order_no: s.data.order_no, order_id: s.order_id, amount: s.data.amount }
+    try {
+      if (status === "authorized" || status === "captured") {
+        if (await authorise(container, s)) out.push({ ...base, kind: "held_authorized", detail: `gateway status ${code}` })
+      } else if ((status === "error" || status === "canceled") && !s.metadata?.acquiring_review) {
+        await markDeclined(container, s)
+        out.push({ ...base, kind: "held_declined", detail: `gateway status ${code}: the held payment was declined; cancel the order or ask for another payment` })
+      }
+    } catch (e) {
+      out.push({ ...base, kind: "error", detail: `held payment: ${(e as Error).message}` })
+    }
+  }
+  return out
+}
+
+async function authorise(container: MedusaContainer, s: OrderSession): Promise<boolean> {
+  const locking = container.resolve(Modules.LOCKING)
+  return locking.execute(
+    `acquiring:review:${s.payment_session_id}`,
+    async () => {
+      const now = (await orderSessions(container, [s.order_id])).get(s.order_id)
+      if (now?.session_status !== "pending_authorization") return false
+      await authorizePaymentSessionForOrderWorkflow(container).run({ input: { payment_session_id: s.payment_session_id } })
+      return true
+    },
+    { timeout: 30 },
+  )
+}
+
+async function markDeclined(container: MedusaContainer, s: OrderSession) {
+  const orders = container.resolve(Modules.ORDER) as IOrderModuleService
+  const acquiring_review = { decision: "reject", decided_at: new Date().toISOString(), decided_by: "gateway", transaction_id: s.data.transaction_id ?? null }
+  await orders.updateOrders(s.order_id, { metadata: { ...(s.metadata ?? {}), acquiring_review } })
+}

@@ -1,0 +1,46 @@
+import type { IPaymentModuleService, MedusaContainer } from "@medusajs/framework/types"
+import { Modules } from "@medusajs/framework/utils"
+import { parseTracked } from "../../../providers/acquiring/mappers/refunds"
+import type { MoneyRow, PaymentView } from "../reconcile-shared/payments"
+import type { ReconcileChange } from "./apply"
+
+/**
+ * Medusa writes a Capture or Refund row first and then calls the provider; it deletes the
+ * row if the call fails. A process killed during the call leaves the row behind although the
+ * provider never confirmed it: the books then show money moved whether or not the gateway
+ * moved it, and reconciliation, trusting the row, would record the gateway's refund a second
+ * time. An unconfirmed row older than `graceMs` (longer than any provider call can last) is
+ * an orphan: it is discarded, and the gateway's own records decide what Medusa records.
+ */
+export interface Orphans {
+  captures: MoneyRow[]
+  refunds: MoneyRow[]
+}
+
+const older = (r: MoneyRow, now: number, graceMs: number) => !!r.created_at && now - Date.parse(r.created_at) > graceMs
+
+export function orphanRows(view: PaymentView, now: number, graceMs: number): Orphans {
+  const data = view.data
+  if (!data) return { captures: [], refunds: [] }
+  const confirmedCaptures = new Set((data.captures ?? []).map((c) => c.id))
+  const confirmedRefunds = new Set(parseTracked(data.refunds).flatMap((r) => (r.medusa_refund_id ? [r.medusa_refund_id] : [])))
+  return {
+    // A captured_at means Medusa finished the capture (also an automatic one, made without a provider call).
+    captures: view.captured_at ? [] : view.capture_rows.filter((c) => !confirmedCaptures.has(c.id) && older(c, now, graceMs)),
+    refunds: view.refund_rows.filter((r) => !confirmedRefunds.has(r.id) && older(r, now, graceMs)),
+  }
+}
+
+export const hasOrphans = (o: Orphans) => o.captures.length + o.refunds.length > 0
+
+/** Delete the orphan rows (call under the payment lock, on a freshly read view). */
+export async function discardOrphans(container: MedusaContainer, view: PaymentView, o: Orphans): Promise<ReconcileChange[]> {
+  const payments = container.resolve(Modules.PAYMENT) as IPaymentModuleService
+  if (o.captures.length) await payments.deleteCaptures(o.captures.map((c) => c.id))
+  if (o.refunds.length) await payments.deleteRefunds(o.refunds.map((r) => r.id))
+  const base = { order_no: view.data!.order_no, payment_id: view.id, order_id: view.order_id, kind: "orphan_discarded" as const }
+  return [
+    ...o.captures.map((c) => ({ ...base, amount: c.amount, detail: `capture ${c.id} was never confirmed by the provider (interrupted call)` })),
+    ...o.refunds.map((r) => ({ ...base, amount: r.amount, detail: `refund ${r.id} was never confirmed by the provider (interrupted call)` })),
+  ]
+}

@@ -1,0 +1,3 @@
+export { listHeldPayments } from "./list"
+export { decideReviews, type ReviewDecisionInput, type ReviewOutcome } from "./decide"
+export { reviewStep, heldPayment, type HeldPayment, type Decision } from "./map"

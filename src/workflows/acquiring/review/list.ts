@@ -1,0 +1,26 @@
+import type { ConfigModule, MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { acquiringProviderConfigs } from "../../../lib/acquiring-config"
+import { gatewaysFor, recordsByOrderNo } from "../reconcile-shared/gateway"
+import { heldPayment, isHeld, type HeldPayment } from "./map"
+import { pendingAuthorizationSessions } from "./sessions"
+
+/**
+ * Payments the gateway holds for review: orders waiting for authorisation whose gateway
+ * record (retrievalTrans, ≤ 100 per request) is in review, with the fraud check results.
+ */
+export async function listHeldPayments(container: MedusaContainer): Promise<HeldPayment[]> {
+  const config = container.resolve(ContainerRegistrationKeys.CONFIG_MODULE) as ConfigModule
+  const gateway = gatewaysFor(container)
+  const out: HeldPayment[] = []
+  for (const c of acquiringProviderConfigs(config)) {
+    const sessions = await pendingAuthorizationSessions(container, c.provider_ids)
+    if (!sessions.length) continue
+    const records = await recordsByOrderNo(gateway(c.provider_ids[0]).client, sessions.map((s) => s.data))
+    for (const s of sessions) {
+      const record = records.get(s.data.order_no)
+      if (record && isHeld(record)) out.push(heldPayment(s, record))
+    }
+  }
+  return out
+}

@@ -1,0 +1,2 @@
+export * from "./payouts"
+export * from "./acquiring"

@@ -1,0 +1,64 @@
+import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
+import type { PayoutRequest } from "../../../gateway/schemas"
+import { PAYOUT_MODULE } from "../../../modules/payout"
+import type PayoutModuleService from "../../../modules/payout/service"
+import { updateFromResponse, type PayoutUpdate } from "../../../modules/payout/lib/gateway-update"
+import { updateFromError } from "../../../modules/payout/lib/failure"
+import { isFinalStatus } from "../../../modules/payout/lib/status"
+import type { PayoutStatus } from "../../../modules/payout/models/payout"
+import { applyPayoutUpdate } from "../apply-payout-update"
+
+export interface SubmitPayoutInput {
+  id: string
+  request: PayoutRequest
+  account_id?: string
+}
+
+/**
+ * A completed payout whose /v1/payout answer never arrived (a notification settled it, and
+ * notifications carry no fees). Asking again under its request_id is safe: the gateway answers
+ * the payout it made, and the answer only fills the empty fields.
+ */
+const answerMissing = (p: { status: string; submitted_at?: Date | null; created_at_gateway?: Date | null }) =>
+  p.status === "completed" && !!p.submitted_at && !p.created_at_gateway
+
+/**
+ * Sends the payout under the record's request_id and records the answer. A payout that is
+ * already final is not sent again, unless it is completed without the gateway's answer.
+ * Gateway failures are recorded, not thrown: nothing here can be undone, so there is no
+ * compensation.
+ */
+export const submitPayoutStep = createStep(
+  "acquiring-submit-payout",
+  async (input: SubmitPayoutInput, { container }) => {
+    const payouts = container.resolve<PayoutModuleService>(PAYOUT_MODULE)
+    const payout = await payouts.retrievePayout(input.id)
+    if (isFinalStatus(payout.status as PayoutStatus) && !answerMissing(payout)) {
+      return new StepResponse({ id: payout.id, sent: false })
+    }
+    payouts.gatewayClient() // throws while unconfigured, before the record counts as submitted
+    const options = payouts.payoutOptions()
+    if (!payout.submitted_at) await payouts.patchPayout(payout.id, { submitted_at: new Date() })
+
+    const account_id = input.account_id ?? options.account_id ?? payout.account_id ?? undefined
+    const request: PayoutRequest = {
+      ...input.request,
+      request_id: payout.request_id,
+      notify_url: input.request.notify_url ?? options.notify_url,
+    }
+    let update: PayoutUpdate
+    let answeredAccount: string | undefined
+    try {
+      const res = await payouts.sendPayout(request, { account_id, currency: request.payment_currency })
+      update = updateFromResponse(res, { payment_currency: payout.payment_currency, digits: options.minor_unit_digits })
+      answeredAccount = typeof res.account_id === "string" ? res.account_id : undefined
+    } catch (e) {
+      update = updateFromError(e)
+    }
+    await applyPayoutUpdate(container, payout.request_id, () => update)
+    if (!payout.account_id && (account_id || answeredAccount)) {
+      await payouts.patchPayout(payout.id, { account_id: answeredAccount ?? account_id })
+    }
+    return new StepResponse({ id: payout.id, sent: true })
+  },
+)
