@@ -1,3 +1,4 @@
+import { Modules } from "@medusajs/framework/utils"
 import { useAcquiringEnv } from "./helpers/acquiring-env"
 import { acquiringTestRunner } from "./helpers/acquiring-suite"
 import { PROVIDERS } from "./helpers/acquiring-seed"
@@ -62,6 +63,52 @@ acquiringTestRunner(({ api, getContainer, seed, admin }) => {
     expect(retry.data.results[7].status).toBe("failed")
     const again = await capturedOf(ids)
     expect([...again.values()].every((c) => c.length <= 1)).toBe(true)
+  })
+
+  it("records a bulk capture in Medusa exactly as Medusa's own capture route does", async () => {
+    const sandbox = env.sandbox()
+    const [one, many] = await placeOrders(api, seed, sandbox, 2)
+    const bus = getContainer().resolve(Modules.EVENT_BUS) as any
+    const emitted: string[] = []
+    const emit = bus.emit.bind(bus)
+    bus.emit = async (msgs: any, opts: any) => {
+      for (const m of [msgs].flat()) if (m?.name === "payment.captured") emitted.push(m.data.id)
+      return emit(msgs, opts)
+    }
+    try {
+      const single = await paymentOf(one.order_id)
+      expect((await adminPost(`/admin/payments/${single.id}/capture`)).status).toBe(200)
+      const bulk = await adminPost("/admin/acquiring/bulk/capture", { order_ids: [many.order_id] })
+      expect(bulk.data.results[0]).toMatchObject({ status: "captured", amount: "32.89" })
+    } finally {
+      bus.emit = emit
+    }
+    const shape = async (orderId: string) => {
+      const o = await adminOrder(api, seed, orderId)
+      const { data } = await api.get(`/admin/orders/${orderId}?fields=payment_status,summary,*transactions`, seed.admin)
+      const col = o.payment_collections[0]
+      const pay = col.payments[0]
+      const capture = pay.captures[0]
+      const trx = (data.order.transactions as any[]).filter((t) => t.reference === "capture")
+      return {
+        payment_id: pay.id,
+        order: { payment_status: data.order.payment_status, paid_total: data.order.summary.paid_total, pending: data.order.summary.pending_difference },
+        collection: { status: col.status, captured_amount: Number(col.captured_amount), completed: !!col.completed_at },
+        payment: { captured: !!pay.captured_at, captures: pay.captures.map((c: any) => Number(c.amount)) },
+        data: { payment_status: pay.data.payment_status, captures: pay.data.captures, confirmed: pay.data.confirmed_capture },
+        capture_id: capture.id,
+        transactions: trx.map((t) => ({ amount: Number(t.amount), reference_id: t.reference_id })),
+      }
+    }
+    const a = await shape(one.order_id)
+    const b = await shape(many.order_id)
+    const comparable = (x: typeof a) => ({ ...x, payment_id: undefined, capture_id: undefined, data: { ...x.data, captures: x.data.captures.map((c: any) => ({ ...c, id: c.id === x.capture_id })) }, transactions: x.transactions.map((t) => ({ ...t, reference_id: t.reference_id === x.capture_id })) })
+    expect(comparable(b)).toEqual(comparable(a))
+    expect(a.order.payment_status).toBe("captured")
+    expect(a.collection).toEqual({ status: "completed", captured_amount: 32.89, completed: true })
+    expect(b.data.captures).toEqual([{ id: b.capture_id, amount: "32.89", source: "medusa" }])
+    expect(b.transactions).toEqual([{ amount: 32.89, reference_id: b.capture_id }])
+    expect(emitted).toEqual([a.payment_id, b.payment_id])
   })
 
   it("a capture the gateway made but whose answer was lost is only recorded on retry", async () => {

@@ -22,6 +22,12 @@ async function guarded<T>(action: string, fn: () => Promise<T>): Promise<T> {
   }
 }
 
+/** The payment data once a capture the gateway confirmed (a batch answer) is recorded as Medusa capture `c.id`. */
+export function withConfirmedCapture(d: AcquiringData, c: TrackedCapture): AcquiringData {
+  const { confirmed_capture: _, ...rest } = d
+  return { ...rest, payment_status: PAYMENT_STATUS.PAID, captures: [c] }
+}
+
 /**
  * Capture once at the gateway. A replay of the same Medusa capture, a capture the gateway
  * already did (portal, sale account) or a second request after a full capture is a no-op,
@@ -37,8 +43,7 @@ export async function capture(
   const confirmed = d.confirmed_capture
   if (confirmed && capturedSum(d) === 0n && (want.amount ?? d.amount) === confirmed.amount) {
     // The batch answer already confirmed this capture: record it, ask and charge nothing.
-    const { confirmed_capture: _, ...rest } = d
-    return { ...rest, payment_status: PAYMENT_STATUS.PAID, captures: [{ id: want.id, amount: confirmed.amount, source: confirmed.source }] }
+    return withConfirmedCapture(d, { id: want.id, amount: confirmed.amount, source: confirmed.source })
   }
   const record = await guarded("Capturing the payment", () => lookupOrder(client, d))
   const state = record?.payment_status ?? ""

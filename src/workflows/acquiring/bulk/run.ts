@@ -1,52 +1,16 @@
 import { createHash } from "node:crypto"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { Modules } from "@medusajs/framework/utils"
-import { mapLimit } from "../../../gateway/concurrency"
 import type { OrderRecord, RefundRecord } from "../../../gateway/schemas/transactions"
-import type { RefundResult } from "../../../gateway/schemas/batch"
 import { callOpts, gatewaysFor, recordsByOrderNo, refundsByOrderNo } from "../reconcile-shared/gateway"
 import { withPaymentLocks } from "../reconcile-shared/locks"
 import { paymentsOfOrders, type PaymentView } from "../reconcile-shared/payments"
-import { planCancel, planCapture, planRefund, type BulkOperation, type BulkStep } from "./plan"
-import { recordInMedusa } from "./record"
+import { finishAll } from "./finish"
+import { planCancel, planCapture, planRefund, type BulkOperation } from "./plan"
 import { verdicts, type EntryVerdict } from "./results"
+import type { BulkItem, BulkItemResult, BulkOptions, BulkReport, Work } from "./types"
 
-export interface BulkItem {
-  order_id: string
-  /** Refund only: amount to refund (two decimals); default what is left. */
-  amount?: string
-}
-
-export interface BulkItemResult {
-  order_id: string
-  status: "captured" | "canceled" | "refunded" | "already_done" | "failed" | "not_found"
-  payment_id?: string
-  order_no?: string
-  amount?: string
-  refund_reference_id?: string
-  /** true when the gateway had already done it (a retried call or a portal action): only recorded. */
-  recorded_only?: boolean
-  error?: string
-}
-
-export interface BulkReport {
-  operation: BulkOperation
-  /** Gateway batch requests made (≤ 50 orders each). */
-  gateway_requests: number
-  results: BulkItemResult[]
-}
-
-export interface BulkOptions {
-  /** Refund only: free text sent as refund_reason (the idempotency marker is appended). */
-  reason?: string
-  /** Refund only: a retried call with the same key never refunds again; default derived from the items. */
-  idempotency_key?: string
-}
-
-/** Orders recorded in Medusa at once after the gateway answered (bench P4). */
-const RECORD_CONCURRENCY = 8
-
-const DONE: Record<BulkOperation, BulkItemResult["status"]> = { capture: "captured", cancel: "canceled", refund: "refunded" }
+export type { BulkItem, BulkItemResult, BulkOptions, BulkReport } from "./types"
 
 /** The refund_reason marking this call's refunds at the gateway. */
 export function refundMarker(items: BulkItem[], opts: BulkOptions): string {
@@ -62,12 +26,6 @@ export function refundMarker(items: BulkItem[], opts: BulkOptions): string {
 /** The payment a bulk call acts on: the order's live acquiring payment. */
 const pick = (list: PaymentView[]) => list.find((p) => !p.canceled_at && p.data) ?? list.find((p) => p.data)
 
-interface Work {
-  item: BulkItem
-  payment: PaymentView
-  step: BulkStep
-  refund?: RefundRecord
-}
 
 /**
  * Capture, cancel or refund the acquiring payments of many orders: gateway requests of at most
@@ -123,8 +81,8 @@ async function bulkLocked(container: MedusaContainer, op: BulkOperation, items: 
     }
   }
   const { verdict, requests } = await sendBatches(container, op, work.filter((w) => w.step.kind === "send"), marker)
-  // Each order is recorded through Medusa's own workflows; a few at a time (distinct payments, all locked by this call).
-  await mapLimit(work, RECORD_CONCURRENCY, async (w) => results.set(w.item.order_id, await finish(container, op, w, verdict.get(w.payment.data!.order_no))))
+  // Recorded through Medusa's modules and workflows (captures as one batch); all payments are locked by this call.
+  for (const res of await finishAll(container, op, work, verdict)) results.set(res.order_id, res)
   return { operation: op, gateway_requests: requests, results: items.map((i) => results.get(i.order_id)!) }
 }
 
@@ -172,30 +130,4 @@ async function sendBatches(
     for (const [k, val] of v) verdict.set(k, val)
   }
   return { verdict, requests }
-}
-
-async function finish(container: MedusaContainer, op: BulkOperation, w: Work, v: EntryVerdict | undefined): Promise<BulkItemResult> {
-  const base = { order_id: w.item.order_id, payment_id: w.payment.id, order_no: w.payment.data!.order_no }
-  const s = w.step
-  if (s.kind === "done") return { ...base, status: "already_done" }
-  if (s.kind === "refuse") return { ...base, status: "failed", error: s.reason }
-  if (s.kind === "send" && (!v || !v.ok)) return { ...base, status: "failed", error: v && !v.ok ? v.error : "not sent" }
-  const refund = s.kind === "send" && op === "refund" && v?.ok ? (v.entry as RefundResult) : w.refund
-  try {
-    await recordInMedusa(container, op, w.payment, s.amount, refund, s.kind === "record" ? "gateway" : "medusa")
-  } catch (e) {
-    return {
-      ...base,
-      status: "failed",
-      amount: s.amount,
-      error: `the gateway did it; recording in Medusa failed (retry the call or run reconciliation): ${(e as Error).message}`,
-    }
-  }
-  return {
-    ...base,
-    status: DONE[op],
-    amount: s.amount,
-    ...(refund ? { refund_reference_id: refund.refund_reference_id } : {}),
-    ...(s.kind === "record" ? { recorded_only: true } : {}),
-  }
 }

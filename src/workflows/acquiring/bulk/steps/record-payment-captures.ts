@@ -1,0 +1,134 @@
+import type { IPaymentModuleService } from "@medusajs/framework/types"
+import { Modules, PaymentCollectionStatus } from "@medusajs/framework/utils"
+import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
+import { withConfirmedCapture } from "../../../../providers/acquiring/core/operations"
+import { tryReadData } from "../../../../providers/acquiring/core/session-data"
+import { cents, fromCents, toAmount } from "../../../../providers/acquiring/mappers/money"
+
+/** A full capture the gateway confirmed, to record on a Medusa payment. */
+export interface CaptureToRecord {
+  payment_id: string
+  order_id: string
+  amount: string
+  /** "medusa": this call sent it; "gateway": found done there (portal, lost answer). */
+  source: "medusa" | "gateway"
+}
+
+export interface RecordedCapture extends CaptureToRecord {
+  capture_id: string
+  currency_code: string
+}
+
+export interface RecordCapturesResult {
+  recorded: RecordedCapture[]
+  /** payment_id → why it was not recorded (already captured, canceled, gone). */
+  skipped: Record<string, string>
+}
+
+type Row = Record<string, any>
+export interface Undo {
+  capture_ids: string[]
+  payments: Array<{ id: string; captured_at: Date | null; data: Row }>
+  collections: Array<{ id: string; status: string; captured_amount: string; completed_at: Date | null }>
+}
+
+// Rows are written through the module's batch methods, which its public types list one by one.
+export type BatchPayments = IPaymentModuleService & {
+  createCaptures(data: Array<{ payment_id: string; amount: string }>): Promise<Row[]>
+  deleteCaptures(ids: string[]): Promise<void>
+  updatePayment(data: Array<{ id: string; captured_at: Date | null; data: Row }>): Promise<unknown>
+}
+
+/** The skip reason a concurrent capture leaves (the bulk result then says already_done). */
+export const ALREADY_CAPTURED = "the payment already has a capture"
+
+const sumOf = (rows: Row[] | undefined) => (rows ?? []).reduce((s, r) => s + cents(toAmount(r.raw_amount ?? r.amount)), 0n)
+
+/**
+ * What Medusa's capturePayment records for each payment (a capture row, captured_at, the
+ * provider's data, the collection's captured_amount and status), for many payments in a few
+ * batch writes instead of one workflow per payment (bench P4). Payments are re-read first,
+ * under the caller's payment locks: one that already has a capture is skipped, never doubled.
+ */
+export async function recordCaptures(payments: BatchPayments, captures: CaptureToRecord[]): Promise<{ result: RecordCapturesResult; undo?: Undo }> {
+  const wanted = new Map(captures.map((c) => [c.payment_id, c]))
+  const rows: Row[] = wanted.size
+    ? await payments.listPayments({ id: [...wanted.keys()] }, {
+        select: ["id", "amount", "raw_amount", "currency_code", "captured_at", "canceled_at", "data", "payment_collection_id"],
+        relations: ["captures"],
+      })
+    : []
+  const skipped: Record<string, string> = {}
+  const todo = rows.filter((p) => {
+    const why = p.canceled_at
+      ? "the payment is canceled"
+      : p.captured_at || sumOf(p.captures) > 0n
+        ? ALREADY_CAPTURED
+        : tryReadData(p.data)
+          ? ""
+          : "the payment data is not the acquiring provider's"
+    if (why) skipped[p.id] = why
+    return !why
+  })
+  for (const id of wanted.keys()) if (!rows.some((p) => p.id === id)) skipped[id] = "the payment no longer exists"
+  if (!todo.length) return { result: { recorded: [], skipped } }
+
+  const created = await payments.createCaptures(todo.map((p) => ({ payment_id: p.id, amount: wanted.get(p.id)!.amount })))
+  const captureOf = new Map(created.map((c) => [c.payment_id ?? c.payment?.id, c.id as string]))
+  const undo: Undo = { capture_ids: created.map((c) => c.id), payments: [], collections: [] }
+  const now = new Date()
+  const updates = todo.map((p) => {
+    const want = wanted.get(p.id)!
+    undo.payments.push({ id: p.id, captured_at: p.captured_at ?? null, data: p.data })
+    const next = withConfirmedCapture(tryReadData(p.data)!, { id: captureOf.get(p.id)!, amount: want.amount, source: want.source })
+    return { id: p.id, captured_at: now, data: next as Row }
+  })
+  await payments.updatePayment(updates)
+  undo.collections = await settleCollections(payments, [...new Set(todo.map((p) => p.payment_collection_id as string))], now)
+  const recorded = todo.map((p) => ({ ...wanted.get(p.id)!, capture_id: captureOf.get(p.id)!, currency_code: p.currency_code as string }))
+  return { result: { recorded, skipped }, undo }
+}
+
+const NOTHING: Undo = { capture_ids: [], payments: [], collections: [] }
+
+/** Put back what recordCaptures wrote (a later step of the batch failed). */
+export async function undoCaptures(payments: BatchPayments, undo: Undo): Promise<void> {
+  if (!undo.capture_ids.length) return
+  await payments.deleteCaptures(undo.capture_ids)
+  await payments.updatePayment(undo.payments)
+  if (undo.collections.length) await payments.upsertPaymentCollections(undo.collections as never)
+}
+
+export const recordPaymentCapturesStep = createStep(
+  "acquiring-record-payment-captures",
+  async (input: { captures: CaptureToRecord[] }, { container }) => {
+    const { result, undo } = await recordCaptures(container.resolve<BatchPayments>(Modules.PAYMENT), input.captures)
+    return new StepResponse<RecordCapturesResult, Undo>(result, undo ?? NOTHING)
+  },
+  async (undo, { container }) => {
+    if (undo) await undoCaptures(container.resolve<BatchPayments>(Modules.PAYMENT), undo)
+  },
+)
+
+/**
+ * The collections' captured_amount and status, as Medusa's maybeUpdatePaymentCollection_
+ * derives them (captures only change these two); returns what they were, for the undo.
+ */
+async function settleCollections(payments: BatchPayments, ids: string[], now: Date): Promise<Undo["collections"]> {
+  const cols: Row[] = await payments.listPaymentCollections({ id: ids }, {
+    select: ["id", "amount", "raw_amount", "status", "captured_amount", "raw_captured_amount", "completed_at"],
+    relations: ["payments.captures"],
+  })
+  const before = cols.map((c) => ({ id: c.id, status: c.status, captured_amount: toAmount(c.raw_captured_amount ?? c.captured_amount ?? 0), completed_at: c.completed_at ?? null }))
+  const after = cols.map((c) => {
+    const captured = (c.payments as Row[]).reduce((s, p) => s + sumOf(p.captures), 0n)
+    const complete = captured >= cents(toAmount(c.raw_amount ?? c.amount))
+    return {
+      id: c.id,
+      captured_amount: fromCents(captured),
+      ...(complete ? { status: PaymentCollectionStatus.COMPLETED, completed_at: now } : {}),
+    }
+  })
+  await payments.upsertPaymentCollections(after as never)
+  return before
+}
