@@ -19,6 +19,10 @@ const { ensurePostgres } = require("./ensure-postgres")
 const ROOT = path.resolve(__dirname, "..")
 const KINDS = ["unit", "integration:sandbox", "integration:http", "integration:redis", "integration:multiprocess", "browser"]
 const NEEDS_DB = new Set(["integration:http", "integration:redis", "integration:multiprocess", "browser"])
+// Kinds whose files share nothing run two at a time (each Medusa test file has its own app, database,
+// sandbox and port): on a 2-core runner a file is one busy core. The others stay in band: the Redis
+// kinds share Redis's queues, browser tests share the demo stack, and the sandbox kind times deliveries.
+const PARALLEL = new Set(["unit", "integration:http"])
 
 async function main() {
   const asked = process.argv.slice(2).filter((a) => KINDS.includes(a))
@@ -38,7 +42,7 @@ async function main() {
     console.log(`\n=== ${kind} tests ===`)
     const r = spawnSync(
       process.execPath,
-      [require.resolve("jest/bin/jest"), "--runInBand", "--forceExit", "--passWithNoTests", "--json", `--outputFile=${out}`],
+      [require.resolve("jest/bin/jest"), PARALLEL.has(kind) ? "--maxWorkers=2" : "--runInBand", "--forceExit", "--passWithNoTests", "--json", `--outputFile=${out}`],
       { cwd: ROOT, env, stdio: "inherit" },
     )
     const counts = readCounts(out)

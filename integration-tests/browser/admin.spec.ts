@@ -9,7 +9,7 @@ import { confirmedOrderId, enterCard, fillCartAndAddress, pay, screenshot } from
  * `npm run demo` serves it), driven by a merchant in Debian's Chromium: the order widget with
  * a payment held for review, the settings page, and the payouts pages.
  */
-jest.setTimeout(180_000)
+jest.setTimeout(600_000)
 
 const REVIEW_CARD = "4000000000009235"
 const CARD = "4111111111111111"
@@ -24,10 +24,10 @@ beforeAll(async () => {
   admin = new AdminApi(stack.backendUrl, stack.admin)
   merchant = await newPerson()
   // The first visit makes Vite prepare the dashboard: allow it the time it takes.
-  merchant.page.setDefaultTimeout(120_000)
+  merchant.page.setDefaultTimeout(300_000)
   await logIn(merchant.page)
-  merchant.page.setDefaultTimeout(30_000)
-}, 360_000)
+  merchant.page.setDefaultTimeout(60_000)
+}, 900_000)
 
 afterAll(async () => {
   await merchant?.close()

@@ -8,7 +8,7 @@ import { cardPage, confirmedOrderId, enterCard, fillCartAndAddress, pay, screens
  * (Medusa + plugin + sandbox gateway on PostgreSQL), each ending with the order as the
  * merchant sees it through the Admin API.
  */
-jest.setTimeout(90_000)
+jest.setTimeout(300_000)
 
 const HOSTED = "pp_acquiring_acquiring"
 const APM = "pp_acquiring-apm_acquiring"
@@ -22,7 +22,7 @@ let person: Person
 beforeAll(async () => {
   stack = await startDemoStack()
   admin = new AdminApi(stack.backendUrl, stack.admin)
-}, 240_000)
+}, 600_000)
 
 afterAll(async () => {
   await stack?.stop()
@@ -107,7 +107,7 @@ it("a declined card places no order; the shopper tries again with another card a
   const before = await admin.orderCount()
   await pay(page, "card-redirect")
   await enterCard(page, "4000000000000002")
-  await page.waitForSelector("#declined", { timeout: 45_000 })
+  await page.waitForSelector("#declined", { timeout: 90_000 })
   expect(await page.textContent("#declined")).toBe("The payment was declined.")
   await screenshot(page, "card-declined")
   expect(await admin.orderCount()).toBe(before)

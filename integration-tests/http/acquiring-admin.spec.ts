@@ -4,7 +4,7 @@ import { PROVIDERS } from "./helpers/acquiring-seed"
 import { adminOrder, cartWithShipping, completeCart, DEVICE, startSession } from "./helpers/acquiring-store"
 import { payOnHostedPage } from "./helpers/browser"
 
-jest.setTimeout(120_000)
+jest.setTimeout(300_000)
 
 const env = useAcquiringEnv()
 
@@ -110,7 +110,7 @@ acquiringTestRunner(({ api, getContainer, seed, admin }) => {
     const res = await adminPost(`/admin/orders/${order.id}/fulfillments`, { items, location_id: seed.location_id })
     expect(res.status).toBe(200)
     let captured = null
-    for (let i = 0; i < 50 && !captured; i++) {
+    for (const end = Date.now() + 60_000; Date.now() < end && !captured; ) {
       await new Promise((r) => setTimeout(r, 200))
       captured = (await adminOrder(api, seed, order.id)).payment_collections[0].payments[0].captured_at
     }

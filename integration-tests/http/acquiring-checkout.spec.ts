@@ -6,7 +6,7 @@ import { formOf, getPage, payOnHostedPage, postForm } from "./helpers/browser"
 import { sign } from "../../src/gateway/signing"
 import { NOTIFICATION_SIGN_FIELDS } from "../../src/gateway/schemas/notification"
 
-jest.setTimeout(120_000)
+jest.setTimeout(300_000)
 
 const env = useAcquiringEnv()
 

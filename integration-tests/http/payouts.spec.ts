@@ -7,7 +7,7 @@ import { sign } from "../../src/gateway/signing"
 import { NOTIFICATION_SIGN_FIELDS } from "../../src/gateway/schemas/notification"
 import { startSandbox, type Sandbox } from "../../src/sandbox"
 
-jest.setTimeout(180_000)
+jest.setTimeout(300_000)
 
 /**
  * Payouts end to end: real Medusa on PostgreSQL, the sandbox gateway over real HTTP

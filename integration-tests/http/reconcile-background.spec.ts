@@ -3,7 +3,7 @@ import { acquiringTestRunner } from "./helpers/acquiring-suite"
 import { adminOrder } from "./helpers/acquiring-store"
 import { placeOrder, requestMark, requestsSince, sleep } from "./helpers/acquiring-orders"
 
-jest.setTimeout(120_000)
+jest.setTimeout(300_000)
 
 const env = useAcquiringEnv()
 
@@ -14,7 +14,8 @@ const env = useAcquiringEnv()
  */
 acquiringTestRunner(({ api, getContainer, seed, admin }) => {
   const waitRun = async (id: string) => {
-    for (let i = 0; i < 100; i++) {
+    // A deadline, not a count: a run takes longer on a slow runner.
+    for (const end = Date.now() + 120_000; Date.now() < end; ) {
       const res = await admin.get(`/admin/acquiring/reconcile/${id}`)
       expect(res.status).toBe(200)
       if (res.data.run.status === "done" || res.data.run.status === "failed") return res.data.run

@@ -3,7 +3,7 @@ import { acquiringTestRunner } from "./helpers/acquiring-suite"
 import { adminOrder, ordersOfCart } from "./helpers/acquiring-store"
 import { placeOrder, requestMark, requestsSince, sleep } from "./helpers/acquiring-orders"
 
-jest.setTimeout(120_000)
+jest.setTimeout(300_000)
 
 /** Refunds are processing (refund_status 2) for this long, then refunded (1). */
 const REFUND_PROCESSING_MS = 1_500

@@ -3,7 +3,7 @@ import { acquiringTestRunner } from "./helpers/acquiring-suite"
 import { adminOrder } from "./helpers/acquiring-store"
 import { placeOrder, requestMark, requestsSince } from "./helpers/acquiring-orders"
 
-jest.setTimeout(120_000)
+jest.setTimeout(300_000)
 
 /** The sandbox's card that the fraud check holds for review (payment_status 1100). */
 const REVIEW_CARD = "4000000000009235"

@@ -7,7 +7,7 @@ import { adminOrder, cartWithShipping, completeCart, DEVICE, ordersOfCart, start
 import { formOf, postForm } from "./helpers/browser"
 import { captureProcessOutput } from "./helpers/log-capture"
 
-jest.setTimeout(180_000)
+jest.setTimeout(300_000)
 
 /**
  * Security and bad input on the running app: forged, tampered, replayed and foreign

@@ -22,7 +22,7 @@ const { databaseUrl, ensureDatabase, dropDatabase } = require("../../scripts/dem
  * is captured by two bulk calls racing on both servers. Each cart must become exactly one order,
  * each payment be captured once (Medusa and gateway), and the job run once per tick, on the worker.
  */
-jest.setTimeout(480_000)
+jest.setTimeout(900_000)
 
 const N = Number(process.env.ACQ_MP_CHECKOUTS ?? 200)
 const PARALLEL = Number(process.env.ACQ_MP_PARALLEL ?? 8)
@@ -102,7 +102,7 @@ beforeAll(async () => {
   const { publishable_key: _key, ...catalog } = await seedCatalog(api, admin, { providers: Object.values(PROVIDERS) })
   seed = { admin, ...catalog }
   console.log(`scale-out: database, 3 instances and the seed ready in ${((Date.now() - t0) / 1000).toFixed(1)} s`)
-}, 240_000)
+}, 600_000)
 
 afterAll(async () => {
   await Promise.all(instances.map((i) => i.stop()))

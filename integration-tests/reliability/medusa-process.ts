@@ -97,7 +97,7 @@ function waitExit(c: ChildProcess): Promise<void> {
 }
 
 /** `medusa start` in its own process group; resolves once /health answers. */
-export async function startMedusa(dir: string, env: NodeJS.ProcessEnv & { PORT: string }, timeoutMs = 120_000): Promise<MedusaChild> {
+export async function startMedusa(dir: string, env: NodeJS.ProcessEnv & { PORT: string }, timeoutMs = 300_000): Promise<MedusaChild> {
   const child = spawn(process.execPath, ["--import", "tsx", CLI, "start"], {
     cwd: dir,
     env: medusaChildEnv(env),

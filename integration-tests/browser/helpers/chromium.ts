@@ -36,7 +36,7 @@ export async function newPerson(): Promise<Person> {
     timezoneId: "Europe/Berlin",
   })
   const page = context.pages()[0] ?? (await context.newPage())
-  page.setDefaultTimeout(30_000)
+  page.setDefaultTimeout(60_000)
   const problems: string[] = []
   page.on("pageerror", (e) => problems.push(`page error: ${e.message}`))
   return {

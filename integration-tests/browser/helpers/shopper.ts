@@ -42,7 +42,7 @@ export async function enterCard(where: Page | FrameLocator, number: string, opts
 
 /** The confirmation page's order id, once the return page has completed the cart. */
 export async function confirmedOrderId(page: Page): Promise<string> {
-  await page.waitForSelector("#confirmation", { timeout: 45_000 })
+  await page.waitForSelector("#confirmation", { timeout: 90_000 })
   const id = await page.getAttribute("#confirmation", "data-order-id")
   if (!id) throw new Error("the confirmation page shows no order id")
   return id

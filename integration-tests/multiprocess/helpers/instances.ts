@@ -47,7 +47,7 @@ export async function startInstance(
   name: string,
   mode: Instance["mode"],
   env: NodeJS.ProcessEnv,
-  timeoutMs = 150_000,
+  timeoutMs = 300_000,
 ): Promise<Instance> {
   const port = await freePort()
   const child = spawn(process.execPath, ["--import", "tsx", CLI, "start", "--host", "127.0.0.1", "--port", String(port)], {
