@@ -15,6 +15,7 @@ const RECORD_CONCURRENCY = 8
 const DONE: Record<BulkOperation, BulkItemResult["status"]> = { capture: "captured", cancel: "canceled", refund: "refunded" }
 
 type Verdicts = Map<string, EntryVerdict>
+const amountOf = (w: Work) => (w.step as { amount: string }).amount
 const baseOf = (w: Work) => ({ order_id: w.item.order_id, payment_id: w.payment.id, order_no: w.payment.data!.order_no })
 const recordFailed = (w: Work, amount: string, why: string): BulkItemResult => ({
   ...baseOf(w),
@@ -55,7 +56,7 @@ async function recordCaptures(container: MedusaContainer, work: Work[], verdict:
   const captures: CaptureToRecord[] = work.map((w) => ({
     payment_id: w.payment.id,
     order_id: w.payment.order_id!,
-    amount: (w.step as { amount: string }).amount,
+    amount: amountOf(w),
     source: w.step.kind === "record" ? "gateway" : "medusa",
   }))
   let outcome: RecordCapturesResult
@@ -68,7 +69,7 @@ async function recordCaptures(container: MedusaContainer, work: Work[], verdict:
   }
   const recorded = new Set(outcome.recorded.map((c) => c.payment_id))
   return work.map((w) => {
-    const amount = (w.step as { amount: string }).amount
+    const amount = amountOf(w)
     if (recorded.has(w.payment.id)) return succeeded("capture", w, amount)
     const why = outcome.skipped[w.payment.id] ?? "not recorded"
     // Another capture got there first (between our read and the write): the gateway captured once.

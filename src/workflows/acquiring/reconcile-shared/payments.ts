@@ -52,8 +52,11 @@ export const PAYMENT_FIELDS = [
 type Row = Record<string, any>
 type Query = { graph: (q: Record<string, unknown>) => Promise<{ data: Row[] }> }
 
-const sum = (rows: Row[] | null | undefined) =>
-  fromCents((rows ?? []).reduce((s, r) => s + cents(toAmount(r?.raw_amount ?? r?.amount ?? 0)), 0n))
+/** Exact total of Medusa money rows (captures, refunds), in cents. */
+export const centsOfRows = (rows: Row[] | null | undefined): bigint =>
+  (rows ?? []).reduce((s, r) => s + cents(toAmount(r?.raw_amount ?? r?.amount ?? 0)), 0n)
+
+const sum = (rows: Row[] | null | undefined) => fromCents(centsOfRows(rows))
 
 export function toView(row: Row, orderId?: string): PaymentView {
   return {

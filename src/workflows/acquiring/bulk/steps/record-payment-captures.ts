@@ -2,8 +2,9 @@ import type { IPaymentModuleService } from "@medusajs/framework/types"
 import { Modules, PaymentCollectionStatus } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { withConfirmedCapture } from "../../../../providers/acquiring/core/operations"
-import { tryReadData } from "../../../../providers/acquiring/core/session-data"
+import { tryReadData, type AcquiringData } from "../../../../providers/acquiring/core/session-data"
 import { cents, fromCents, toAmount } from "../../../../providers/acquiring/mappers/money"
+import { centsOfRows } from "../../reconcile-shared/payments"
 
 /** A full capture the gateway confirmed, to record on a Medusa payment. */
 export interface CaptureToRecord {
@@ -42,7 +43,6 @@ export type BatchPayments = IPaymentModuleService & {
 /** The skip reason a concurrent capture leaves (the bulk result then says already_done). */
 export const ALREADY_CAPTURED = "the payment already has a capture"
 
-const sumOf = (rows: Row[] | undefined) => (rows ?? []).reduce((s, r) => s + cents(toAmount(r.raw_amount ?? r.amount)), 0n)
 
 /**
  * What Medusa's capturePayment records for each payment (a capture row, captured_at, the
@@ -59,15 +59,19 @@ export async function recordCaptures(payments: BatchPayments, captures: CaptureT
       })
     : []
   const skipped: Record<string, string> = {}
+  // Each payment's data is read once: the check below and the update use the same parse.
+  const dataOf = new Map<string, AcquiringData>()
   const todo = rows.filter((p) => {
+    const data = tryReadData(p.data)
     const why = p.canceled_at
       ? "the payment is canceled"
-      : p.captured_at || sumOf(p.captures) > 0n
+      : p.captured_at || centsOfRows(p.captures) > 0n
         ? ALREADY_CAPTURED
-        : tryReadData(p.data)
+        : data
           ? ""
           : "the payment data is not the acquiring provider's"
     if (why) skipped[p.id] = why
+    else dataOf.set(p.id, data!)
     return !why
   })
   for (const id of wanted.keys()) if (!rows.some((p) => p.id === id)) skipped[id] = "the payment no longer exists"
@@ -80,7 +84,7 @@ export async function recordCaptures(payments: BatchPayments, captures: CaptureT
   const updates = todo.map((p) => {
     const want = wanted.get(p.id)!
     undo.payments.push({ id: p.id, captured_at: p.captured_at ?? null, data: p.data })
-    const next = withConfirmedCapture(tryReadData(p.data)!, { id: captureOf.get(p.id)!, amount: want.amount, source: want.source })
+    const next = withConfirmedCapture(dataOf.get(p.id)!, { id: captureOf.get(p.id)!, amount: want.amount, source: want.source })
     return { id: p.id, captured_at: now, data: next as Row }
   })
   await payments.updatePayment(updates)
@@ -121,7 +125,7 @@ async function settleCollections(payments: BatchPayments, ids: string[], now: Da
   })
   const before = cols.map((c) => ({ id: c.id, status: c.status, captured_amount: toAmount(c.raw_captured_amount ?? c.captured_amount ?? 0), completed_at: c.completed_at ?? null }))
   const after = cols.map((c) => {
-    const captured = (c.payments as Row[]).reduce((s, p) => s + sumOf(p.captures), 0n)
+    const captured = (c.payments as Row[]).reduce((s, p) => s + centsOfRows(p.captures), 0n)
     const complete = captured >= cents(toAmount(c.raw_amount ?? c.amount))
     return {
       id: c.id,
