@@ -77,6 +77,32 @@ acquiringTestRunner(({ api, getContainer, seed, admin }) => {
     expect(await ordersOfCart(getContainer(), cart.id)).toEqual([done.order.id])
   })
 
+  it("the hosted page is in the session's answer and its route, not in Medusa's stored session data", async () => {
+    const cart = await cartWithShipping(api, seed)
+    const { session } = await startSession(api, seed, cart.id, PROVIDERS.hosted, { device: DEVICE })
+    expect(session.data.form.fields.orderNo).toBe(session.data.order_no)
+    expect(session.data.html).toContain("<form")
+
+    const { data: stored } = await getContainer().resolve("query").graph({ entity: "payment_session", fields: ["data"], filters: { id: session.id } })
+    expect(stored[0].data).not.toHaveProperty("form")
+    expect(stored[0].data).not.toHaveProperty("html")
+    expect(JSON.stringify(stored[0].data).length).toBeLessThan(600)
+    expect(stored[0].data.hosted_page_path).toBe(`/store/acquiring/payment-sessions/${session.id}/hosted-page`)
+
+    const { data } = await api.get(stored[0].data.hosted_page_path, seed.store)
+    expect(data.hosted_page).toEqual({ form: session.data.form, html: session.data.html })
+    const paid = await payOnHostedPage(data.hosted_page.form, { number: "4111111111111111" })
+    expect(paid.returnedTo).toBeTruthy()
+    expect((await completeCart(api, seed, cart.id)).type).toBe("order")
+
+    const refused = async (path: string) => api.get(path, seed.store).then(() => undefined, (e) => e.response)
+    const afterOrder = await refused(stored[0].data.hosted_page_path)
+    expect(afterOrder.status).toBe(404)
+    expect(afterOrder.data.message).toMatch(/is authorized: its hosted page is no longer offered/)
+    expect((await refused("/store/acquiring/payment-sessions/payses_01JZZZZZZZZZZZZZZZZZZZZZZZ/hosted-page")).status).toBe(404)
+    expect((await refused("/store/acquiring/payment-sessions/not-a-session/hosted-page")).status).toBe(400)
+  })
+
   it("notification before the return completes the cart once; the storefront gets the same order", async () => {
     const sandbox = env.sandbox()
     const { cart } = await hostedCheckout()

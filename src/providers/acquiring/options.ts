@@ -50,12 +50,19 @@ export const ProviderOwnOptions = z.object({
   snapshot_max_age_s: z.number().int().positive().max(86_400).default(900),
   /** Shown to the storefront: whether the hosted page may be framed. */
   iframe: z.boolean().default(true),
-  /**
-   * Keep the gateway's raw page in the session data beside the form. Off: `html` is null, the
-   * cart's session data is ≈ 12 KB smaller and cart completion measured ≈ 18 ms cheaper
-   * (docs/reliability.md, P2); the form alone sends the shopper.
-   */
+  /** Offer the gateway's raw page (`html`) beside the form; off: `html` is null, the form alone sends the shopper. */
   session_html: z.boolean().default(true),
+  /**
+   * How long the store route serves a session's hosted page (seconds). The gateway's own
+   * lifetime of a hosted session is not documented (docs/assumptions.md).
+   */
+  hosted_page_ttl_s: z.number().int().min(60).max(86_400).default(3_600),
+  /**
+   * Also keep form and html in Medusa's stored session data (as before 0.2), for storefronts
+   * that read them from the cart later. Off by default: Medusa copies session data into every
+   * checkpoint of cart completion, and the page is ≈ 20 KB (docs/reliability.md, P2).
+   */
+  page_in_session_data: z.boolean().default(false),
   /** Scheduled reconciliation (src/jobs/acquiring-reconcile.ts): off switch. */
   reconcile_enabled: z.boolean().default(true),
   /** Minutes between two scheduled reconciliation runs of this provider (the job ticks every minute). */

@@ -42,6 +42,8 @@ import { webhookAction } from "./webhook"
 type Cradle = { logger?: Logger } & Record<string, unknown>
 
 export interface StartInput {
+  /** Medusa's payment session id. */
+  session_id: string
   snapshot: CartSnapshot | null
   ctx: RequestContext
   account_id?: string
@@ -104,7 +106,7 @@ export abstract class AcquiringBase extends AbstractPaymentProvider<Record<strin
     const ctx: RequestContext = { order_no, currency, amount, notify_url: notifyUrl(own), ...urls, own, now: Date.now() }
     let started: Record<string, unknown>
     try {
-      started = await this.start({ snapshot, ctx, account_id, data })
+      started = await this.start({ session_id: sessionId, snapshot, ctx, account_id, data })
     } catch (e) {
       throw toMedusaError(e, "Starting the payment")
     }

@@ -1,0 +1,41 @@
+import type { MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { forget, handedOver } from "../../../providers/acquiring/core/page-handoff"
+import { storePage } from "./hosted-page-cache"
+
+type Session = { id?: unknown; data?: Record<string, unknown> | null }
+type Body = { payment_collection?: { payment_sessions?: Session[] | null } | null }
+
+/**
+ * POST /store/payment-collections/:id/payment-sessions: the hosted page a session just got
+ * (kept out of Medusa's session data) goes into Medusa's cache for
+ * GET /store/acquiring/payment-sessions/:id/hosted-page, and into this answer's session
+ * `data` as `form` and `html`, so the storefront can send the shopper at once.
+ */
+export function acquiringHostedPageMiddleware(req: MedusaRequest, res: MedusaResponse, next: MedusaNextFunction) {
+  const send = res.json.bind(res)
+  res.json = ((body: Body) => {
+    withPages(req, body).then(
+      () => send(body),
+      () => send(body),
+    )
+    return res
+  }) as typeof res.json
+  next()
+}
+
+async function withPages(req: MedusaRequest, body: Body): Promise<void> {
+  for (const session of body?.payment_collection?.payment_sessions ?? []) {
+    const id = typeof session?.id === "string" ? session.id : undefined
+    const entry = id ? handedOver(id) : undefined
+    if (!id || !entry) continue
+    session.data = { ...(session.data ?? {}), ...entry.page }
+    try {
+      // Stored, the page leaves this process's map; unstored, the map keeps serving it here.
+      if (await storePage(req.scope, id, entry)) forget(id)
+    } catch (e) {
+      const logger = req.scope.resolve(ContainerRegistrationKeys.LOGGER)
+      logger.warn(`acquiring: could not cache the hosted page of session ${id} (${(e as Error).message}); this instance still serves it`)
+    }
+  }
+}

@@ -1,0 +1,44 @@
+/**
+ * The hosted page (form + raw HTML) of a new session, handed from the provider to the store
+ * routes of the same process. It is kept out of Medusa's session data because Medusa copies
+ * that data into every checkpoint of cart completion (bench P2: 42 checkpoints per checkout).
+ * The session route moves it to Medusa's cache and into its answer; this map is bounded in
+ * count and age, and serves as the fallback for sessions started outside that route.
+ */
+export interface HostedPageView {
+  form: { action: string; method: string; fields: Record<string, string> }
+  html: string | null
+}
+
+export interface HandedOverPage {
+  page: HostedPageView
+  /** How long the store route offers the page (provider option hosted_page_ttl_s). */
+  ttl_s: number
+}
+
+/** At most this many pages wait in one process (≈ 20 KB each). */
+export const HANDOFF_MAX = 500
+
+const pages = new Map<string, HandedOverPage & { expires: number }>()
+
+export function handOver(sessionId: string, entry: HandedOverPage, now = Date.now()): void {
+  pages.delete(sessionId) // re-inserted last: the oldest entry is dropped first
+  pages.set(sessionId, { ...entry, expires: now + entry.ttl_s * 1000 })
+  if (pages.size > HANDOFF_MAX) pages.delete(pages.keys().next().value!)
+}
+
+/** The page handed over for this session, while it is fresh. */
+export function handedOver(sessionId: string, now = Date.now()): HandedOverPage | undefined {
+  const e = pages.get(sessionId)
+  if (e && e.expires > now) return { page: e.page, ttl_s: e.ttl_s }
+  if (e) pages.delete(sessionId)
+  return undefined
+}
+
+/** Forget a page once it is stored elsewhere. */
+export function forget(sessionId: string): void {
+  pages.delete(sessionId)
+}
+
+/** Where a storefront fetches the page again later (src/api/store/acquiring/payment-sessions). */
+export const hostedPagePath = (sessionId: string) => `/store/acquiring/payment-sessions/${sessionId}/hosted-page`
