@@ -5,6 +5,7 @@ import type { OrderRecord, RefundRecord } from "../../../gateway/schemas/transac
 import { callOpts, gatewaysFor, recordsByOrderNo, refundsByOrderNo } from "../reconcile-shared/gateway"
 import { withPaymentLocks } from "../reconcile-shared/locks"
 import { paymentsOfOrders, type PaymentView } from "../reconcile-shared/payments"
+import { pushTo } from "../../../lib/push-to"
 import { finishAll } from "./finish"
 import { planCancel, planCapture, planRefund, type BulkOperation } from "./plan"
 import { verdicts, type EntryVerdict } from "./results"
@@ -37,7 +38,7 @@ export async function runBulk(container: MedusaContainer, op: BulkOperation, giv
   // One entry per order (the first): an order listed twice must never be sent or recorded twice.
   const seen = new Set<string>()
   const items = given.filter((i) => !seen.has(i.order_id) && !!seen.add(i.order_id))
-  const first = await paymentsOfOrders(container, items.map((i) => i.order_id))
+  const first = await paymentsOfOrders(container, items.map((i) => i.order_id), true)
   const ids = [...new Set(items.flatMap((i) => (pick(first.get(i.order_id) ?? []) ? [pick(first.get(i.order_id)!)!.id] : [])))]
   const locking = container.resolve(Modules.LOCKING)
   const run = () => bulkLocked(container, op, items, opts)
@@ -54,7 +55,7 @@ async function bulkLocked(container: MedusaContainer, op: BulkOperation, items: 
   for (const item of items) {
     const payment = pick(byOrder.get(item.order_id) ?? [])
     if (!payment) results.set(item.order_id, { order_id: item.order_id, status: "not_found", error: "the order has no acquiring payment" })
-    else byProvider.set(payment.provider_id, [...(byProvider.get(payment.provider_id) ?? []), { item, payment }])
+    else pushTo(byProvider, payment.provider_id, { item, payment })
   }
   for (const [providerId, list] of byProvider) {
     const { client } = gateway(providerId)
@@ -105,7 +106,7 @@ async function sendBatches(
   const groups = new Map<string, Work[]>()
   for (const w of work) {
     const key = `${w.payment.provider_id}|${JSON.stringify(callOpts(w.payment.data!))}`
-    groups.set(key, [...(groups.get(key) ?? []), w])
+    pushTo(groups, key, w)
   }
   for (const group of groups.values()) {
     const { client } = gatewaysFor(container)(group[0].payment.provider_id)

@@ -4,6 +4,7 @@ import { createGatewayClient } from "../../../gateway"
 import type { CallOptions, GatewayClient } from "../../../gateway/client-types"
 import type { OrderRecord, RefundRecord } from "../../../gateway/schemas/transactions"
 import { acquiringOptionsFor } from "../../../lib/acquiring-config"
+import { pushTo } from "../../../lib/push-to"
 import { callOpts } from "../../../providers/acquiring/core/gateway-state"
 import type { AcquiringOptions } from "../../../providers/acquiring/options"
 
@@ -67,7 +68,7 @@ export async function refundsByOrderNo(client: GatewayClient, refs: GatewayRef[]
   const out = new Map<string, RefundRecord[]>()
   for (const g of groupByAccount(refs)) {
     const { refund_orders } = await client.retrieveRefunds({ orders: [...new Set(g.refs.map((r) => r.order_no))] }, g.opts)
-    for (const rec of refund_orders) out.set(rec.order_no, [...(out.get(rec.order_no) ?? []), rec])
+    for (const rec of refund_orders) pushTo(out, rec.order_no, rec)
   }
   return out
 }

@@ -83,13 +83,19 @@ const rowsOf = (rows: Row[] | null | undefined): MoneyRow[] =>
 
 const query = (container: MedusaContainer) => container.resolve(ContainerRegistrationKeys.QUERY) as unknown as Query
 
-/** Acquiring payments of the given orders, keyed by order id (orders without one map to []). */
-export async function paymentsOfOrders(container: MedusaContainer, orderIds: string[]): Promise<Map<string, PaymentView[]>> {
+/** Fields enough to choose an order's payment (which to lock); its money rows are not read. */
+const CHOOSING_FIELDS = PAYMENT_FIELDS.filter((f) => !f.includes("."))
+
+/**
+ * Acquiring payments of the given orders, keyed by order id (orders without one map to []).
+ * `choosing`: without capture and refund rows (a first read, before the payments are locked).
+ */
+export async function paymentsOfOrders(container: MedusaContainer, orderIds: string[], choosing = false): Promise<Map<string, PaymentView[]>> {
   const out = new Map<string, PaymentView[]>(orderIds.map((id) => [id, []]))
   if (!orderIds.length) return out
   const { data } = await query(container).graph({
     entity: "order",
-    fields: ["id", ...PAYMENT_FIELDS.map((f) => `payment_collections.payments.${f}`)],
+    fields: ["id", ...(choosing ? CHOOSING_FIELDS : PAYMENT_FIELDS).map((f) => `payment_collections.payments.${f}`)],
     filters: { id: [...new Set(orderIds)] },
   })
   for (const order of data) {

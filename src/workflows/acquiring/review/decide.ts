@@ -4,6 +4,7 @@ import { authorizePaymentSessionForOrderWorkflow, cancelOrderWorkflow } from "@m
 import { ENTRY_STATUS } from "../../../gateway/status-codes"
 import type { OrderRecord } from "../../../gateway/schemas/transactions"
 import type { ReviewOrder } from "../../../gateway/schemas/batch"
+import { pushTo } from "../../../lib/push-to"
 import { callOpts, gatewaysFor, recordsByOrderNo } from "../reconcile-shared/gateway"
 import { reviewFlag, reviewStep, type Decision } from "./map"
 import { orderSessions, type OrderSession } from "./sessions"
@@ -38,7 +39,7 @@ export async function decideReviews(container: MedusaContainer, decisions: Revie
   for (const d of decisions) {
     const s = sessions.get(d.order_id)
     if (!s) outcomes.set(d.order_id, { ...d, status: "not_found", error: "the order has no acquiring payment" })
-    else byProvider.set(s.provider_id, [...(byProvider.get(s.provider_id) ?? []), s])
+    else pushTo(byProvider, s.provider_id, s)
   }
   for (const [providerId, list] of byProvider) {
     const records = await recordsByOrderNo(gateway(providerId).client, list.map((s) => s.data))
@@ -72,7 +73,7 @@ async function sendReviews(container: MedusaContainer, list: Planned[]): Promise
   const groups = new Map<string, Planned[]>()
   for (const p of list) {
     const key = `${p.session.provider_id}|${JSON.stringify(callOpts(p.session.data))}`
-    groups.set(key, [...(groups.get(key) ?? []), p])
+    pushTo(groups, key, p)
   }
   for (const group of groups.values()) {
     const { client } = gatewaysFor(container)(group[0].session.provider_id)

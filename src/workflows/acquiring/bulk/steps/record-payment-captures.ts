@@ -74,7 +74,8 @@ export async function recordCaptures(payments: BatchPayments, captures: CaptureT
     else dataOf.set(p.id, data!)
     return !why
   })
-  for (const id of wanted.keys()) if (!rows.some((p) => p.id === id)) skipped[id] = "the payment no longer exists"
+  const found = new Set(rows.map((p) => p.id as string))
+  for (const id of wanted.keys()) if (!found.has(id)) skipped[id] = "the payment no longer exists"
   if (!todo.length) return { result: { recorded: [], skipped } }
 
   const created = await payments.createCaptures(todo.map((p) => ({ payment_id: p.id, amount: wanted.get(p.id)!.amount })))
