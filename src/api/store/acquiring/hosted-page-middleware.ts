@@ -32,7 +32,8 @@ async function withPages(req: MedusaRequest, body: Body): Promise<void> {
     session.data = { ...(session.data ?? {}), ...entry.page }
     try {
       // Stored, the page leaves this process's map; unstored, the map keeps serving it here.
-      if (await storePage(req.scope, id, entry)) forget(id)
+      await storePage(req.scope, id, entry)
+      forget(id)
     } catch (e) {
       const logger = req.scope.resolve(ContainerRegistrationKeys.LOGGER)
       logger.warn(`acquiring: could not cache the hosted page of session ${id} (${(e as Error).message}); this instance still serves it`)

@@ -1,3 +1,5 @@
+import type { HostedForm } from "../../../gateway/schemas"
+
 /**
  * The hosted page (form + raw HTML) of a new session, handed from the provider to the store
  * routes of the same process. It is kept out of Medusa's session data because Medusa copies
@@ -6,7 +8,8 @@
  * count and age, and serves as the fallback for sessions started outside that route.
  */
 export interface HostedPageView {
-  form: { action: string; method: string; fields: Record<string, string> }
+  /** The gateway's form, less the parser's breakdown of where each field came from. */
+  form: Pick<HostedForm, "action" | "method" | "fields">
   html: string | null
 }
 

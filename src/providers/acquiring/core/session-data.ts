@@ -4,6 +4,9 @@ import { Amount, Currency, OrderNo } from "../../../gateway/schemas/common"
 import { TrackedRefund } from "../mappers/refunds"
 
 export const VARIANTS = ["hosted", "apm"] as const
+
+/** Medusa session statuses in which the shopper may still pay (hosted page, reconciliation of open carts). */
+export const OPEN_SESSION_STATUSES = ["pending", "requires_more"]
 export type Variant = (typeof VARIANTS)[number]
 
 export const TrackedCapture = z.object({

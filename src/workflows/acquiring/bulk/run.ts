@@ -39,7 +39,7 @@ export async function runBulk(container: MedusaContainer, op: BulkOperation, giv
   const seen = new Set<string>()
   const items = given.filter((i) => !seen.has(i.order_id) && !!seen.add(i.order_id))
   const first = await paymentsOfOrders(container, items.map((i) => i.order_id), true)
-  const ids = [...new Set(items.flatMap((i) => (pick(first.get(i.order_id) ?? []) ? [pick(first.get(i.order_id)!)!.id] : [])))]
+  const ids = [...new Set(items.flatMap((i) => pick(first.get(i.order_id) ?? [])?.id ?? []))]
   const locking = container.resolve(Modules.LOCKING)
   const run = () => bulkLocked(container, op, items, opts)
   return withPaymentLocks(locking, ids, run, 120)

@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto"
-import type { ICacheService, IEventBusModuleService, Logger, MedusaContainer } from "@medusajs/framework/types"
+import type { IEventBusModuleService, Logger, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { z } from "zod"
+import { cacheOf } from "../../../lib/cache"
 import { reconcile, type ReconcileInput, type ReconcileReport } from "./run"
 
 /** Emitted by "sync now" with `background: true`; handled where subscribers run (worker or shared). */
@@ -33,7 +34,6 @@ export interface ReconcileRun {
 }
 
 const cacheKey = (id: string) => `acquiring:reconcile:run:${id}`
-const cacheOf = (c: MedusaContainer) => c.resolve(Modules.CACHE) as ICacheService
 
 async function save(container: MedusaContainer, run: ReconcileRun): Promise<ReconcileRun> {
   await cacheOf(container).set(cacheKey(run.id), run, RUN_TTL_SECONDS)

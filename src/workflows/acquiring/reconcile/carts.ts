@@ -2,7 +2,7 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { completeCartWorkflow } from "@medusajs/medusa/core-flows"
 import type { OrderRecord } from "../../../gateway/schemas/transactions"
-import { tryReadData, type AcquiringData } from "../../../providers/acquiring/core/session-data"
+import { OPEN_SESSION_STATUSES, tryReadData, type AcquiringData } from "../../../providers/acquiring/core/session-data"
 import { mapOrderRecord } from "../../../providers/acquiring/mappers/status"
 import type { ReconcileChange } from "./apply"
 
@@ -23,7 +23,7 @@ export async function sessionsOfOpenCarts(container: MedusaContainer, since: Dat
   const { data: sessions } = await query.graph({
     entity: "payment_session",
     fields: ["id", "provider_id", "status", "data", "payment_collection_id", "created_at"],
-    filters: { created_at: { $gte: since }, provider_id: providerIds, status: ["pending", "requires_more"] },
+    filters: { created_at: { $gte: since }, provider_id: providerIds, status: OPEN_SESSION_STATUSES },
   })
   if (!sessions.length) return []
   const { data: cartLinks } = await query.graph({

@@ -1,11 +1,9 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
 import { isAcquiringProvider } from "../../../../../../lib/acquiring-config"
+import { OPEN_SESSION_STATUSES } from "../../../../../../providers/acquiring/core/session-data"
+import { SESSION_ID } from "../../../../../../providers/acquiring/mappers/order-no"
 import { loadPage } from "../../../hosted-page-cache"
-
-const SESSION_ID = /^payses_[0-9A-Z]{26}$/
-/** Statuses in which the shopper may still pay on the page. */
-const OPEN = new Set(["pending", "requires_more"])
 
 /**
  * GET /store/acquiring/payment-sessions/:id/hosted-page → `{ hosted_page: { form, html } }`:
@@ -21,7 +19,7 @@ export async function GET(req: MedusaRequest, res: MedusaResponse) {
   if (!session || !isAcquiringProvider(session.provider_id)) {
     throw new MedusaError(MedusaError.Types.NOT_FOUND, `No acquiring payment session ${id}`)
   }
-  if (!OPEN.has(session.status)) {
+  if (!OPEN_SESSION_STATUSES.includes(session.status)) {
     throw new MedusaError(MedusaError.Types.NOT_FOUND, `Payment session ${id} is ${session.status}: its hosted page is no longer offered`)
   }
   const page = await loadPage(req.scope, id)
