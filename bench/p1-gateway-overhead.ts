@@ -57,7 +57,9 @@ const sessionId = (tag: string, i: number) => `payses_01${tag}${RUN}${String(i).
 
 function provider(url: string, fetchImpl?: typeof fetch) {
   const logger = { info() {}, warn() {}, error() {}, debug() {} }
-  return new AcquiringHostedService({ logger } as never, {
+  // The payment module's session service, as the provider reads a session's collection (an indexed row in a real app).
+  const paymentSessionService = { retrieve: async (id: string) => ({ id, payment_collection_id: "paycol_bench" }) }
+  return new AcquiringHostedService({ logger, paymentSessionService } as never, {
     merchant_id: "1000001",
     accounts: [{ account_id: "100000101", sign_key: "sandbox-key-1" }],
     test_base_url: url,

@@ -50,8 +50,12 @@ export const ProviderOwnOptions = z.object({
   snapshot_max_age_s: z.number().int().positive().max(86_400).default(900),
   /** Shown to the storefront: whether the hosted page may be framed. */
   iframe: z.boolean().default(true),
-  /** Offer the gateway's raw page (`html`) beside the form; off: `html` is null, the form alone sends the shopper. */
-  session_html: z.boolean().default(true),
+  /**
+   * Also offer the gateway's raw page (`html`) beside the form. Off by default: the `form` is
+   * checked (its action must be the gateway's), while a storefront that renders `html` runs
+   * whatever the page holds.
+   */
+  session_html: z.boolean().default(false),
   /**
    * How long the store route serves a session's hosted page (seconds). The gateway's own
    * lifetime of a hosted session is not documented (docs/assumptions.md).

@@ -3,7 +3,7 @@ import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/util
 import { acquiringOptionsFor, isAcquiringProvider } from "../../../lib/acquiring-config"
 import { checkReturnUrl } from "../../../providers/acquiring/core/return-urls"
 import { buildSnapshot, SNAPSHOT_CART_FIELDS, type CartLike, type PastOrder } from "../../../providers/acquiring/snapshot/build"
-import { sealSnapshot, snapshotKey } from "../../../providers/acquiring/snapshot/seal"
+import { sealKeyOf, sealSnapshot } from "../../../providers/acquiring/snapshot/seal"
 import { SNAPSHOT_KEY, StorefrontData } from "../../../providers/acquiring/snapshot/storefront-data"
 
 type Body = { provider_id?: unknown; data?: Record<string, unknown> }
@@ -54,13 +54,12 @@ export async function acquiringSnapshotMiddleware(req: MedusaRequest, _res: Medu
     const parsed = StorefrontData.safeParse(given)
     if (!parsed.success) throw invalidData(parsed.error.issues[0])
     const storefront = parsed.data
-    if (storefront.return_url) checkReturnUrl(storefront.return_url, "data.return_url", options.provider)
-    if (storefront.cancel_url) checkReturnUrl(storefront.cancel_url, "data.cancel_url", options.provider)
+    if (storefront.return_url) storefront.return_url = checkReturnUrl(storefront.return_url, "data.return_url", options.provider)
+    if (storefront.cancel_url) storefront.cancel_url = checkReturnUrl(storefront.cancel_url, "data.cancel_url", options.provider)
     const { cart, past } = await loadCart(req, req.params.id)
     const snapshot = buildSnapshot({ cart, payment_collection_id: req.params.id, past_orders: past, storefront, request_ip: req.ip?.replace(/^::ffff:/, "") })
-    const key = snapshotKey({ snapshot_secret: options.provider.snapshot_secret, accounts: options.client.accounts })
     // Only the sealed snapshot goes on: device data and URLs travel inside it.
-    body.data = { [SNAPSHOT_KEY]: sealSnapshot(snapshot, key) }
+    body.data = { [SNAPSHOT_KEY]: sealSnapshot(snapshot, sealKeyOf(options)) }
     req.body = body
     next()
   } catch (e) {

@@ -1,21 +1,27 @@
-import { handedOver } from "../core/page-handoff"
+import { handedOver, isPageToken } from "../core/page-handoff"
+import { parseAcquiringOptions } from "../options"
+import { sealKeyOf } from "../snapshot/seal"
 import { AcquiringHostedService } from "../services/hosted"
 import { fixture } from "../../../gateway/__tests__/helpers/fake-gateway"
 
+const OPTIONS = {
+  merchant_id: "1234567",
+  accounts: [{ account_id: "123456701", sign_key: "EurKey-Secret1" }],
+  test_base_url: "https://gw.test",
+  store_url: "https://api.shop.example",
+  default_return_url: "https://shop.example/return",
+}
+
 /** The session data a storefront receives from initiatePayment (gateway answered by a fake fetch). */
-async function sessionData(extra: Record<string, unknown> = {}) {
+async function sessionData(extra: Record<string, unknown> = {}, given: Record<string, unknown> = {}) {
   const page = fixture("checkout-page-helper.html")
   const service = new AcquiringHostedService({ logger: { info() {}, warn() {}, error() {}, debug() {} } } as never, {
-    merchant_id: "1234567",
-    accounts: [{ account_id: "123456701", sign_key: "EurKey-Secret1" }],
-    test_base_url: "https://gw.test",
-    store_url: "https://api.shop.example",
-    default_return_url: "https://shop.example/return",
+    ...OPTIONS,
     fetch: (async () => new Response(page, { status: 200, headers: { "content-type": "text/html" } })) as typeof fetch,
     ...extra,
   })
   const id = "payses_01JABCDEFGHJKMNPQRSTVWXYZ0"
-  const out = await service.initiatePayment({ amount: 12.5, currency_code: "eur", data: { session_id: id }, context: { idempotency_key: id } } as never)
+  const out = await service.initiatePayment({ amount: 12.5, currency_code: "eur", data: { ...given, session_id: id }, context: { idempotency_key: id } } as never)
   return { data: out.data as Record<string, any>, page, handed: handedOver(id), id }
 }
 
@@ -28,19 +34,37 @@ describe("hosted session data", () => {
     expect(handed?.ttl_s).toBe(3600)
     expect(handed?.page.form).toMatchObject({ action: "https://gw.test/v1/checkout", method: "POST" })
     expect(handed?.page.form.fields.merNo).toBe("1234567")
-    expect(handed?.page.html).toBe(page.trim()) // the answer as sent, less surrounding whitespace
+    // The raw page is not offered by default: a storefront rendering it would skip the form-action check.
+    expect(handed?.page.html).toBeNull()
     expect(JSON.stringify(data)).not.toContain("EurKey-Secret1")
-    expect(JSON.stringify(data).length).toBeLessThan(400)
+    expect(JSON.stringify(data).length).toBeLessThan(500)
   })
 
-  it("session_html: false leaves the raw page out and keeps the form", async () => {
-    const { handed } = await sessionData({ session_html: false })
-    expect(handed?.page.html).toBeNull()
+  it("the page token proves this session only, and only with this server's key", async () => {
+    const { data, id } = await sessionData()
+    const key = sealKeyOf(parseAcquiringOptions(OPTIONS))
+    expect(isPageToken(key, id, data.hosted_page_token)).toBe(true)
+    expect(isPageToken(key, "payses_01JABCDEFGHJKMNPQRSTVWXYZ1", data.hosted_page_token)).toBe(false)
+    expect(isPageToken(Buffer.from("another-key"), id, data.hosted_page_token)).toBe(false)
+    for (const bad of [undefined, "", "0".repeat(64), data.hosted_page_token.toUpperCase(), ["x"]]) expect(isPageToken(key, id, bad)).toBe(false)
+  })
+
+  it("keys the provider owns are dropped from a caller's data (Medusa stores caller's data merged with ours)", async () => {
+    const given = { confirmed_capture: { amount: "12.50", source: "medusa" }, captures: [{ id: "x", amount: "12.50", source: "gateway" }], canceled: true, note: "x" }
+    const { data } = await sessionData({}, given)
+    const stored = JSON.parse(JSON.stringify({ ...given, session_id: "payses_01JABCDEFGHJKMNPQRSTVWXYZ0", ...data }))
+    for (const k of Object.keys(given)) expect(stored).not.toHaveProperty(k)
+    expect(stored.order_no).toBe("payses01JABCDEFGHJKMNPQRSTVWXYZ0")
+  })
+
+  it("session_html: true also offers the raw page, as the gateway sent it", async () => {
+    const { handed, page } = await sessionData({ session_html: true })
+    expect(handed?.page.html).toBe(page.trim()) // the answer as sent, less surrounding whitespace
     expect(handed?.page.form.fields.merNo).toBe("1234567")
   })
 
   it("page_in_session_data: true also keeps form and html in the stored data", async () => {
-    const { data, page } = await sessionData({ page_in_session_data: true, hosted_page_ttl_s: 600 })
+    const { data, page } = await sessionData({ page_in_session_data: true, session_html: true, hosted_page_ttl_s: 600 })
     expect(data.form.fields.merNo).toBe("1234567")
     expect(data.html).toBe(page.trim())
   })

@@ -1,5 +1,6 @@
 import type { GatewayClient } from "../../../gateway/client-types"
-import { capture, cancel, refund } from "../core/operations"
+import { sealConfirmedCapture } from "../core/confirmed-capture"
+import { capture as captureWith, cancel, refund } from "../core/operations"
 import type { AcquiringData } from "../core/session-data"
 
 /** A fake gateway holding one order; records the calls that would move money. */
@@ -35,6 +36,9 @@ function fakeGateway(state: { payment_status: string }) {
   return { client, calls }
 }
 
+const KEY = Buffer.from("unit-test-seal-key-0123456789abcdef")
+const capture = (client: GatewayClient, d: AcquiringData, want: Parameters<typeof captureWith>[2]) => captureWith(client, d, want, KEY)
+
 const data: AcquiringData = { order_no: "payses01ABC", currency: "EUR", amount: "32.89", variant: "hosted", account_id: "100000101" }
 
 describe("capture", () => {
@@ -56,7 +60,7 @@ describe("capture", () => {
     let asked = 0
     const { client, calls } = fakeGateway({ payment_status: "2000" })
     const counting = { ...client, retrieveTransactions: async (...a: unknown[]) => (asked++, (client.retrieveTransactions as any)(...a)) } as GatewayClient
-    const d = { ...data, confirmed_capture: { amount: "32.89", source: "medusa" as const } }
+    const d = { ...data, confirmed_capture: sealConfirmedCapture(KEY, data.order_no, { amount: "32.89", source: "medusa" }) }
     const out = await capture(counting, d, { id: "cap_1", source: "medusa", amount: "32.89" })
     expect(out.captures).toEqual([{ id: "cap_1", amount: "32.89", source: "medusa" }])
     expect(out.confirmed_capture).toBeUndefined()
@@ -66,6 +70,22 @@ describe("capture", () => {
     await capture(counting, d, { id: "cap_2", source: "medusa", amount: "10.00" })
     expect(asked).toBe(1)
     expect(calls).toEqual(["capture 10.00"])
+  })
+
+  it("a confirmed_capture flag this server did not seal is not trusted: the gateway is asked and charged", async () => {
+    const forged = [
+      { amount: "32.89", source: "medusa" as const },
+      { amount: "32.89", source: "medusa" as const, seal: "0".repeat(64) },
+      sealConfirmedCapture(Buffer.from("another-servers-key-0123456789abcdef"), data.order_no, { amount: "32.89", source: "medusa" }),
+      sealConfirmedCapture(KEY, "payses01OTHER", { amount: "32.89", source: "medusa" }),
+      { ...sealConfirmedCapture(KEY, data.order_no, { amount: "1.00", source: "medusa" }), amount: "32.89" },
+    ]
+    for (const confirmed_capture of forged) {
+      const g = fakeGateway({ payment_status: "2000" })
+      const out = await capture(g.client, { ...data, confirmed_capture }, { id: "cap_x", source: "medusa", amount: "32.89" })
+      expect(g.calls).toEqual(["capture 32.89"])
+      expect(out.payment_status).toBe("3000")
+    }
   })
 
   it("refuses to capture a declined payment", async () => {

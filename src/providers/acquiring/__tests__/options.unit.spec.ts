@@ -74,4 +74,20 @@ describe("return urls", () => {
     expect(() => checkReturnUrl("https://shop.example/r?a=1&b=2", "data.return_url", own)).toThrow(/must not contain/)
     expect(() => checkReturnUrl("https://shop.example.evil.test/", "data.return_url", own)).toThrow(/allowed origins/)
   })
+  it.each([
+    ["https://shop.example/x\\@evil.example", /backslash or control/],
+    ["https://shop.example\\@evil.example/", /backslash or control/],
+    ["https://shop.example/r%0d%0aSet-Cookie:x", /backslash or control/],
+    ["https://shop.example/r%0Ax", /backslash or control/],
+    ["https://shop.example/r\nx", /backslash or control/],
+    ["https://shop.example/r%7Fx", /backslash or control/],
+    ["https://shop.example@evil.example/", /user name or password/],
+    ["https://user:pw@shop.example/", /user name or password/],
+  ])("refuses the ambiguous URL %j", (url, why) => {
+    expect(() => checkReturnUrl(url, "data.return_url", own)).toThrow(why)
+  })
+  it("sends the URL normalised, as the origin check read it", () => {
+    expect(checkReturnUrl("HTTPS://SHOP.EXAMPLE:443/a/../return#@evil", "data.return_url", own)).toBe("https://shop.example/return#@evil")
+    expect(checkReturnUrl("https://shop.example", "data.return_url", own)).toBe("https://shop.example/")
+  })
 })

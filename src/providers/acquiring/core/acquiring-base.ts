@@ -23,6 +23,7 @@ import type {
 } from "@medusajs/framework/types"
 import { AbstractPaymentProvider, MedusaError } from "@medusajs/framework/utils"
 import { createGatewayClient } from "../../../gateway"
+import { logText } from "../../../lib/log-text"
 import type { GatewayClient } from "../../../gateway/client-types"
 import { orderNoFromSession } from "../mappers/order-no"
 import { toAmount } from "../mappers/money"
@@ -30,13 +31,13 @@ import { mapOrderRecord, type MappedStatus } from "../mappers/status"
 import type { RequestContext } from "../mappers/payment-request"
 import { parseAcquiringOptions, type AcquiringOptions, type SessionStatus } from "../options"
 import type { CartSnapshot } from "../snapshot/schema"
-import { openSnapshot, snapshotKey } from "../snapshot/seal"
+import { openSnapshot, sealKeyOf } from "../snapshot/seal"
 import { SNAPSHOT_KEY } from "../snapshot/storefront-data"
 import { toMedusaError } from "./errors"
 import { lookupOrder, recordMatches, withRecord } from "./gateway-state"
 import { capture, cancel, refund, refreshRefunds } from "./operations"
 import { notifyUrl, resolveReturnUrls } from "./return-urls"
-import { readData, tryReadData, type AcquiringData, type Variant } from "./session-data"
+import { blanked, callerData, readData, tryReadData, type AcquiringData, type Variant } from "./session-data"
 import { webhookAction } from "./webhook"
 
 type Cradle = { logger?: Logger } & Record<string, unknown>
@@ -59,7 +60,8 @@ export abstract class AcquiringBase extends AbstractPaymentProvider<Record<strin
   protected readonly opts: AcquiringOptions
   protected readonly client: GatewayClient
   protected readonly logger: Logger | Console
-  private readonly snapshotKey: Buffer
+  /** Seals what only this server may vouch for: cart snapshots, confirmed captures, page tokens. */
+  protected readonly sealKey: Buffer
   private readonly loggedCodes = new Set<string>()
 
   protected abstract readonly variant: Variant
@@ -75,7 +77,7 @@ export abstract class AcquiringBase extends AbstractPaymentProvider<Record<strin
     this.opts = parseAcquiringOptions(options)
     this.client = createGatewayClient(this.opts.clientInput as never)
     this.logger = cradle.logger ?? console
-    this.snapshotKey = snapshotKey({ snapshot_secret: this.opts.provider.snapshot_secret, accounts: this.opts.client.accounts })
+    this.sealKey = sealKeyOf(this.opts)
   }
 
   /** Status overrides of a variant (e.g. asynchronous APMs). */
@@ -93,13 +95,14 @@ export abstract class AcquiringBase extends AbstractPaymentProvider<Record<strin
   }
 
   async initiatePayment(input: InitiatePaymentInput): Promise<InitiatePaymentOutput> {
-    const data = (input.data ?? {}) as Record<string, unknown>
+    const { kept: data, dropped } = callerData(input.data)
     const sessionId = String(data.session_id ?? input.context?.idempotency_key ?? "")
     if (!sessionId) throw new MedusaError(MedusaError.Types.INVALID_DATA, "initiatePayment needs the payment session id")
+    if (dropped.length) this.logger.warn(`acquiring: session ${logText(sessionId, 40)} data keys ignored (the provider owns or does not take them): ${logText(dropped.join(", "), 200)}`)
     const order_no = orderNoFromSession(sessionId)
     const currency = input.currency_code.toUpperCase()
     const amount = toAmount(input.amount)
-    const snapshot = this.trustedSnapshot(data, amount, currency)
+    const snapshot = await this.trustedSnapshot(data, sessionId, amount, currency)
     const own = this.opts.provider
     const urls = resolveReturnUrls(snapshot ?? {}, own)
     const account_id = this.client.accountFor(currency)
@@ -114,29 +117,47 @@ export abstract class AcquiringBase extends AbstractPaymentProvider<Record<strin
     return {
       id: order_no,
       status: "pending",
-      // The snapshot (personal data) is dropped from the public session data.
-      data: { [SNAPSHOT_KEY]: null, order_no, currency, amount, variant: this.variant, account_id, ...started },
+      // Medusa stores { ...caller's data, ...this }: keys we did not take are blanked, and the
+      // snapshot (personal data) is dropped from the public session data.
+      data: { ...blanked(dropped), [SNAPSHOT_KEY]: null, order_no, currency, amount, variant: this.variant, account_id, ...started },
     }
   }
 
-  /** The sealed cart snapshot of our store middleware, checked against Medusa's amount. */
-  private trustedSnapshot(data: Record<string, unknown>, amount: string, currency: string): CartSnapshot | null {
+  /**
+   * The sealed cart snapshot of our store middleware, checked against Medusa's amount and bound
+   * to this session's payment collection (a snapshot sealed for another collection is refused).
+   */
+  private async trustedSnapshot(data: Record<string, unknown>, sessionId: string, amount: string, currency: string): Promise<CartSnapshot | null> {
     const sealed = data[SNAPSHOT_KEY]
     if (sealed === undefined || sealed === null) return null
-    const s = openSnapshot(sealed, this.snapshotKey, this.opts.provider.snapshot_max_age_s)
+    const s = openSnapshot(sealed, this.sealKey, this.opts.provider.snapshot_max_age_s)
     if (s.total !== amount || s.currency_code !== currency) {
       throw new MedusaError(
         MedusaError.Types.INVALID_DATA,
         `The cart total (${s.total} ${s.currency_code}) differs from the payment amount (${amount} ${currency}); refresh the cart and start the payment again.`,
       )
     }
+    if ((await this.collectionOf(sessionId)) !== s.payment_collection_id) {
+      throw new MedusaError(MedusaError.Types.INVALID_DATA, "The cart snapshot was sealed for another payment collection; start the payment again from the cart.")
+    }
     return s
+  }
+
+  /** The payment collection of a session, from the payment module's own session service. */
+  private async collectionOf(sessionId: string): Promise<string | undefined> {
+    const service = (this.container as Record<string, any>).paymentSessionService
+    try {
+      const row = await service?.retrieve(sessionId, { select: ["id", "payment_collection_id"] })
+      return row?.payment_collection_id
+    } catch {
+      return undefined
+    }
   }
 
   async authorizePayment(input: AuthorizePaymentInput): Promise<AuthorizePaymentOutput> {
     const { status, data } = await this.currentStatus(input.data)
     if (status === "authorized" && this.opts.provider.capture_mode === "automatic") {
-      const captured = await capture(this.client, data, { id: "automatic", source: "automatic", amount: data.amount })
+      const captured = await capture(this.client, data, { id: "automatic", source: "automatic", amount: data.amount }, this.sealKey)
       return { status: "captured", data: captured }
     }
     return { status, data }
@@ -168,7 +189,7 @@ export abstract class AcquiringBase extends AbstractPaymentProvider<Record<strin
     const d = readData(input.data)
     const key = input.context?.idempotency_key
     const amount = await this.captureAmount(key, d)
-    return { data: await capture(this.client, d, { id: key ?? "capture", source: "medusa", amount }) }
+    return { data: await capture(this.client, d, { id: key ?? "capture", source: "medusa", amount }, this.sealKey) }
   }
 
   /**

@@ -5,6 +5,7 @@ import type { RefundRecord } from "../../../gateway/schemas/transactions"
 import { ENTRY_STATUS, PAYMENT_STATUS, REFUND_STATUS } from "../../../gateway/status-codes"
 import { cents, fromCents } from "../mappers/money"
 import { claimRefund, fromRefundResult, mergeRefunds, parseTracked, refundedTotal } from "../mappers/refunds"
+import { verifiedConfirmedCapture } from "./confirmed-capture"
 import { toMedusaError } from "./errors"
 import { callOpts, lookupOrder, withRecord } from "./gateway-state"
 import type { AcquiringData, TrackedCapture } from "./session-data"
@@ -29,7 +30,8 @@ export function withConfirmedCapture(d: AcquiringData, c: TrackedCapture): Acqui
 }
 
 /**
- * Capture once at the gateway. A replay of the same Medusa capture, a capture the gateway
+ * Capture once at the gateway (a confirmed_capture flag is trusted only with this server's
+ * seal). A replay of the same Medusa capture, a capture the gateway
  * already did (portal, sale account) or a second request after a full capture is a no-op,
  * never a second charge. The gateway captures an authorisation once (the rest is released),
  * so a further partial capture is refused with a clear message.
@@ -38,9 +40,10 @@ export async function capture(
   client: GatewayClient,
   d: AcquiringData,
   want: { id: string; source: TrackedCapture["source"]; amount?: string },
+  sealKey: Buffer,
 ): Promise<AcquiringData> {
   if (d.captures?.some((c) => c.id === want.id)) return d
-  const confirmed = d.confirmed_capture
+  const confirmed = verifiedConfirmedCapture(sealKey, d.order_no, d.confirmed_capture)
   if (confirmed && capturedSum(d) === 0n && (want.amount ?? d.amount) === confirmed.amount) {
     // The batch answer already confirmed this capture: record it, ask and charge nothing.
     return withConfirmedCapture(d, { id: want.id, amount: confirmed.amount, source: confirmed.source })

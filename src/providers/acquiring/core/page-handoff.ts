@@ -1,4 +1,5 @@
 import type { HostedForm } from "../../../gateway/schemas"
+import { sealText, verifySealed } from "../snapshot/seal"
 
 /**
  * The hosted page (form + raw HTML) of a new session, handed from the provider to the store
@@ -45,3 +46,18 @@ export function forget(sessionId: string): void {
 
 /** Where a storefront fetches the page again later (src/api/store/acquiring/payment-sessions). */
 export const hostedPagePath = (sessionId: string) => `/store/acquiring/payment-sessions/${sessionId}/hosted-page`
+
+/** Header a storefront sends with the session's `hosted_page_token` to fetch its page again. */
+export const PAGE_TOKEN_HEADER = "x-acquiring-page-token"
+
+const tokenText = (sessionId: string) => `hosted_page\n${sessionId}`
+
+/**
+ * Proof that the caller may see a session's page (it holds the shopper's personal data): a seal
+ * of the session id, kept in the session data, which Medusa shows only to whoever holds the cart
+ * (or created the session). The session id alone travels in return URLs, so it proves nothing.
+ */
+export const pageToken = (key: Buffer, sessionId: string) => sealText(key, tokenText(sessionId))
+
+export const isPageToken = (key: Buffer, sessionId: string, token: unknown) =>
+  typeof token === "string" && verifySealed(key, tokenText(sessionId), token)

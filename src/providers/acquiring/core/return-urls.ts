@@ -3,18 +3,32 @@ import type { ProviderOwnOptions } from "../options"
 
 /** The gateway's signature check breaks on these inside return_url (facts, confirmed). */
 const UNSIGNABLE = /[&<>"'\s]/
+/**
+ * Refused outright: a backslash (browsers read it as "/", other URL parsers do not, so the origin
+ * check could be read differently downstream) and control characters, raw or percent-encoded
+ * (header and log injection at whoever reads the URL next).
+ */
+const AMBIGUOUS = /[\\\x00-\x1F\x7F]|%(?:[01][0-9A-F]|7F)/i
 
 /**
  * A storefront-supplied return/cancel URL is accepted only on an allowed origin (no open
- * redirect) and only when the gateway can sign it; otherwise a 400 names the field.
+ * redirect) and only when the gateway can sign it; otherwise a 400 names the field. The
+ * normalised form (`new URL(url).href`) is what goes on.
  */
 export function checkReturnUrl(url: string, field: string, own: Pick<ProviderOwnOptions, "allowed_return_origins">): string {
-  let origin: string
+  if (AMBIGUOUS.test(url)) {
+    throw new MedusaError(MedusaError.Types.INVALID_DATA, `${field} must not contain a backslash or control characters (raw or %-encoded)`)
+  }
+  let parsed: URL
   try {
-    origin = new URL(url).origin
+    parsed = new URL(url)
   } catch {
     throw new MedusaError(MedusaError.Types.INVALID_DATA, `${field} must be an absolute http(s) URL`)
   }
+  if (parsed.username || parsed.password) {
+    throw new MedusaError(MedusaError.Types.INVALID_DATA, `${field} must not carry a user name or password (user@host)`)
+  }
+  const origin = parsed.origin
   const allowed = own.allowed_return_origins.map((o) => new URL(o).origin)
   if (!allowed.includes(origin)) {
     throw new MedusaError(
@@ -24,13 +38,14 @@ export function checkReturnUrl(url: string, field: string, own: Pick<ProviderOwn
         : `${field} is not accepted: no allowed_return_origins are configured for the acquiring provider`,
     )
   }
-  if (UNSIGNABLE.test(url)) {
+  if (UNSIGNABLE.test(url) || UNSIGNABLE.test(parsed.href)) {
     throw new MedusaError(
       MedusaError.Types.INVALID_DATA,
       `${field} must not contain & < > " ' or spaces (the gateway cannot sign them); pass state in the path`,
     )
   }
-  return url
+  // Sent as the WHATWG parser reads it, so the gateway gets the URL the origin check saw.
+  return parsed.href
 }
 
 export function resolveReturnUrls(

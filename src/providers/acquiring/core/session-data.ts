@@ -2,6 +2,8 @@ import { MedusaError } from "@medusajs/framework/utils"
 import { z } from "zod"
 import { Amount, Currency, OrderNo } from "../../../gateway/schemas/common"
 import { TrackedRefund } from "../mappers/refunds"
+import { SNAPSHOT_KEY } from "../snapshot/storefront-data"
+import { ConfirmedCapture } from "./confirmed-capture"
 
 export const VARIANTS = ["hosted", "apm"] as const
 
@@ -33,12 +35,8 @@ export const AcquiringData = z
     payment_status: z.string().optional(),
     status_code: z.string().optional(),
     captures: z.array(TrackedCapture).optional(),
-    /**
-     * A capture the gateway has confirmed in a batch answer (bulk capture, capture on
-     * fulfilment), written by the server just before Medusa records it: the provider then
-     * records it without asking the gateway again. Never set from storefront data.
-     */
-    confirmed_capture: z.object({ amount: Amount, source: z.enum(["medusa", "gateway"]) }).optional(),
+    /** A batch answer's capture, sealed by this server (core/confirmed-capture.ts). */
+    confirmed_capture: ConfirmedCapture.optional(),
     refunds: z.array(TrackedRefund).optional(),
     refunded_amount: Amount.optional(),
     canceled: z.boolean().optional(),
@@ -46,6 +44,25 @@ export const AcquiringData = z
   })
   .loose()
 export type AcquiringData = z.infer<typeof AcquiringData>
+
+/**
+ * The only keys of a new session's data a caller may set: the store middleware's sealed
+ * snapshot and Medusa's session id. Every other key (confirmed_capture, captures, refunds, …)
+ * is the provider's to write, so one sent from outside (e.g. the admin session route) is dropped.
+ */
+const CALLER_KEYS = new Set([SNAPSHOT_KEY, "session_id"])
+
+export function callerData(data: unknown): { kept: Record<string, unknown>; dropped: string[] } {
+  const given = data && typeof data === "object" && !Array.isArray(data) ? (data as Record<string, unknown>) : {}
+  const keys = Object.keys(given)
+  return {
+    kept: Object.fromEntries(keys.filter((k) => CALLER_KEYS.has(k)).map((k) => [k, given[k]])),
+    dropped: keys.filter((k) => !CALLER_KEYS.has(k)),
+  }
+}
+
+/** Medusa stores `{ ...caller's data, ...provider's data }`: these keys, set undefined, are not stored. */
+export const blanked = (keys: string[]): Record<string, undefined> => Object.fromEntries(keys.map((k) => [k, undefined]))
 
 export function readData(data: unknown): AcquiringData {
   const r = AcquiringData.safeParse(data ?? {})

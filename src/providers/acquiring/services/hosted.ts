@@ -1,5 +1,5 @@
 import { AcquiringBase, type StartInput } from "../core/acquiring-base"
-import { handOver, hostedPagePath, type HostedPageView } from "../core/page-handoff"
+import { handOver, hostedPagePath, pageToken, type HostedPageView } from "../core/page-handoff"
 import { checkoutRequest } from "../mappers/payment-request"
 
 /** Card payment on the gateway's hosted page (POST /v1/checkout). */
@@ -20,6 +20,7 @@ export class AcquiringHostedService extends AcquiringBase {
     return {
       ...(own.page_in_session_data ? view : {}),
       hosted_page_path: hostedPagePath(session_id),
+      hosted_page_token: pageToken(this.sealKey, session_id),
       iframe: { allowed: own.iframe, name: "acquiring_hosted_page", min_height: 600 },
     }
   }

@@ -1,17 +1,16 @@
 import type { BigNumberInput } from "@medusajs/framework/types"
-import { MathBN, MedusaError } from "@medusajs/framework/utils"
-import { Subscription } from "../../../gateway/schemas/checkout"
+import { MathBN } from "@medusajs/framework/utils"
 import { breakdown } from "../mappers/breakdown"
 import { toAmount } from "../mappers/money"
 import type { CartSnapshot, SnapshotAddress, SnapshotCustomer, SnapshotItem } from "./schema"
 import type { StorefrontData } from "./storefront-data"
+import { subscriptionOf, type SubscriptionLine } from "./subscription"
 
 /** Cart fields the middleware asks Query for (src/api/store/acquiring-snapshot.ts). */
 export const SNAPSHOT_CART_FIELDS = [
   "id",
   "currency_code",
   "email",
-  "metadata",
   "customer_id",
   "total",
   "item_subtotal",
@@ -29,6 +28,11 @@ export const SNAPSHOT_CART_FIELDS = [
   "items.quantity",
   "items.is_giftcard",
   "items.requires_shipping",
+  // Merchant-written subscription terms (snapshot/subscription.ts).
+  "items.variant.id",
+  "items.variant.metadata",
+  "items.product.id",
+  "items.product.metadata",
   "shipping_address.*",
   "billing_address.*",
   "customer.id",
@@ -49,7 +53,6 @@ export interface CartLike {
   id: string
   currency_code: string
   email?: string | null
-  metadata?: Record<string, unknown> | null
   total: BigNumberInput
   item_subtotal?: BigNumberInput | null
   shipping_subtotal?: BigNumberInput | null
@@ -67,6 +70,8 @@ export interface CartLike {
     quantity: BigNumberInput
     is_giftcard?: boolean | null
     requires_shipping?: boolean | null
+    variant?: SubscriptionLine["variant"]
+    product?: SubscriptionLine["product"]
   } | null> | null
   shipping_address?: AddressLike
   billing_address?: AddressLike
@@ -143,21 +148,11 @@ function customer(c: CartLike["customer"], pastOrders: PastOrder[], currency: st
   }) as SnapshotCustomer
 }
 
-/** Subscription data the cart carries in metadata.subscription (spec §2.3), validated. */
-function parseSubscription(raw: unknown) {
-  if (raw === undefined || raw === null) return undefined
-  const r = Subscription.safeParse(raw)
-  if (r.success) return r.data
-  const issue = r.error.issues[0]
-  throw new MedusaError(
-    MedusaError.Types.INVALID_DATA,
-    `cart.metadata.subscription.${issue.path.join(".")}: ${issue.message}`,
-  )
-}
-
 /**
  * The trusted snapshot from the real cart: money from Medusa's computed totals, never from
- * the storefront. The storefront only contributes validated device data and return URLs.
+ * the storefront. The storefront only contributes validated device data and return URLs;
+ * the shopper's IP is the request's (as Medusa's trust-proxy setting reads it), and
+ * subscription terms come from the merchant's product data.
  */
 export function buildSnapshot(input: {
   cart: CartLike
@@ -170,7 +165,8 @@ export function buildSnapshot(input: {
   const { cart, storefront } = input
   const currency = cart.currency_code.toUpperCase()
   const { total, totals } = breakdown(cart)
-  const subscription = parseSubscription(cart.metadata?.subscription)
+  const lines = (cart.items ?? []).filter((i): i is NonNullable<typeof i> => !!i)
+  const { shopper_ip: _shopperWritten, ...device } = storefront.device ?? {}
   return {
     v: 1,
     issued_at: input.now ?? Date.now(),
@@ -179,7 +175,7 @@ export function buildSnapshot(input: {
     currency_code: currency,
     total,
     totals,
-    items: (cart.items ?? []).filter((i): i is NonNullable<typeof i> => !!i).map(item),
+    items: lines.map(item),
     promo_codes: (cart.promotions ?? [])
       .filter((p) => !!p?.code)
       .map((p) => clean({ code: p!.code!, type: p!.application_method?.type }) as { code: string; type?: string }),
@@ -187,9 +183,9 @@ export function buildSnapshot(input: {
     billing_address: address(cart.billing_address),
     shipping_address: address(cart.shipping_address),
     customer: customer(cart.customer, input.past_orders, currency),
-    subscription,
-    shopper_ip: storefront.device?.shopper_ip ?? input.request_ip,
-    device: storefront.device ?? {},
+    subscription: subscriptionOf(lines),
+    shopper_ip: input.request_ip,
+    device,
     return_url: storefront.return_url,
     cancel_url: storefront.cancel_url,
     payment_method: storefront.payment_method,

@@ -1,10 +1,9 @@
 import { createHmac, timingSafeEqual } from "node:crypto"
 import { MedusaError } from "@medusajs/framework/utils"
 import { z } from "zod"
+import type { AcquiringOptions } from "../options"
 import { CartSnapshot } from "./schema"
 
-export const SealedSnapshot = z.object({ payload: z.string().min(2), mac: z.string().regex(/^[0-9a-f]{64}$/) })
-export type SealedSnapshot = z.infer<typeof SealedSnapshot>
 
 /** Key from the snapshot_secret option, else derived from the account sign keys (never stored). */
 export function snapshotKey(opts: { snapshot_secret?: string; accounts: Array<{ sign_key: string }> }): Buffer {
@@ -13,11 +12,26 @@ export function snapshotKey(opts: { snapshot_secret?: string; accounts: Array<{ 
   return createHmac("sha256", material).update("medusa-plugin-acquiring/cart-snapshot/v1").digest()
 }
 
-const mac = (key: Buffer, payload: string) => createHmac("sha256", key).update(payload, "utf8").digest("hex")
+/** The seal key of a configured provider (routes and workflows read the options from the app config). */
+export const sealKeyOf = (o: Pick<AcquiringOptions, "provider" | "client">): Buffer =>
+  snapshotKey({ snapshot_secret: o.provider.snapshot_secret, accounts: o.client.accounts })
+
+export const SealMac = z.string().regex(/^[0-9a-f]{64}$/)
+export const SealedSnapshot = z.object({ payload: z.string().min(2), mac: SealMac })
+export type SealedSnapshot = z.infer<typeof SealedSnapshot>
+
+/** HMAC of a text only this server can make (the caller prefixes its own domain, e.g. "confirmed_capture"). */
+export const sealText = (key: Buffer, text: string) => createHmac("sha256", key).update(text, "utf8").digest("hex")
+
+/** Constant-time check of a sealText mac. */
+export function verifySealed(key: Buffer, text: string, got: string): boolean {
+  if (!SealMac.safeParse(got).success) return false
+  return timingSafeEqual(Buffer.from(sealText(key, text), "hex"), Buffer.from(got, "hex"))
+}
 
 export function sealSnapshot(snapshot: CartSnapshot, key: Buffer): SealedSnapshot {
   const payload = JSON.stringify(CartSnapshot.parse(snapshot))
-  return { payload, mac: mac(key, payload) }
+  return { payload, mac: sealText(key, payload) }
 }
 
 const refuse = (why: string): never => {
@@ -28,9 +42,7 @@ const refuse = (why: string): never => {
 export function openSnapshot(sealed: unknown, key: Buffer, maxAgeS: number, now = Date.now()): CartSnapshot {
   const s = SealedSnapshot.safeParse(sealed)
   if (!s.success) return refuse("is malformed")
-  const expected = Buffer.from(mac(key, s.data.payload), "hex")
-  const got = Buffer.from(s.data.mac, "hex")
-  if (expected.length !== got.length || !timingSafeEqual(expected, got)) return refuse("does not verify")
+  if (!verifySealed(key, s.data.payload, s.data.mac)) return refuse("does not verify")
   const parsed = CartSnapshot.safeParse(JSON.parse(s.data.payload))
   if (!parsed.success) return refuse("has an unknown shape")
   const age = (now - parsed.data.issued_at) / 1000

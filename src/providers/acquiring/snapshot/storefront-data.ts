@@ -6,7 +6,11 @@ export const SNAPSHOT_KEY = "acquiring_snapshot"
 
 const Text = (max: number) => z.string().max(max, `at most ${max} characters`)
 
-/** Device and browser data the storefront collects (spec §2.2); the shopper IP defaults to the request's. */
+/**
+ * Device and browser data the storefront collects (spec §2.2). A shopper can write all of it, so
+ * none of it is money or an identity the gateway scores fraud on: `shopper_ip` is accepted for
+ * older storefronts and ignored (the request's IP is sent; snapshot/build.ts).
+ */
 export const DeviceData = z
   .object({
     shopper_ip: z.union([z.ipv4(), z.ipv6()], { error: "must be an IPv4 or IPv6 address" }).optional(),

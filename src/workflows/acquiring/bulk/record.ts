@@ -1,9 +1,12 @@
 import type { IPaymentModuleService, MedusaContainer } from "@medusajs/framework/types"
-import { Modules } from "@medusajs/framework/utils"
+import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { capturePaymentWorkflow, refundPaymentWorkflow } from "@medusajs/medusa/core-flows"
 import type { RefundRecord } from "../../../gateway/schemas/transactions"
 import type { RefundResult } from "../../../gateway/schemas/batch"
+import { acquiringOptionsFor } from "../../../lib/acquiring-config"
+import { sealConfirmedCapture } from "../../../providers/acquiring/core/confirmed-capture"
 import { mergeRefunds, parseTracked, refundedTotal } from "../../../providers/acquiring/mappers/refunds"
+import { sealKeyOf } from "../../../providers/acquiring/snapshot/seal"
 import type { PaymentView } from "../reconcile-shared/payments"
 import type { BulkOperation } from "./plan"
 
@@ -22,8 +25,12 @@ export async function recordInMedusa(
 ): Promise<void> {
   const payments = container.resolve(Modules.PAYMENT) as IPaymentModuleService
   if (op === "capture") {
-    // The batch verdict travels in the payment data, so the provider does not query the gateway per order.
-    if (p.data) await payments.updatePayment({ id: p.id, data: { ...p.data, confirmed_capture: { amount, source } } } as never)
+    // The batch verdict travels in the payment data, sealed, so the provider does not query the gateway per order.
+    const options = acquiringOptionsFor(container.resolve(ContainerRegistrationKeys.CONFIG_MODULE), p.provider_id)
+    if (p.data && options) {
+      const confirmed_capture = sealConfirmedCapture(sealKeyOf(options), p.data.order_no, { amount, source })
+      await payments.updatePayment({ id: p.id, data: { ...p.data, confirmed_capture } } as never)
+    }
     await capturePaymentWorkflow(container).run({ input: { payment_id: p.id, amount } })
     return
   }

@@ -2,6 +2,7 @@ import type { Logger, MedusaContainer, WebhookActionResult } from "@medusajs/fra
 import { ContainerRegistrationKeys, MedusaError, Modules, PaymentActions } from "@medusajs/framework/utils"
 import { processPaymentWorkflow } from "@medusajs/medusa/core-flows"
 import { isAcquiringProvider } from "../../../../lib/acquiring-config"
+import { logText } from "../../../../lib/log-text"
 import { sameAmount } from "../../../../providers/acquiring/mappers/money"
 import { sessionIdFromOrderNo } from "../../../../providers/acquiring/mappers/order-no"
 
@@ -74,8 +75,7 @@ function logRefusal(scope: MedusaContainer, input: NotifyInput, reply: NotifyRep
   } catch {
     return
   }
-  const clean = (s: unknown, max: number) => String(s ?? "").replace(/[^\x20-\x7E]/g, "?").slice(0, max)
-  logger?.warn(`acquiring notification refused (${reply.status}): ${clean(reply.body, 300)}; order_no "${clean(input.body?.order_no, 60)}"`)
+  logger?.warn(`acquiring notification refused (${reply.status}): ${logText(reply.body, 300)}; order_no "${logText(input.body?.order_no, 60)}"`)
 }
 
 async function handle(scope: MedusaContainer, input: NotifyInput): Promise<NotifyReply> {

@@ -1,6 +1,7 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { isGatewayError } from "../../../../gateway/errors"
+import { logText } from "../../../../lib/log-text"
 import { PAYOUT_MODULE } from "../../../../modules/payout"
 import type PayoutModuleService from "../../../../modules/payout/service"
 import { checkNotificationMatches, updateFromNotification } from "../../../../modules/payout/lib/gateway-update"
@@ -27,7 +28,7 @@ export const POST = async (req: MedusaRequest, res: MedusaResponse) => {
     note = payouts.parseNotification(notificationBody(req))
   } catch (e) {
     if (!isGatewayError(e)) throw e
-    logger.warn(`acquiring payout notification refused: ${e.message}`)
+    logger.warn(`acquiring payout notification refused: ${logText(e.message, 300)}`)
     res.status(e.kind === "signature" ? 401 : 400).json({ type: e.kind, message: e.message, source: e.source })
     return
   }
@@ -43,13 +44,13 @@ export const POST = async (req: MedusaRequest, res: MedusaResponse) => {
     return mismatch ? null : updateFromNotification(note, { payment_currency: payout.payment_currency, digits })
   })
   if (mismatch) {
-    logger.warn(`acquiring payout notification for ${note.request_id} refused: ${mismatch}`)
+    logger.warn(`acquiring payout notification for ${logText(note.request_id)} refused: ${logText(mismatch, 300)}`)
     res.status(409).json({ type: "conflict", message: mismatch })
     return
   }
   if (!result.payout) {
     // Not one of ours (records exist before the gateway is called): acknowledge, nothing to do.
-    logger.warn(`acquiring payout notification for unknown request_id ${note.request_id}; acknowledged`)
+    logger.warn(`acquiring payout notification for unknown request_id ${logText(note.request_id)}; acknowledged`)
   }
   res.status(200).type("text/plain").send("success")
 }

@@ -1,23 +1,38 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
-import { isAcquiringProvider } from "../../../../../../lib/acquiring-config"
+import { acquiringOptionsFor, isAcquiringProvider } from "../../../../../../lib/acquiring-config"
+import { isPageToken, PAGE_TOKEN_HEADER } from "../../../../../../providers/acquiring/core/page-handoff"
 import { OPEN_SESSION_STATUSES } from "../../../../../../providers/acquiring/core/session-data"
 import { SESSION_ID } from "../../../../../../providers/acquiring/mappers/order-no"
+import { sealKeyOf } from "../../../../../../providers/acquiring/snapshot/seal"
 import { loadPage } from "../../../hosted-page-cache"
+
+type Session = { status: string; provider_id: string }
+
+/** The session, only for a caller holding its page token; otherwise nothing, whatever was wrong. */
+async function provenSession(req: MedusaRequest, id: string): Promise<Session | undefined> {
+  const query = req.scope.resolve(ContainerRegistrationKeys.QUERY)
+  const { data } = await query.graph({ entity: "payment_session", fields: ["id", "status", "provider_id"], filters: { id } })
+  const session = data[0] as Session | undefined
+  if (!session || !isAcquiringProvider(session.provider_id)) return undefined
+  const options = acquiringOptionsFor(req.scope.resolve(ContainerRegistrationKeys.CONFIG_MODULE), session.provider_id)
+  return options && isPageToken(sealKeyOf(options), id, req.get(PAGE_TOKEN_HEADER)) ? session : undefined
+}
 
 /**
  * GET /store/acquiring/payment-sessions/:id/hosted-page → `{ hosted_page: { form, html } }`:
  * the gateway's page of a pending acquiring session, for a storefront that did not keep it
- * from the session's creation answer. Only while the shopper can still pay on it.
+ * from the session's creation answer. The page holds the shopper's personal data, so the
+ * caller proves the session is theirs with the session's `hosted_page_token` (in its data,
+ * which Medusa shows to whoever holds the cart) in the x-acquiring-page-token header; an
+ * unknown session and a wrong or missing token get the same 404.
  */
 export async function GET(req: MedusaRequest, res: MedusaResponse) {
   const id = req.params.id
-  if (!SESSION_ID.test(id)) throw new MedusaError(MedusaError.Types.INVALID_DATA, `"${id.slice(0, 60)}" is not a payment session id (payses_…)`)
-  const query = req.scope.resolve(ContainerRegistrationKeys.QUERY)
-  const { data } = await query.graph({ entity: "payment_session", fields: ["id", "status", "provider_id"], filters: { id } })
-  const session = data[0] as { status: string; provider_id: string } | undefined
-  if (!session || !isAcquiringProvider(session.provider_id)) {
-    throw new MedusaError(MedusaError.Types.NOT_FOUND, `No acquiring payment session ${id}`)
+  if (!SESSION_ID.test(id)) throw new MedusaError(MedusaError.Types.INVALID_DATA, "the id is not a payment session id (payses_…)")
+  const session = await provenSession(req, id)
+  if (!session) {
+    throw new MedusaError(MedusaError.Types.NOT_FOUND, `No hosted page for payment session ${id} with this ${PAGE_TOKEN_HEADER}`)
   }
   if (!OPEN_SESSION_STATUSES.includes(session.status)) {
     throw new MedusaError(MedusaError.Types.NOT_FOUND, `Payment session ${id} is ${session.status}: its hosted page is no longer offered`)

@@ -1,0 +1,55 @@
+import type { BigNumberInput } from "@medusajs/framework/types"
+import { MathBN, MedusaError } from "@medusajs/framework/utils"
+import { Subscription } from "../../../gateway/schemas/checkout"
+import { toAmount } from "../mappers/money"
+
+/**
+ * Metadata key, on a product variant or its product, holding the subscription terms the
+ * checkout carries (spec §2.3). Only the merchant writes product data; a shopper can write
+ * cart metadata, so terms (and `contract_amount`) are never read from the cart.
+ */
+export const SUBSCRIPTION_METADATA_KEY = "acquiring_subscription"
+
+type Metadata = Record<string, unknown> | null | undefined
+
+export interface SubscriptionLine {
+  id: string
+  unit_price: BigNumberInput
+  quantity: BigNumberInput
+  variant?: { id?: string | null; metadata?: Metadata } | null
+  product?: { id?: string | null; metadata?: Metadata } | null
+}
+
+function termsOf(line: SubscriptionLine): { where: string; raw: unknown } | undefined {
+  const onVariant = line.variant?.metadata?.[SUBSCRIPTION_METADATA_KEY]
+  if (onVariant !== undefined && onVariant !== null) return { where: `product variant ${line.variant?.id}`, raw: onVariant }
+  const onProduct = line.product?.metadata?.[SUBSCRIPTION_METADATA_KEY]
+  if (onProduct !== undefined && onProduct !== null) return { where: `product ${line.product?.id}`, raw: onProduct }
+  return undefined
+}
+
+const invalid = (message: string) => new MedusaError(MedusaError.Types.INVALID_DATA, message)
+
+/**
+ * The subscription of a cart: the terms of the one line whose variant (or product) carries
+ * them; `contract_amount` defaults to that line's price × quantity. Two lines with different
+ * terms are refused: the request carries one subscription.
+ */
+export function subscriptionOf(lines: SubscriptionLine[]): Subscription | undefined {
+  let found: { where: string; terms: Subscription } | undefined
+  for (const line of lines) {
+    const t = termsOf(line)
+    if (!t) continue
+    const parsed = Subscription.safeParse(t.raw)
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0]
+      throw invalid(`${t.where} metadata.${SUBSCRIPTION_METADATA_KEY}.${issue.path.join(".")}: ${issue.message} (the merchant must fix the product data)`)
+    }
+    const terms = { ...parsed.data, contract_amount: parsed.data.contract_amount ?? toAmount(MathBN.mult(line.unit_price, line.quantity)) }
+    if (found && JSON.stringify(found.terms) !== JSON.stringify(terms)) {
+      throw invalid(`the cart holds two subscriptions (${found.where} and ${t.where}); the gateway takes one per payment: check them out separately`)
+    }
+    found = found ?? { where: t.where, terms }
+  }
+  return found?.terms
+}
