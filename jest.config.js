@@ -34,6 +34,8 @@ module.exports = {
   moduleFileExtensions: ["js", "ts", "tsx", "json"],
   modulePathIgnorePatterns: ["dist/", "<rootDir>/.medusa/"],
   testMatch: MATCH[type],
+  // Any test file that leaves Object.prototype changed fails (prototype pollution guard).
+  setupFilesAfterEnv: ["./integration-tests/prototype-guard.js"],
   setupFiles: (type.startsWith("integration:") && type !== "integration:sandbox") || type === "browser" ? ["./integration-tests/setup.js"] : [],
   ...(REDIS_KINDS.has(type) ? { globalTeardown: "./integration-tests/redis-teardown.js" } : {}),
 }

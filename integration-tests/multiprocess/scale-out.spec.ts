@@ -130,7 +130,8 @@ async function checkout(i: number): Promise<Checkout> {
   const { session } = await startSession(b.api, seed, cart.id, PROVIDERS.hosted, { device: DEVICE })
   const order_no = session.data.order_no as string
   // The hosted page, stored by the session's server in the shared cache, comes from the other one too.
-  const { data: page } = await a.api.get(session.data.hosted_page_path, seed.store)
+  const withToken = { headers: { ...seed.store.headers, "x-acquiring-page-token": session.data.hosted_page_token } }
+  const { data: page } = await a.api.get(session.data.hosted_page_path, withToken)
   if (page.hosted_page.form.fields.orderNo !== order_no) throw new Error(`cart ${cart.id}: ${a.name} served another page`)
   sandbox.shopper.pay(order_no, { card: "4111111111111111" })
   if (i % 2 === 0) {

@@ -20,11 +20,14 @@ export interface SubscriptionLine {
   product?: { id?: string | null; metadata?: Metadata } | null
 }
 
+/** Absent, null or "" (how an admin clears a metadata value) all mean: no terms here. */
+const given = (v: unknown) => v !== undefined && v !== null && v !== ""
+
 function termsOf(line: SubscriptionLine): { where: string; raw: unknown } | undefined {
   const onVariant = line.variant?.metadata?.[SUBSCRIPTION_METADATA_KEY]
-  if (onVariant !== undefined && onVariant !== null) return { where: `product variant ${line.variant?.id}`, raw: onVariant }
+  if (given(onVariant)) return { where: `product variant ${line.variant?.id}`, raw: onVariant }
   const onProduct = line.product?.metadata?.[SUBSCRIPTION_METADATA_KEY]
-  if (onProduct !== undefined && onProduct !== null) return { where: `product ${line.product?.id}`, raw: onProduct }
+  if (given(onProduct)) return { where: `product ${line.product?.id}`, raw: onProduct }
   return undefined
 }
 
