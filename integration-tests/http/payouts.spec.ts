@@ -364,6 +364,32 @@ medusaIntegrationTestRunner({
       expect((await get(`/admin/acquiring/payouts/${p.id}`)).data.payout).toMatchObject({ status: "completed", failure_reason: null })
     })
 
+    it("pollution and log injection through the payout hook: refused (400), admin still 401, one clean log line", async () => {
+      const hook = (body: string, type: string) => api.post("/hooks/acquiring/payout", body, { headers: { "content-type": type }, validateStatus: () => true })
+      const polluting = "merchant_id=1000001&__proto__[auth_context][actor_type]=user&__proto__[polluted]=1&a[constructor][prototype][polluted]=1"
+      for (const [type, body] of [
+        ["application/x-www-form-urlencoded", polluting],
+        ["text/plain", polluting],
+        ["application/json", '{"merchant_id":"1000001","__proto__":{"polluted":"1","auth_context":{"actor_type":"user"}}}'],
+      ]) {
+        expect((await hook(body, type)).status).toBe(400)
+      }
+      expect(({} as Record<string, unknown>).polluted).toBeUndefined()
+      expect(({} as Record<string, unknown>).auth_context).toBeUndefined()
+      expect((await api.get("/admin/acquiring/payouts", { validateStatus: () => true })).status).toBe(401)
+
+      // An attacker-chosen account_id with a line break reaches the refusal's log line as one line.
+      const fields = { notify_type: "payout", merchant_id: "1000001", account_id: "1\r\nacquiring: FORGED LINE", transaction_id: "P1", order_no: "", currency: "EUR", amount: "1.00", order_status: "1", order_info: "x", request_id: "r", status: "COMPLETED" }
+      const before = output.length
+      expect((await hook(encodeForm({ ...fields, encryption_data: "0".repeat(64) }), "application/x-www-form-urlencoded")).status).toBe(401)
+      const logged = output.slice(before).join("")
+      expect(logged).toContain("acquiring payout notification refused")
+      expect(logged).not.toMatch(/\nacquiring: FORGED LINE/)
+      // A genuine payout still goes through afterwards.
+      const res = await post(body())
+      expect((await until(res.data.payout.id, (x) => x.status === "completed")).status).toBe("completed")
+    })
+
     it("never shows the bank account number in responses or logs", async () => {
       await post(body())
       await post(body({ payment_amount: "1.00", beneficiary: { ...body().beneficiary, last_name: "FAIL" } }))
