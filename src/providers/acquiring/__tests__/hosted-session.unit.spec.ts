@@ -1,6 +1,6 @@
 import { handedOver, isPageToken } from "../core/page-handoff"
 import { parseAcquiringOptions } from "../options"
-import { sealKeyOf } from "../snapshot/seal"
+import { sealKeyOf, sealSnapshot } from "../snapshot/seal"
 import { AcquiringHostedService } from "../services/hosted"
 import { fixture } from "../../../gateway/__tests__/helpers/fake-gateway"
 
@@ -13,9 +13,9 @@ const OPTIONS = {
 }
 
 /** The session data a storefront receives from initiatePayment (gateway answered by a fake fetch). */
-async function sessionData(extra: Record<string, unknown> = {}, given: Record<string, unknown> = {}) {
+async function sessionData(extra: Record<string, unknown> = {}, given: Record<string, unknown> = {}, container: Record<string, unknown> = {}) {
   const page = fixture("checkout-page-helper.html")
-  const service = new AcquiringHostedService({ logger: { info() {}, warn() {}, error() {}, debug() {} } } as never, {
+  const service = new AcquiringHostedService({ logger: { info() {}, warn() {}, error() {}, debug() {} }, ...container } as never, {
     ...OPTIONS,
     fetch: (async () => new Response(page, { status: 200, headers: { "content-type": "text/html" } })) as typeof fetch,
     ...extra,
@@ -55,6 +55,31 @@ describe("hosted session data", () => {
     const stored = JSON.parse(JSON.stringify({ ...given, session_id: "payses_01JABCDEFGHJKMNPQRSTVWXYZ0", ...data }))
     for (const k of Object.keys(given)) expect(stored).not.toHaveProperty(k)
     expect(stored.order_no).toBe("payses01JABCDEFGHJKMNPQRSTVWXYZ0")
+  })
+
+  it("a cart snapshot sealed for another payment collection is refused", async () => {
+    const key = sealKeyOf(parseAcquiringOptions(OPTIONS))
+    const snapshot = (collection: string) =>
+      sealSnapshot(
+        {
+          v: 1,
+          issued_at: Date.now(),
+          cart_id: "cart_1",
+          payment_collection_id: collection,
+          currency_code: "EUR",
+          total: "12.50",
+          totals: { item_total: "12.50", shipping: "0.00", tax_total: "0.00", shipping_discount: "0.00", discount: "0.00" },
+          items: [],
+          promo_codes: [],
+          device: {},
+        },
+        key,
+      )
+    const container = { paymentSessionService: { retrieve: async (id: string) => ({ id, payment_collection_id: "paycol_session" }) } }
+    const ours = await sessionData({}, { acquiring_snapshot: snapshot("paycol_session") }, container)
+    expect(ours.data.order_no).toBe("payses01JABCDEFGHJKMNPQRSTVWXYZ0")
+    await expect(sessionData({}, { acquiring_snapshot: snapshot("paycol_other") }, container)).rejects.toThrow(/sealed for another payment collection/)
+    await expect(sessionData({}, { acquiring_snapshot: snapshot("paycol_session") }, {})).rejects.toThrow(/sealed for another payment collection/)
   })
 
   it("session_html: true also offers the raw page, as the gateway sent it", async () => {
