@@ -62,4 +62,10 @@ export class GatewayLimitExceededError extends kindClass("limit_exceeded") {}
 export class GatewayRequestError extends kindClass("invalid_request") {}
 export class GatewayOptionsError extends kindClass("invalid_options") {}
 
+/**
+ * A body a decoder refused to build (code UNSAFE_KEY: a key that names a prototype; BODY_LIMIT:
+ * too many fields, too deep, too long a list). A bad_response, so a webhook answers 400, never 401.
+ */
+export class GatewayBodyRefusedError extends GatewayBadResponseError {}
+
 export const isGatewayError = (e: unknown): e is GatewayError => e instanceof GatewayError

@@ -1,7 +1,7 @@
 import { CONTENT_TYPES, sniffDecode, type Decoded } from "./codecs"
 import type { ClientContext } from "./context"
 import { errorFromBody } from "./error-map"
-import { GatewayApiError, GatewayBadResponseError, GatewayNetworkError, GatewayTimeoutError } from "./errors"
+import { GatewayApiError, GatewayBadResponseError, GatewayBodyRefusedError, GatewayNetworkError, GatewayTimeoutError } from "./errors"
 import type { Encoding, Operation } from "./operations-table"
 import { OPERATION_TABLE } from "./operations-table"
 
@@ -57,7 +57,7 @@ function decodeReply(op: Operation, status: number, text: string): Decoded {
   try {
     decoded = text.trim() ? sniffDecode(text) : undefined
   } catch (e) {
-    if (!failed) throw new GatewayBadResponseError(`${op}: the answer is not valid JSON, XML or HTML`, { source: "body", status, operation: op, cause: e })
+    if (!failed) throw undecodable(op, status, e)
   }
   if (!failed) {
     if (!decoded) throw new GatewayBadResponseError(`${op}: the answer is empty`, { source: "body", status, operation: op })
@@ -70,6 +70,13 @@ function decodeReply(op: Operation, status: number, text: string): Decoded {
     status,
     operation: op,
   })
+}
+
+/** A refused answer says why (the key that names a prototype, the limit); any other failure is malformed. */
+function undecodable(op: Operation, status: number, e: unknown): GatewayBadResponseError {
+  const refused = e instanceof GatewayBodyRefusedError
+  const why = refused ? e.message : "the answer is not valid JSON, XML or HTML"
+  return new GatewayBadResponseError(`${op}: ${why}`, { code: refused ? e.code : "", source: refused ? e.source : "body", status, operation: op, cause: e })
 }
 
 /** `{code, source, message}` (facts, confirmed), from JSON, XML or form answers. */

@@ -1,3 +1,7 @@
+import { parse } from "qs"
+import { GatewayBodyRefusedError } from "../errors"
+import { assertSafeFormKey } from "./safe-keys"
+
 /**
  * application/x-www-form-urlencoded with bracket notation for nested values
  * (`cart_items[0][basic_item_data][name]=…`), the convention of the engine's
@@ -21,30 +25,31 @@ export function encodeForm(payload: Record<string, unknown>): string {
   return new URLSearchParams(flattenForm(payload)).toString()
 }
 
+/**
+ * qs with every limit throwing (no silent truncation, no long list turned into an object),
+ * brackets only (a dot stays part of a name, as before), repeated keys keeping the last.
+ * Each key is checked as qs decodes it, so the rule sees exactly the key qs goes on to split.
+ */
+const FORM_OPTIONS = {
+  allowDots: false,
+  allowPrototypes: false,
+  depth: 8, // cart_items[0][basic_item_data][name] is 3
+  strictDepth: true,
+  arrayLimit: 1000, // indexes 0–999: cart lines, batch entries (≤ 101)
+  parameterLimit: 5000,
+  throwOnLimitExceeded: true,
+  duplicates: "last",
+  decoder: (text: string, decode: (s: string) => string, _charset: string, type: "key" | "value") =>
+    type === "key" ? assertSafeFormKey(decode(text)) : decode(text),
+} as const
+
 /** Decode into nested objects; numeric bracket keys make arrays. Repeated plain keys keep the last. */
 export function decodeForm(body: string): Record<string, Json> {
-  const root: Record<string, Json> = {}
-  for (const [key, value] of new URLSearchParams(body)) {
-    const parts = key.match(/^([^[\]]+)((?:\[[^[\]]*\])*)$/)
-    if (!parts) {
-      root[key] = value
-      continue
-    }
-    const path = [parts[1], ...[...parts[2].matchAll(/\[([^[\]]*)\]/g)].map((m) => m[1])]
-    assignPath(root, path, value)
+  try {
+    return parse(body, FORM_OPTIONS) as Record<string, Json>
+  } catch (e) {
+    // qs reports its limits as RangeError.
+    if (e instanceof RangeError) throw new GatewayBodyRefusedError(`form body refused: ${e.message}`, { code: "BODY_LIMIT", source: "body", cause: e })
+    throw e
   }
-  return root
-}
-
-function assignPath(root: Record<string, Json>, path: string[], value: string) {
-  let node: any = root
-  for (let i = 0; i < path.length - 1; i++) {
-    const key = path[i]
-    const nextIsIndex = /^\d+$/.test(path[i + 1])
-    if (node[key] === undefined || typeof node[key] !== "object" || node[key] === null) {
-      node[key] = nextIsIndex ? [] : {}
-    }
-    node = node[key]
-  }
-  node[path[path.length - 1]] = value
 }

@@ -1,8 +1,11 @@
 import type { Encoding } from "../operations-table"
 import { decodeForm, encodeForm } from "./form"
+import { decodeJson } from "./json"
 import { decodeXml, encodeXml } from "./xml"
 
 export * from "./form"
+export * from "./json"
+export { assertSafeKeys, isDangerousKey } from "./safe-keys"
 export * from "./xml"
 
 export const CONTENT_TYPES: Record<Encoding, string> = {
@@ -30,11 +33,12 @@ export type Decoded =
 
 /**
  * Decode whatever the bytes are, ignoring the Content-Type label: the gateway's
- * examples label JSON and XML bodies as form-urlencoded (spec §4).
+ * examples label JSON and XML bodies as form-urlencoded (spec §4). Every failure is a
+ * GatewayError; a GatewayBodyRefusedError when a key names a prototype or a limit is passed.
  */
 export function sniffDecode(raw: string): Decoded {
   const text = raw.replace(/^\uFEFF/, "").trim()
-  if (text.startsWith("{") || text.startsWith("[")) return { type: "json", value: JSON.parse(text) }
+  if (text.startsWith("{") || text.startsWith("[")) return { type: "json", value: decodeJson(text) }
   if (text.startsWith("<")) {
     if (/^<!doctype html|^<html|<html[\s>]|<form[\s>]/i.test(text)) return { type: "html", html: text }
     const { root, value } = decodeXml(text)

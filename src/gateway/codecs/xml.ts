@@ -1,4 +1,6 @@
 import { XMLBuilder, XMLParser } from "fast-xml-parser"
+import { GatewayBadResponseError } from "../errors"
+import { assertSafeKeys, unsafeName } from "./safe-keys"
 
 /**
  * XML bodies: the checkout/authorise requests (spec §4.1 documents XML) and the
@@ -21,12 +23,27 @@ export function encodeXml(payload: Record<string, unknown>, root = "request"): s
 
 /** Parse an XML document; returns the root element's name and its content. */
 export function decodeXml(body: string): { root: string; value: Record<string, unknown> } {
-  const doc = parser.parse(body, true) as Record<string, unknown>
+  const doc = assertSafeKeys(parseXml(body), "XML body")
   const root = Object.keys(doc).find((k) => !k.startsWith("?"))
-  if (!root) throw new Error("XML document has no root element")
+  if (!root) throw malformed("XML document has no root element")
   const value = doc[root]
   return { root, value: value && typeof value === "object" ? (value as Record<string, unknown>) : {} }
 }
+
+/**
+ * fast-xml-parser refuses __proto__/constructor/prototype element names itself (attributes are
+ * ignored, entities only expand into text), with a plain Error: made the typed refusal here.
+ */
+function parseXml(body: string): Record<string, unknown> {
+  try {
+    return parser.parse(body, true) as Record<string, unknown>
+  } catch (e) {
+    const name = /^\[SECURITY\] Invalid name: "([^"]*)"/.exec(e instanceof Error ? e.message : "")?.[1]
+    throw name === undefined ? malformed("XML body is not well-formed", e) : unsafeName("XML body", name)
+  }
+}
+
+const malformed = (message: string, cause?: unknown) => new GatewayBadResponseError(message, { code: "MALFORMED", source: "body", cause })
 
 function stripUndefined(v: unknown): unknown {
   if (Array.isArray(v)) return v.map(stripUndefined)

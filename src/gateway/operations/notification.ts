@@ -1,4 +1,4 @@
-import { decodeForm } from "../codecs"
+import { assertSafeKeys, decodeForm } from "../codecs"
 import type { ClientContext } from "../context"
 import { GatewayBadResponseError, GatewaySignatureError } from "../errors"
 import { Notification } from "../schemas"
@@ -12,7 +12,8 @@ import { validateResponse } from "../validate"
  */
 export function parseNotificationOperation(ctx: ClientContext) {
   return function parseNotification(body: string | Record<string, unknown>): Notification {
-    const raw = typeof body === "string" ? decodeForm(body) : body
+    // An object was parsed upstream (Medusa's JSON parser keeps a "__proto__" key): same rule as the codecs.
+    const raw = typeof body === "string" ? decodeForm(body) : assertSafeKeys(body, "notification body")
     if (!raw || typeof raw !== "object" || Array.isArray(raw)) {
       throw new GatewayBadResponseError("notification: expected a form-urlencoded body or an object", { source: "body", operation: "notification" })
     }

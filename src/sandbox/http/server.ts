@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http"
 import { ERROR_CODES as E, OPERATIONS, OPERATION_TABLE, type Operation } from "../../gateway/operations-table"
 import { decodeForm, sniffDecode } from "../../gateway/codecs"
+import { GatewayBodyRefusedError } from "../../gateway/errors"
 import type { SandboxCore } from "../core"
 import type { FaultTarget, HttpFault } from "../faults"
 import { batch } from "../endpoints/batch"
@@ -13,7 +14,7 @@ import { ApiError } from "./api-error"
 import { authenticate } from "./auth"
 import { cardPageFor, pageRoute } from "./pages"
 import { apiError, json, type Reply } from "./reply"
-import { decodeRequest } from "./validate"
+import { decodeRequest, refusing } from "./validate"
 
 /** The HTTP front: routing, body limits, faults and the request log. */
 const OP_BY_PATH = new Map<string, Operation>(OPERATIONS.map((op) => [OPERATION_TABLE[op].path, op]))
@@ -66,13 +67,17 @@ function api(core: SandboxCore, op: Operation, raw: string, ctx: Ctx): Reply {
   }
 }
 
+/** Admin and page bodies: decoded by content, else read as form fields; a refused body is a 400 either way. */
 function formBody(raw: string): Record<string, unknown> {
-  try {
-    const d = sniffDecode(raw)
-    return d.type === "json" || d.type === "xml" || d.type === "form" ? ((d.value ?? {}) as Record<string, unknown>) : {}
-  } catch {
-    return decodeForm(raw)
-  }
+  return refusing(() => {
+    try {
+      const d = sniffDecode(raw)
+      return d.type === "json" || d.type === "xml" || d.type === "form" ? ((d.value ?? {}) as Record<string, unknown>) : {}
+    } catch (e) {
+      if (e instanceof GatewayBodyRefusedError) throw e
+      return decodeForm(raw)
+    }
+  })
 }
 
 function route(core: SandboxCore, method: string, url: URL, raw: string, ctx: Ctx): Reply {

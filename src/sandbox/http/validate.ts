@@ -1,5 +1,6 @@
 import type { z } from "zod"
-import { sniffDecode } from "../../gateway/codecs"
+import { isDangerousKey, sniffDecode } from "../../gateway/codecs"
+import { GatewayBodyRefusedError } from "../../gateway/errors"
 import { pathText } from "../options"
 import { ApiError, invalid, missing } from "./api-error"
 
@@ -10,8 +11,9 @@ export function decodeRequest(raw: string): Obj {
   if (!raw.trim()) throw missing("merchant_id", "empty body: send merchant_id, account_id, encryption_data and the operation's fields")
   let decoded: ReturnType<typeof sniffDecode>
   try {
-    decoded = sniffDecode(raw)
-  } catch {
+    decoded = refusing(() => sniffDecode(raw))
+  } catch (e) {
+    if (e instanceof ApiError) throw e
     throw invalid("body", "body is neither valid JSON, XML nor form-urlencoded")
   }
   if (decoded.type === "html") throw invalid("body", "body is HTML; send JSON, XML or form-urlencoded fields")
@@ -20,13 +22,27 @@ export function decodeRequest(raw: string): Obj {
   return value as Obj
 }
 
+/**
+ * A body the codecs refuse (a key that names a prototype, a limit passed) is I0002 saying
+ * which key or limit, not a crash and not a second reading of the same bytes.
+ */
+export function refusing<T>(decode: () => T): T {
+  try {
+    return decode()
+  } catch (e) {
+    if (e instanceof GatewayBodyRefusedError) throw invalid("body", e.message)
+    throw e
+  }
+}
+
+/** Own properties only: zod issue paths name keys, and an inherited one would lead into a prototype. */
 function at(root: unknown, path: ReadonlyArray<PropertyKey>): { parent?: any; key?: PropertyKey; value: unknown } {
   let parent: any
   let node: any = root
   for (const key of path) {
-    if (node === null || typeof node !== "object") return { value: undefined }
+    if (node === null || typeof node !== "object" || isDangerousKey(key)) return { value: undefined }
     parent = node
-    node = node[key as any]
+    node = Object.hasOwn(node, key) ? node[key as any] : undefined
   }
   return { parent, key: path[path.length - 1], value: node }
 }
