@@ -1,3 +1,4 @@
+import { logText } from "../../lib/log-text"
 import { GatewayBodyRefusedError } from "../errors"
 
 /**
@@ -9,10 +10,7 @@ const DANGEROUS_KEYS: ReadonlySet<string> = new Set(["__proto__", "constructor",
 export const isDangerousKey = (key: PropertyKey): boolean => typeof key === "string" && DANGEROUS_KEYS.has(key)
 
 /** The key as it may appear in a message or a log: printable ASCII, at most 60 characters. */
-export function keyText(key: string): string {
-  const printable = key.replace(/[^\x20-\x7e]/g, "?")
-  return printable.length > 60 ? `${printable.slice(0, 57)}...` : printable
-}
+export const keyText = (key: string): string => logText(key, 60)
 
 function unsafeKey(body: string, key: string, name: string): GatewayBodyRefusedError {
   const shown = keyText(key)
