@@ -27,7 +27,7 @@ export function parseHostedPage(html: string, baseUrl: string, otherOrigins: rea
   const fields: Record<string, string> = {}
   for (const k in static_fields) fields[k] = static_fields[k]
   for (const k in script_fields) fields[k] = script_fields[k]
-  for (const k in all_params) if (!(k in fields)) fields[k] = all_params[k]
+  for (const k in all_params) if (!Object.hasOwn(fields, k)) fields[k] = all_params[k] // own keys: "toString" is a field name too
 
   const result: HostedForm = {
     action: resolveAction(form.getAttribute("action") ?? "", baseUrl, otherOrigins),

@@ -79,6 +79,13 @@ describe("parseHostedPage", () => {
     expect(decodeJsString("a\\\nb\\t")).toBe("ab\t")
   })
 
+  it("an allParams field named like an Object.prototype member is kept, and nothing reaches the prototype", () => {
+    const html = `<form action="/v1/checkout" method="post"><input type="hidden" name="allParams" value="orderNo=O1&toString=ts&constructor=c&hasOwnProperty=h"></form>`
+    const { form } = parseHostedPage(html, "https://gw.test")
+    expect(form.fields).toMatchObject({ orderNo: "O1", toString: "ts", constructor: "c", hasOwnProperty: "h" })
+    expect(Object.prototype.toString.call({})).toBe("[object Object]")
+  })
+
   it("splits allParams on & only between pairs", () => {
     expect(parseAllParams("a=1&b=x%3Dy&c=&d==e")).toEqual({ a: "1", b: "x=y", c: "", d: "=e" })
   })
