@@ -58,5 +58,5 @@ export const POST = async (req: MedusaRequest, res: MedusaResponse) => {
 /** notify_type defaults to "payment" when absent; only an explicit other kind is refused. */
 function hasNotifyType(req: MedusaRequest): boolean {
   const body = notificationBody(req)
-  return typeof body === "string" ? /(^|&)notify_type=/.test(body) : "notify_type" in body
+  return typeof body === "string" ? /(^|&)notify_type=/.test(body) : Object.hasOwn(body, "notify_type")
 }
