@@ -2,9 +2,10 @@ import type { MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusaj
 import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
 import { acquiringOptionsFor, isAcquiringProvider } from "../../../lib/acquiring-config"
 import { checkReturnUrl } from "../../../providers/acquiring/core/return-urls"
-import { buildSnapshot, SNAPSHOT_CART_FIELDS, type CartLike, type PastOrder } from "../../../providers/acquiring/snapshot/build"
+import { buildSnapshot } from "../../../providers/acquiring/snapshot/build"
 import { sealKeyOf, sealSnapshot } from "../../../providers/acquiring/snapshot/seal"
 import { SNAPSHOT_KEY, StorefrontData } from "../../../providers/acquiring/snapshot/storefront-data"
+import { loadSnapshotSource } from "./snapshot-source"
 
 type Body = { provider_id?: unknown; data?: Record<string, unknown> }
 
@@ -14,34 +15,10 @@ function invalidData(issue: { path: PropertyKey[]; message: string }): MedusaErr
   return new MedusaError(MedusaError.Types.INVALID_DATA, `${where}: ${issue.message}`)
 }
 
-async function loadCart(req: MedusaRequest, collectionId: string): Promise<{ cart: CartLike; past: PastOrder[] }> {
-  const query = req.scope.resolve(ContainerRegistrationKeys.QUERY)
-  const { data: links } = await query.graph({
-    entity: "cart_payment_collection",
-    fields: ["cart_id"],
-    filters: { payment_collection_id: collectionId },
-  })
-  const cartId = (links[0] as { cart_id?: string } | undefined)?.cart_id
-  if (!cartId) throw new MedusaError(MedusaError.Types.NOT_FOUND, `No cart belongs to payment collection ${collectionId}`)
-  const { data: carts } = await query.graph({ entity: "cart", fields: [...SNAPSHOT_CART_FIELDS], filters: { id: cartId } })
-  const cart = carts[0] as unknown as CartLike & { customer_id?: string | null }
-  if (!cart) throw new MedusaError(MedusaError.Types.NOT_FOUND, `Cart ${cartId} was not found`)
-  let past: PastOrder[] = []
-  if (cart.customer?.has_account && cart.customer_id) {
-    const { data: orders } = await query.graph({
-      entity: "order",
-      fields: ["id", "currency_code", "total"],
-      filters: { customer_id: cart.customer_id },
-    })
-    past = orders as unknown as PastOrder[]
-  }
-  return { cart, past }
-}
-
 /**
  * POST /store/payment-collections/:id/payment-sessions for our providers: validate the
  * storefront's device/return data (400 naming the field), then replace `data` with a sealed
- * snapshot of the real cart. Nothing money-related from the storefront reaches the provider.
+ * snapshot of the real cart or order. Nothing money-related from the storefront reaches the provider.
  */
 export async function acquiringSnapshotMiddleware(req: MedusaRequest, _res: MedusaResponse, next: MedusaNextFunction) {
   try {
@@ -56,8 +33,8 @@ export async function acquiringSnapshotMiddleware(req: MedusaRequest, _res: Medu
     const storefront = parsed.data
     if (storefront.return_url) storefront.return_url = checkReturnUrl(storefront.return_url, "data.return_url", options.provider)
     if (storefront.cancel_url) storefront.cancel_url = checkReturnUrl(storefront.cancel_url, "data.cancel_url", options.provider)
-    const { cart, past } = await loadCart(req, req.params.id)
-    const snapshot = buildSnapshot({ cart, payment_collection_id: req.params.id, past_orders: past, storefront, request_ip: req.ip?.replace(/^::ffff:/, "") })
+    const { cart, owner, past } = await loadSnapshotSource(req, req.params.id)
+    const snapshot = buildSnapshot({ cart, owner, payment_collection_id: req.params.id, past_orders: past, storefront, request_ip: req.ip?.replace(/^::ffff:/, "") })
     // Only the sealed snapshot goes on: device data and URLs travel inside it.
     body.data = { [SNAPSHOT_KEY]: sealSnapshot(snapshot, sealKeyOf(options)) }
     req.body = body

@@ -1,4 +1,5 @@
 import { buildSnapshot, type CartLike } from "../snapshot/build"
+import { collectionAsCart, orderAsCart } from "../snapshot/order"
 import { SUBSCRIPTION_METADATA_KEY } from "../snapshot/subscription"
 
 const TERMS = { contract: "C-1", contract_name: "Coffee club", interval: "month", interval_count: "1", billing_cycle: 12 }
@@ -43,5 +44,29 @@ describe("cart snapshot: what a shopper can write is not trusted", () => {
     expect(() => build(cart([line("a", 10, 1, { variant: { ...TERMS, billing_cycle: "often" } })]))).toThrow(
       /product variant variant_a metadata.acquiring_subscription.billing_cycle:/,
     )
+  })
+})
+
+describe("snapshot of a payment after checkout (order collections)", () => {
+  const order = { ...cart([line("a", 10, 2), line("b", 5, 1)], { total: 28, item_subtotal: 25, shipping_subtotal: 3 }), display_id: 42 }
+
+  it("a collection for the order's whole total pays the order's own lines and breakdown", () => {
+    const s = buildSnapshot({ cart: orderAsCart(order, 28), owner: { order_id: "order_1" }, payment_collection_id: "pay_col_2", past_orders: [], storefront: {} })
+    expect(s).toMatchObject({ order_id: "order_1", total: "28.00", totals: { item_total: "25.00", shipping: "3.00", discount: "0.00" } })
+    expect(s.cart_id).toBeUndefined()
+    expect(s.items.map((i) => i.id)).toEqual(["a", "b"])
+  })
+
+  it("a difference is one 'Balance for order #…' line whose parts add up to the collection's amount exactly", () => {
+    const s = buildSnapshot({ cart: orderAsCart(order, "7.99"), owner: { order_id: "order_1" }, payment_collection_id: "pay_col_2", past_orders: [], storefront: {} })
+    expect(s.total).toBe("7.99")
+    expect(s.totals).toEqual({ item_total: "7.99", shipping: "0.00", tax_total: "0.00", shipping_discount: "0.00", discount: "0.00" })
+    expect(s.items).toEqual([{ id: "cart_1", name: "Balance for order #42", unit_price: "7.99", quantity: 1 }])
+  })
+
+  it("a collection of neither cart nor order is one line for its amount", () => {
+    const s = buildSnapshot({ cart: collectionAsCart({ id: "pay_col_3", currency_code: "eur", amount: 12.5 }), owner: {}, payment_collection_id: "pay_col_3", past_orders: [], storefront: {} })
+    expect(s).toMatchObject({ total: "12.50", items: [{ name: "Payment pay_col_3", unit_price: "12.50", quantity: 1 }] })
+    expect([s.cart_id, s.order_id]).toEqual([undefined, undefined])
   })
 })

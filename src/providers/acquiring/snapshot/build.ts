@@ -11,6 +11,7 @@ export const SNAPSHOT_CART_FIELDS = [
   "id",
   "currency_code",
   "email",
+  "locale",
   "customer_id",
   "total",
   "item_subtotal",
@@ -53,6 +54,7 @@ export interface CartLike {
   id: string
   currency_code: string
   email?: string | null
+  locale?: string | null
   total: BigNumberInput
   item_subtotal?: BigNumberInput | null
   shipping_subtotal?: BigNumberInput | null
@@ -156,6 +158,8 @@ function customer(c: CartLike["customer"], pastOrders: PastOrder[], currency: st
  */
 export function buildSnapshot(input: {
   cart: CartLike
+  /** Whose payment it is; a cart's own id by default. */
+  owner?: { cart_id?: string; order_id?: string }
   payment_collection_id: string
   past_orders: PastOrder[]
   storefront: StorefrontData
@@ -170,7 +174,7 @@ export function buildSnapshot(input: {
   return {
     v: 1,
     issued_at: input.now ?? Date.now(),
-    cart_id: cart.id,
+    ...(input.owner ?? { cart_id: cart.id }),
     payment_collection_id: input.payment_collection_id,
     currency_code: currency,
     total,
@@ -180,6 +184,7 @@ export function buildSnapshot(input: {
       .filter((p) => !!p?.code)
       .map((p) => clean({ code: p!.code!, type: p!.application_method?.type }) as { code: string; type?: string }),
     email: cart.email ?? cart.customer?.email ?? undefined,
+    locale: cart.locale ?? undefined,
     billing_address: address(cart.billing_address),
     shipping_address: address(cart.shipping_address),
     customer: customer(cart.customer, input.past_orders, currency),

@@ -46,13 +46,15 @@ export const SnapshotCustomer = z.object({
 export type SnapshotCustomer = z.infer<typeof SnapshotCustomer>
 
 /**
- * Trusted cart snapshot built server side by our store middleware from the real cart
+ * Trusted snapshot built server side by our store middleware from the real cart or order
  * (never from storefront data) and sealed with an HMAC the provider verifies.
  */
 export const CartSnapshot = z.object({
   v: z.literal(1),
   issued_at: z.number().int(),
-  cart_id: z.string(),
+  /** Whose payment it is: a cart at checkout, an order afterwards (edits, payment links), or neither. */
+  cart_id: z.string().optional(),
+  order_id: z.string().optional(),
   payment_collection_id: z.string(),
   currency_code: Currency,
   /** Cart total, exact two decimals; must equal the amount Medusa passes. */
@@ -67,6 +69,8 @@ export const CartSnapshot = z.object({
   items: z.array(SnapshotItem),
   promo_codes: z.array(z.object({ code: z.string(), type: z.string().optional() })),
   email: z.string().optional(),
+  /** The cart's or order's BCP 47 locale (Medusa 2.21), the hosted page's language fallback. */
+  locale: z.string().max(35).optional(),
   billing_address: SnapshotAddress.optional(),
   shipping_address: SnapshotAddress.optional(),
   customer: SnapshotCustomer.optional(),

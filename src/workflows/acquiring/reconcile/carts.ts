@@ -1,6 +1,6 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { completeCartWorkflow } from "@medusajs/medusa/core-flows"
+import { BigNumber, ContainerRegistrationKeys, PaymentActions } from "@medusajs/framework/utils"
+import { completeCartWorkflow, processPaymentWorkflow } from "@medusajs/medusa/core-flows"
 import type { OrderRecord } from "../../../gateway/schemas/transactions"
 import { OPEN_SESSION_STATUSES, tryReadData, type AcquiringData } from "../../../providers/acquiring/core/session-data"
 import { mapOrderRecord } from "../../../providers/acquiring/mappers/status"
@@ -9,15 +9,19 @@ import type { ReconcileChange } from "./apply"
 type Row = Record<string, any>
 type Query = { graph: (q: Record<string, unknown>) => Promise<{ data: Row[] }> }
 
-/** A payment session whose cart has no order yet (the shopper may have paid and never come back). */
+/**
+ * A payment session still open: of a cart without an order yet (the shopper may have paid and
+ * never come back), or of a collection without a cart (an order edit's difference, a payment
+ * link), which only its notification would authorise.
+ */
 export interface OpenSession {
   session_id: string
   provider_id: string
-  cart_id: string
+  cart_id?: string
   data: AcquiringData
 }
 
-/** Sessions still pending, of carts without an order, created since `since`. */
+/** Sessions still pending, created since `since`, of carts without an order and of collections without a cart. */
 export async function sessionsOfOpenCarts(container: MedusaContainer, since: Date, providerIds: string[]): Promise<OpenSession[]> {
   const query = container.resolve(ContainerRegistrationKeys.QUERY) as unknown as Query
   const { data: sessions } = await query.graph({
@@ -41,7 +45,7 @@ export async function sessionsOfOpenCarts(container: MedusaContainer, since: Dat
   for (const s of sessions) {
     const cart_id = cartOf.get(s.payment_collection_id)
     const data = tryReadData(s.data)
-    if (!cart_id || completed.has(cart_id) || !data) continue
+    if ((cart_id && completed.has(cart_id)) || !data) continue
     out.push({ session_id: s.id, provider_id: s.provider_id, cart_id, data })
   }
   return out
@@ -61,11 +65,26 @@ export async function repairCart(
   const mapped = mapOrderRecord(record, opts.status_map as never)
   if (mapped.status !== "authorized" && mapped.status !== "captured") return null
   const base = { order_no: s.data.order_no, cart_id: s.cart_id, amount: s.data.amount }
+  if (!s.cart_id) return authorizeCollection(container, s, base)
   if (!opts.complete) return { ...base, kind: "cart_paid_not_completed", detail: `gateway status ${mapped.code}; reconcile_complete_carts is off` }
   try {
     const { result } = await completeCartWorkflow(container).run({ input: { id: s.cart_id } })
     return { ...base, kind: "cart_completed", order_id: (result as { id: string }).id }
   } catch (e) {
     return { ...base, kind: "cart_paid_not_completed", detail: `completing the cart failed: ${(e as Error).message}` }
+  }
+}
+
+/**
+ * A paid session of a collection without a cart: authorise it as its lost notification would
+ * have (Medusa's processPaymentWorkflow asks the provider, which asks the gateway).
+ */
+async function authorizeCollection(container: MedusaContainer, s: OpenSession, base: Omit<ReconcileChange, "kind">): Promise<ReconcileChange> {
+  try {
+    const input = { action: PaymentActions.AUTHORIZED, data: { session_id: s.session_id, amount: new BigNumber(s.data.amount) } }
+    await processPaymentWorkflow(container).run({ input })
+    return { ...base, kind: "collection_authorized" }
+  } catch (e) {
+    return { ...base, kind: "error", detail: `authorising the session failed: ${(e as Error).message}` }
   }
 }

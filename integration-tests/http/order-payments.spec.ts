@@ -1,0 +1,137 @@
+import { useAcquiringEnv } from "./helpers/acquiring-env"
+import { acquiringTestRunner } from "./helpers/acquiring-suite"
+import { PROVIDERS } from "./helpers/acquiring-seed"
+import { adminOrder, cartWithShipping, completeCart, DEVICE, startSession } from "./helpers/acquiring-store"
+import { formOf, getPage, payOnHostedPage, postForm } from "./helpers/browser"
+
+jest.setTimeout(300_000)
+
+/**
+ * Payments after checkout (issue 14): a collection that belongs to an order, not a cart (an
+ * order edit's new total, an outstanding balance a payment link asks for), paid through
+ * Medusa's own Admin and Store APIs on the sandbox, authorised by the notification alone.
+ */
+const env = useAcquiringEnv()
+
+acquiringTestRunner(({ api, getContainer, seed, admin }) => {
+  const sandbox = () => env.sandbox()
+
+  /** A hosted-page checkout, completed: the order and its gateway order number. */
+  async function paidOrder() {
+    const cart = await cartWithShipping(api, seed)
+    const { session } = await startSession(api, seed, cart.id, PROVIDERS.hosted, { device: DEVICE })
+    await payOnHostedPage(session.data.form, { number: "4111111111111111" })
+    const done = await completeCart(api, seed, cart.id)
+    expect(done.type).toBe("order")
+    await sandbox().notifications.settle(15_000)
+    return { order_id: done.order.id as string, order_no: session.data.order_no as string }
+  }
+
+  /** Medusa's admin order edit: add one tee, request, confirm. Returns the order's collections after. */
+  async function editAddingTee(orderId: string) {
+    const edit = await admin.post("/admin/order-edits", { order_id: orderId })
+    expect(edit.status).toBe(200)
+    const changeId = edit.data.order_change.id
+    expect((await admin.post(`/admin/order-edits/${orderId}/items`, { items: [{ variant_id: seed.variants.tee, quantity: 1 }] })).status).toBe(200)
+    expect((await admin.post(`/admin/order-edits/${orderId}/request`)).status).toBe(200)
+    const confirmed = await admin.post(`/admin/order-edits/${orderId}/confirm`)
+    expect([confirmed.status, confirmed.data?.message]).toEqual([200, undefined])
+    expect(changeId).toBeTruthy()
+    return (await adminOrder(api, seed, orderId)).payment_collections as Array<{ id: string; status: string; amount: number }>
+  }
+
+  /** The notification of `orderNo` reached Medusa and was answered 200. */
+  async function notified(orderNo: string) {
+    expect(await sandbox().notifications.settle(15_000)).toBe(true)
+    const notes = sandbox().notifications.list().filter((n) => n.payload.order_no === orderNo)
+    expect(notes.at(-1)?.attempts.at(-1)?.status).toBe(200)
+  }
+
+  it("order edit on an authorised order: the new collection is paid on the hosted page and authorised by the notification", async () => {
+    const { order_id, order_no: firstOrderNo } = await paidOrder()
+    const collections = await editAddingTee(order_id)
+    const open = collections.find((c) => c.status === "not_paid")!
+    expect(open).toBeDefined()
+    // Authorised, nothing captured: the new collection asks for the order's whole new total.
+    const order = await adminOrder(api, seed, order_id)
+    expect(open.amount).toBe(order.total)
+
+    // The shopper opens the payment link: the storefront starts a session on that collection.
+    const res = await api.post(`/store/payment-collections/${open.id}/payment-sessions`, { provider_id: PROVIDERS.hosted, data: { device: DEVICE } }, seed.store)
+    const session = res.data.payment_collection.payment_sessions.find((s: { provider_id: string }) => s.provider_id === PROVIDERS.hosted)
+    const sent = sandbox().inspect.requests().find((r) => r.path === "/v1/checkout" && r.body?.order_no === session.data.order_no)!
+    // The order's own lines and addresses: the same breakdown rules as a cart.
+    expect(sent.body).toMatchObject({ amount: Number(order.total).toFixed(2), currency: "EUR", first_name: "Charles", billing_address: expect.stringContaining("Friedrichstr. 5") })
+    // Every line of the edited order, the added tee included.
+    expect(String(sent.body!.items).split("#;#").map((l) => l.split("#,#")[0])).toEqual(order.items.map(() => expect.any(String)))
+    expect(String(sent.body!.items).match(/T-Shirt/g)).toHaveLength(2)
+    await payOnHostedPage(session.data.form, { number: "4111111111111111" })
+    await notified(session.data.order_no)
+
+    const after = await adminOrder(api, seed, order_id)
+    const paid = after.payment_collections.find((c: { id: string }) => c.id === open.id)
+    expect(paid.status).toBe("authorized")
+    expect(paid.payments).toHaveLength(1)
+    expect(Number(paid.payments[0].amount)).toBe(Number(order.total))
+    // The first authorisation was for the old total: it is voided at the gateway (cancelled by Medusa's edit workflow).
+    expect(sandbox().inspect.order(firstOrderNo)!.payment_status).toBe("5000")
+    // Captured through Medusa's own route: the captured amount is the new total, once.
+    expect((await admin.post(`/admin/payments/${paid.payments[0].id}/capture`)).status).toBe(200)
+    expect(sandbox().inspect.order(session.data.order_no)!.captured_amount).toBe(Number(order.total).toFixed(2))
+  })
+
+  it("an outstanding balance after capture, paid by APM through its payment link: one 'Balance for order' line for the difference", async () => {
+    const { order_id } = await paidOrder()
+    const first = (await adminOrder(api, seed, order_id)).payment_collections[0].payments[0]
+    expect((await admin.post(`/admin/payments/${first.id}/capture`)).status).toBe(200)
+    const collections = await editAddingTee(order_id)
+    const open = collections.find((c) => c.status === "not_paid")!
+    const order = await adminOrder(api, seed, order_id)
+    const tee = order.items.find((i: { variant_id: string }) => i.variant_id === seed.variants.tee)
+    expect(Number(open.amount)).toBeGreaterThan(0)
+    expect(Number(open.amount)).toBeLessThan(Number(order.total))
+
+    const res = await api.post(
+      `/store/payment-collections/${open.id}/payment-sessions`,
+      { provider_id: PROVIDERS.apm, data: { payment_method: "sandbox_wallet", return_url: "http://shop.test/pay/return" } },
+      seed.store,
+    )
+    const session = res.data.payment_collection.payment_sessions.find((s: { provider_id: string }) => s.provider_id === PROVIDERS.apm)
+    const sent = sandbox().inspect.requests().find((r) => r.path === "/v1/authorise" && r.body?.order_no === session.data.order_no)!
+    const amount = Number(open.amount).toFixed(2)
+    expect(sent.body).toMatchObject({ amount, item_total: amount, discount: "0.00" })
+    // "#" is the items list's separator, so it goes as "＃" (mappers/items.ts).
+    expect(String(sent.body!.items)).toMatch(new RegExp(`^Balance for order ＃${order.display_id}#,#`))
+    expect(tee).toBeDefined()
+
+    const page = await getPage(session.data.issuer_url)
+    const form = formOf(page.html, session.data.issuer_url)
+    await postForm(form.action, { ...form.fields, action: "approve" })
+    await notified(session.data.order_no)
+    const after = await adminOrder(api, seed, order_id)
+    const paid = after.payment_collections.find((c: { id: string }) => c.id === open.id)
+    expect(paid.payments).toHaveLength(1)
+    expect(["authorized", "completed"]).toContain(paid.status)
+  })
+
+  it("a paid order collection whose notification was lost is authorised by reconciliation", async () => {
+    const { order_id } = await paidOrder()
+    const open = (await editAddingTee(order_id)).find((c) => c.status === "not_paid")!
+    const drop = sandbox().faults.add({ target: "notifications", kind: "drop", count: 1 })
+    const res = await api.post(`/store/payment-collections/${open.id}/payment-sessions`, { provider_id: PROVIDERS.hosted, data: {} }, seed.store)
+    const session = res.data.payment_collection.payment_sessions.find((s: { provider_id: string }) => s.provider_id === PROVIDERS.hosted)
+    sandbox().shopper.pay(session.data.order_no, { card: "4111111111111111" })
+    expect(await sandbox().notifications.settle(15_000)).toBe(true)
+    sandbox().faults.clear(drop.id)
+    expect((await adminOrder(api, seed, order_id)).payment_collections.find((c: { id: string }) => c.id === open.id).status).toBe("not_paid")
+
+    const sync = await admin.post("/admin/acquiring/reconcile", {})
+    expect(sync.status).toBe(200)
+    const report = JSON.stringify(sync.data)
+    expect(report).toContain("collection_authorized")
+    const paid = (await adminOrder(api, seed, order_id)).payment_collections.find((c: { id: string }) => c.id === open.id)
+    expect(paid.status).toBe("authorized")
+    expect(paid.payments).toHaveLength(1)
+    expect(getContainer()).toBeTruthy()
+  })
+})
