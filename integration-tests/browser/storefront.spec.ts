@@ -71,6 +71,34 @@ it("card on the hosted page in redirect mode: order placed, payment authorized",
   expect(person.problems).toEqual([])
 })
 
+it("payment link: the merchant edits a paid order, the shopper pays the new total on /pay/<collection>", async () => {
+  const { page } = person
+  await fillCartAndAddress(page, stack.storefrontUrl)
+  await pay(page, "card-redirect")
+  await page.waitForURL((u) => u.origin === new URL(stack.sandboxUrl).origin)
+  await enterCard(page, "4111111111111111")
+  const orderId = await confirmedOrderId(page)
+
+  const link = await admin.editAddingOneOf(orderId, /T-Shirt/)
+  expect(link.amount).toBe(33.38) // the order total and one more T-Shirt (7.99): nothing was captured yet
+  await page.goto(`${stack.storefrontUrl}/pay/${link.id}`)
+  expect(await page.textContent("#amount-due")).toBe("€33.38")
+  await pay(page, "card-redirect")
+  await page.waitForURL((u) => u.origin === new URL(stack.sandboxUrl).origin)
+  await enterCard(page, "4111111111111111")
+  await page.waitForSelector("#pay-status", { timeout: 90_000 })
+  expect(await page.textContent("#pay-status")).toBe("authorized")
+  await screenshot(page, "payment-link-paid")
+
+  const order = await admin.order(orderId)
+  const paid = order.payment_collections.find((c) => c.id === link.id)!
+  expect(paid.status).toBe("authorized")
+  expect(paid.payments).toHaveLength(1)
+  expect(paid.payments[0]).toMatchObject({ provider_id: HOSTED, amount: 33.38 })
+  expect(gatewayOrder(paid.payments[0].data.order_no)).toMatchObject({ amount: "33.38" })
+  expect(person.problems).toEqual([])
+})
+
 it("card on the hosted page inside an iFrame: the shopper never leaves the storefront until the return", async () => {
   const { page } = person
   await fillCartAndAddress(page, stack.storefrontUrl)

@@ -6,6 +6,7 @@ export interface AdminOrder {
   payment_status: string
   total: number
   payment_collections: Array<{
+    id: string
     status: string
     amount: number
     payments: Array<{ provider_id: string; amount: number; captured_at: string | null; data: Record<string, unknown> }>
@@ -19,12 +20,13 @@ export class AdminApi {
     private readonly creds: { email: string; password: string },
   ) {}
 
-  private async call(path: string) {
+  private async call(path: string, body?: unknown) {
     this.token ??= await this.login()
-    const res = await fetch(this.baseUrl + path, { headers: { authorization: `Bearer ${this.token}` } })
-    const body = await res.json()
-    if (!res.ok) throw new Error(`GET ${path} answered ${res.status}: ${body.message}`)
-    return body
+    const init = body === undefined ? {} : { method: "POST", body: JSON.stringify(body), headers: { "content-type": "application/json" } }
+    const res = await fetch(this.baseUrl + path, { ...init, headers: { ...init.headers, authorization: `Bearer ${this.token}` } })
+    const answer = await res.json()
+    if (!res.ok) throw new Error(`${init.method ?? "GET"} ${path} answered ${res.status}: ${answer.message}`)
+    return answer
   }
 
   private async login(): Promise<string> {
@@ -40,6 +42,24 @@ export class AdminApi {
   async order(id: string): Promise<AdminOrder> {
     const fields = "id,display_id,email,payment_status,total,*payment_collections,*payment_collections.payments"
     return (await this.call(`/admin/orders/${id}?fields=${encodeURIComponent(fields)}`)).order
+  }
+
+  /**
+   * The merchant edits the order in the dashboard (Medusa's order-edit routes): one more unit of
+   * the variant of the line whose title matches, confirmed. Returns the new unpaid collection.
+   */
+  async editAddingOneOf(orderId: string, title: RegExp): Promise<{ id: string; amount: number }> {
+    const { order } = await this.call(`/admin/orders/${orderId}?fields=${encodeURIComponent("id,*items")}`)
+    const line = order.items.find((i: { product_title?: string; title: string }) => title.test(`${i.product_title ?? ""} ${i.title}`))
+    if (!line) throw new Error(`order ${orderId} has no line matching ${title}`)
+    await this.call("/admin/order-edits", { order_id: orderId })
+    await this.call(`/admin/order-edits/${orderId}/items`, { items: [{ variant_id: line.variant_id, quantity: 1 }] })
+    await this.call(`/admin/order-edits/${orderId}/request`, {})
+    await this.call(`/admin/order-edits/${orderId}/confirm`, {})
+    const after = await this.order(orderId)
+    const open = (after.payment_collections as Array<{ id?: string; status: string; amount: number }>).find((c) => c.status === "not_paid")
+    if (!open?.id) throw new Error(`the edit of ${orderId} left no unpaid payment collection`)
+    return { id: open.id, amount: open.amount }
   }
 
   async orderCount(): Promise<number> {

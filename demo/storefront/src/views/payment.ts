@@ -4,7 +4,7 @@ import { config, sdk } from "../store"
 export type PayMethod = "card-redirect" | "card-iframe" | "apm"
 
 /** What the gateway's risk checks read about the shopper's browser (the plugin validates it). */
-function device() {
+export function device() {
   return {
     user_agent: navigator.userAgent.slice(0, 1000),
     browser_lang: navigator.language,
@@ -62,7 +62,12 @@ export async function startPayment(cart: HttpTypes.StoreCart, method: PayMethod)
   })
   const session = payment_collection.payment_sessions?.find((s) => s.provider_id === provider_id)
   if (!session) throw new Error(`No payment session for ${provider_id}: is it enabled in the region?`)
-  const data = session.data as unknown as HostedData & { issuer_url?: string }
+  sendToGateway(session.data, method)
+}
+
+/** Send the shopper to the gateway: the APM's issuer_url, or the hosted page's form (top window or iFrame). */
+export function sendToGateway(sessionData: unknown, method: PayMethod) {
+  const data = sessionData as HostedData & { issuer_url?: string }
   if (method === "apm") {
     if (!data.issuer_url) throw new Error("The gateway returned no issuer_url")
     window.location.assign(data.issuer_url)
