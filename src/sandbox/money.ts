@@ -1,3 +1,5 @@
+import { fractionBeyondMinorUnit, minorUnitDigits } from "../gateway/currencies"
+
 /**
  * Exact money: amounts travel as "12.50" strings and are held as integer minor
  * units (Amount allows at most 12 integer digits, so a JS integer is exact).
@@ -18,4 +20,15 @@ export function fromMinor(minor: number): string {
 /** Half-up rounding of amount × basis points / 10 000, in integers only. */
 export function basisPoints(minor: number, bp: number): number {
   return Math.floor((minor * bp + 5_000) / 10_000)
+}
+
+/**
+ * "1000.50" JPY: a fraction the currency does not have (ISO 4217 minor units, as Node's ICU
+ * lists them). The gateway takes two-decimal strings for every currency, so "1000.00" JPY is
+ * accepted; the sandbox refuses a fraction as the engine's input validation (I0002) would.
+ */
+export function currencyAmountIssue(amount: string, currency: string): string | null {
+  if (!fractionBeyondMinorUnit(amount, currency)) return null
+  const digits = minorUnitDigits(currency)
+  return `${currency} amounts have ${digits === 1 ? "1 decimal place" : `${digits} decimal places`}: ${amount} is not a valid ${currency} amount`
 }

@@ -1,5 +1,6 @@
 import { MedusaError } from "@medusajs/framework/utils"
 import { z } from "zod"
+import { CurrencyDigits, CurrencyRounding } from "../../gateway/currencies"
 import { GatewayClientOptions, issuePath } from "../../gateway/options"
 import { Url } from "../../gateway/schemas/common"
 
@@ -17,6 +18,9 @@ export type SessionStatus = (typeof SESSION_STATUSES)[number]
 
 /** Path of our notification route; notify_url = store_url + notify_path. */
 export const DEFAULT_NOTIFY_PATH = "/hooks/acquiring/notify"
+
+/** BCP 47 language tag as the hosted page takes it in browser_lang ("ja", "de-DE", "zh-Hant-TW"). */
+export const LanguageTag = z.string().regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/, "must be a language tag like en-US").max(35)
 
 const Origin = z.url({ protocol: /^https?$/, error: "must be an http(s) origin like https://shop.example" })
 
@@ -67,6 +71,17 @@ export const ProviderOwnOptions = z.object({
    * checkpoint of cart completion, and the page is ≈ 20 KB (docs/reliability.md, P2).
    */
   page_in_session_data: z.boolean().default(false),
+  /**
+   * An amount the gateway's two decimals cannot carry exactly (a fraction of a zero-decimal
+   * currency such as JPY, any amount of a three-decimal one such as KWD): "refuse" (400 at
+   * session start naming the currency and amount) or "half_up" (rounded; Medusa's and the
+   * gateway's amounts are then compared after the same rounding).
+   */
+  currency_rounding: CurrencyRounding.default("refuse"),
+  /** Minor-unit digits per currency where Node's ICU table is not what the gateway uses, e.g. {"HUF": 2}. */
+  currency_digits: CurrencyDigits.default({}),
+  /** Hosted page language when neither the shopper's browser nor the cart/order names one. */
+  default_language: LanguageTag.optional(),
   /** Scheduled reconciliation (src/jobs/acquiring-reconcile.ts): off switch. */
   reconcile_enabled: z.boolean().default(true),
   /** Minutes between two scheduled reconciliation runs of this provider (the job ticks every minute). */

@@ -3,6 +3,7 @@ import { ERROR_CODES as E } from "../../gateway/operations-table"
 import { AuthoriseFields, CheckoutFields, breakdownMismatch } from "../../gateway/schemas"
 import type { SandboxCore } from "../core"
 import { renderLoadingPage } from "../html/loading-page"
+import { currencyAmountIssue } from "../money"
 import { ApiError } from "../http/api-error"
 import type { Caller } from "../http/auth"
 import { html, xml, type Reply } from "../http/reply"
@@ -14,6 +15,8 @@ import type { Order } from "../state/order"
 function create(core: SandboxCore, caller: Caller, fields: Record<string, unknown>, kind: "card" | "apm"): Order {
   const mismatch = breakdownMismatch(fields)
   if (mismatch) throw new ApiError(400, E.AMOUNT_MISMATCH, "amount", mismatch)
+  const fraction = currencyAmountIssue(String(fields.amount), String(fields.currency))
+  if (fraction) throw new ApiError(400, E.INVALID_FIELD, "amount", fraction)
   const { merchant_id } = caller.merchant
   const order_no = fields.order_no as string
   if (core.store.hasOrderNo(merchant_id, order_no)) {

@@ -1,5 +1,6 @@
 import { flattenForm } from "../../gateway/codecs"
 import { escapeHtml, jsString } from "./escape"
+import { pageLang } from "./lang"
 
 /**
  * The "loading" page of POST /v1/checkout (spec §4.1): a form POSTing to
@@ -133,7 +134,7 @@ export function renderLoadingPage(input: LoadingPageInput): string {
   const hidden = (name: string, value: string) => `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}">`
   return [
     "<!DOCTYPE html>",
-    '<html lang="en"><head><meta charset="utf-8"><title>Loading…</title>',
+    `<html lang="${escapeHtml(pageLang(input.request.browser_lang).lang)}"><head><meta charset="utf-8"><title>Loading…</title>`,
     '<meta name="viewport" content="width=device-width, initial-scale=1"></head>',
     '<body><p style="font-family:sans-serif;text-align:center;margin-top:20vh">Loading…</p>',
     `<form id="pay_form" name="pay_form" method="post" action="${escapeHtml(action)}">`,

@@ -2,6 +2,7 @@ import { fromMinor } from "../money"
 import type { Order } from "../state/order"
 import { TEST_CARDS, THREE_DS_CODE } from "../test-cards"
 import { escapeHtml as h } from "./escape"
+import { pageLang } from "./lang"
 
 /** The pages a person sees: card form, 3-D Secure challenge, APM approval, messages. No external assets. */
 const STYLE = `body{font-family:system-ui,sans-serif;background:#f4f5f7;margin:0;padding:2rem}
@@ -12,15 +13,19 @@ button{flex:1;padding:.6rem;font-size:1rem;border:0;border-radius:4px;cursor:poi
 .pay{background:#1a56db;color:#fff}.cancel{background:#e5e7eb}.error{color:#b91c1c;background:#fee2e2;padding:.5rem;border-radius:4px}
 .muted{color:#6b7280;font-size:.85rem}table{border-collapse:collapse;font-size:.8rem;margin-top:1rem}td{padding:.15rem .4rem}`
 
-function layout(title: string, body: string): string {
+/** `lang` is the language the request asked for (browser_lang): the sandbox shows it, it translates nothing. */
+function layout(title: string, body: string, lang = "en"): string {
   return `<!DOCTYPE html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<html lang="${h(lang)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${h(title)}</title><style>${STYLE}</style></head>
 <body><main>${body}</main></body></html>`
 }
 
+const langOf = (o: Order) => pageLang(o.request.browser_lang)
+
 const summary = (o: Order) =>
-  `<p><strong>${h(fromMinor(o.amount_minor))} ${h(o.currency)}</strong><br><span class="muted">Order ${h(o.order_no)} · Sandbox (test mode, no real money)</span></p>`
+  `<p><strong>${h(fromMinor(o.amount_minor))} ${h(o.currency)}</strong><br><span class="muted">Order ${h(o.order_no)} · Sandbox (test mode, no real money)</span>` +
+  `<br><span class="muted" id="page_language">Page language: ${h(langOf(o).asked ?? "not given (en)")}</span></p>`
 
 export function cardPage(o: Order, token: string, base: string, opts: { error?: string; holder?: string; expiry?: string } = {}) {
   const cards = TEST_CARDS.map((c) => `<tr><td><code>${h(c.number)}</code></td><td>${h(c.description)}</td></tr>`).join("")
@@ -38,6 +43,7 @@ ${opts.error ? `<p class="error" role="alert">${h(opts.error)}</p>` : ""}
 </form>
 <details><summary class="muted">Test cards</summary><table>${cards}</table>
 <p class="muted">Any other Luhn-valid number is approved. Any future expiry and any 3-digit CVV.</p></details>`,
+    langOf(o).lang,
   )
 }
 
@@ -49,6 +55,7 @@ export function challengePage(o: Order, token: string, base: string) {
 <form method="post" action="${h(`${base}/pay/${token}/3ds`)}" autocomplete="off">
 <label for="code">Code</label><input id="code" name="code" inputmode="numeric" required>
 <div class="buttons"><button class="pay" type="submit">Confirm</button></div></form>`,
+    langOf(o).lang,
   )
 }
 
@@ -61,6 +68,7 @@ export function apmPage(o: Order, token: string, base: string) {
 <form method="post" action="${h(`${base}/apm/${token}`)}">
 <div class="buttons"><button class="pay" type="submit" name="action" value="approve">Approve</button>
 <button class="cancel" type="submit" name="action" value="reject">Reject</button></div></form>`,
+    langOf(o).lang,
   )
 }
 

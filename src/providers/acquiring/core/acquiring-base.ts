@@ -5,6 +5,8 @@ import type {
   CancelPaymentOutput,
   CapturePaymentInput,
   CapturePaymentOutput,
+  CreateAccountHolderInput,
+  CreateAccountHolderOutput,
   DeletePaymentInput,
   DeletePaymentOutput,
   GetPaymentStatusInput,
@@ -26,7 +28,7 @@ import { createGatewayClient } from "../../../gateway"
 import { logText } from "../../../lib/log-text"
 import type { GatewayClient } from "../../../gateway/client-types"
 import { orderNoFromSession } from "../mappers/order-no"
-import { toAmount } from "../mappers/money"
+import { sessionMoney, toAmount } from "../mappers/money"
 import { mapOrderRecord, type MappedStatus } from "../mappers/status"
 import type { RequestContext } from "../mappers/payment-request"
 import { parseAcquiringOptions, type AcquiringOptions, type SessionStatus } from "../options"
@@ -101,12 +103,13 @@ export abstract class AcquiringBase extends AbstractPaymentProvider<Record<strin
     if (dropped.length) this.logger.warn(`acquiring: session ${logText(sessionId, 40)} data keys ignored (the provider owns or does not take them): ${logText(dropped.join(", "), 200)}`)
     const order_no = orderNoFromSession(sessionId)
     const currency = input.currency_code.toUpperCase()
-    const amount = toAmount(input.amount)
-    const snapshot = await this.trustedSnapshot(data, sessionId, amount, currency)
+    // Refused here (400 naming currency and amount) when the gateway cannot carry it exactly.
+    const { amount, decimals, amount_rounding } = sessionMoney(input.amount, currency, this.opts.provider)
+    const snapshot = await this.trustedSnapshot(data, sessionId, toAmount(input.amount), currency)
     const own = this.opts.provider
     const urls = resolveReturnUrls(snapshot ?? {}, own)
     const account_id = this.client.accountFor(currency)
-    const ctx: RequestContext = { order_no, currency, amount, notify_url: notifyUrl(own), ...urls, own, now: Date.now() }
+    const ctx: RequestContext = { order_no, currency, amount, decimals, notify_url: notifyUrl(own), ...urls, own, now: Date.now() }
     let started: Record<string, unknown>
     try {
       started = await this.start({ session_id: sessionId, snapshot, ctx, account_id, data })
@@ -119,8 +122,21 @@ export abstract class AcquiringBase extends AbstractPaymentProvider<Record<strin
       status: "pending",
       // Medusa stores { ...caller's data, ...this }: keys we did not take are blanked, and the
       // snapshot (personal data) is dropped from the public session data.
-      data: { ...blanked(dropped), [SNAPSHOT_KEY]: null, order_no, currency, amount, variant: this.variant, account_id, ...started },
+      data: { ...blanked(dropped), [SNAPSHOT_KEY]: null, order_no, currency, amount, ...(amount_rounding && { amount_rounding }), variant: this.variant, account_id, ...started },
     }
+  }
+
+  /**
+   * Medusa asks for an account holder before each session of a logged-in customer and logs a
+   * warning when a provider has none. The gateway keeps no customer record: the holder is the
+   * `shopper_id` the requests already carry (Medusa's customer id); nothing secret is stored.
+   * Saved cards (token_id) can later live in its data.
+   */
+  async createAccountHolder({ context }: CreateAccountHolderInput): Promise<CreateAccountHolderOutput> {
+    const known = context.account_holder?.data?.shopper_id
+    if (typeof known === "string" && known) return { id: known, data: context.account_holder!.data }
+    if (!context.customer?.id) throw new MedusaError(MedusaError.Types.INVALID_DATA, "createAccountHolder needs the customer")
+    return { id: context.customer.id, data: { shopper_id: context.customer.id } }
   }
 
   /**

@@ -1,5 +1,7 @@
 import type { BigNumberInput } from "@medusajs/framework/types"
-import { MathBN } from "@medusajs/framework/utils"
+import { MathBN, MedusaError } from "@medusajs/framework/utils"
+import { z } from "zod"
+import { gatewayAmount, roundForGateway, type CurrencyRule } from "../../../gateway/currencies"
 
 const ROUND_HALF_UP = 4
 
@@ -28,4 +30,76 @@ export function fromCents(c: bigint): string {
 /** Equal to the cent, after rounding both sides to two decimals. */
 export function sameAmount(a: BigNumberInput, b: BigNumberInput): boolean {
   return toAmount(a) === toAmount(b)
+}
+
+/** Medusa's exact amount as a plain decimal string ("1098.9"), never rounded. */
+export function exactDecimal(value: BigNumberInput | null | undefined): string {
+  const n = MathBN.convert((value ?? 0) as BigNumberInput)
+  if (!n.isFinite()) throw new Error("amount is not a finite number")
+  return n.toFixed()
+}
+
+/**
+ * How a session opened under `currency_rounding: "half_up"` in a currency without exactly two
+ * decimals rounds (kept in its data): later amounts of the payment (captures, refunds, the
+ * notification's) are compared with the gateway's after the same rounding.
+ */
+export const AmountRounding = z.object({
+  rule: z.literal("half_up"),
+  /** Decimals the gateway's amounts of this payment carry (0 for JPY, 2 for KWD). */
+  decimals: z.number().int().min(0).max(2),
+  /** Medusa's exact amount when the session started ("1098.9"). */
+  medusa_amount: z.string(),
+})
+export type AmountRounding = z.infer<typeof AmountRounding>
+
+export interface SessionMoney {
+  /** The gateway's two-decimal amount. */
+  amount: string
+  decimals: number
+  /** Present when the opt-in rounding applies to this payment (keep it in the session data). */
+  amount_rounding?: AmountRounding
+}
+
+/**
+ * The gateway amount of a new session, or a 400 naming the currency and the amount (a fraction
+ * of a zero-decimal currency, any amount of a three-decimal one) unless the merchant opted in.
+ */
+export function sessionMoney(value: BigNumberInput, currency: string, rule: CurrencyRule): SessionMoney {
+  const exact = exactDecimal(value)
+  const r = gatewayAmount(exact, currency, rule)
+  if (!r.ok) throw new MedusaError(MedusaError.Types.INVALID_DATA, `Payment refused: ${r.reason}.`)
+  if (rule.currency_rounding !== "half_up" || r.digits === 2) return { amount: r.amount, decimals: r.decimals }
+  return { amount: r.amount, decimals: r.decimals, amount_rounding: { rule: "half_up", decimals: r.decimals, medusa_amount: exact } }
+}
+
+function roundingOf(data: unknown): AmountRounding | undefined {
+  const raw = data && typeof data === "object" ? (data as Record<string, unknown>).amount_rounding : undefined
+  const p = AmountRounding.safeParse(raw)
+  return p.success ? p.data : undefined
+}
+
+/**
+ * A later Medusa amount of a payment (capture, refund, the payment itself) as the gateway holds
+ * it: rounded as the session's data says, else to the cent as toAmount does. Never throws on
+ * a fraction: for call sites without the provider options (notification route, reconciliation).
+ */
+export function sentAmount(value: BigNumberInput, data: unknown): string {
+  const r = roundingOf(data)
+  return r ? roundForGateway(exactDecimal(value), r.decimals) : toAmount(value)
+}
+
+/**
+ * A later Medusa amount of a payment for a gateway request (capture, refund): the session's
+ * rounding when it has one, else the provider's rule (a fraction of a zero-decimal currency is a
+ * 400 naming it, unless the merchant opted in).
+ */
+export function paymentGatewayAmount(value: BigNumberInput, data: { currency: string } & Record<string, unknown>, rule: CurrencyRule): string {
+  if (roundingOf(data)) return sentAmount(value, data)
+  return sessionMoney(value, data.currency, rule).amount
+}
+
+/** The gateway's amount (record, notification) equals a Medusa amount of this payment, compared as sent. */
+export function sameSentAmount(gateway: BigNumberInput, medusa: BigNumberInput, data: unknown): boolean {
+  return toAmount(gateway) === sentAmount(medusa, data)
 }

@@ -1,13 +1,18 @@
+import { GATEWAY_DECIMALS, roundForGateway } from "../../../gateway/currencies"
 import type { AuthoriseRequest, CheckoutRequest } from "../../../gateway/schemas/checkout"
-import type { ProviderOwnOptions } from "../options"
+import { LanguageTag, type ProviderOwnOptions } from "../options"
 import type { CartSnapshot } from "../snapshot/schema"
 import { cartItems, escapeItemPart, itemsString, ITEM_PART_SEP } from "./items"
+import { cents, fromCents } from "./money"
 import { accountOwner, billingFields, deliveryFields, shopperFields } from "./parties"
 
 export interface RequestContext {
   order_no: string
   currency: string
+  /** The gateway's two-decimal amount (money.ts sessionMoney). */
   amount: string
+  /** Decimals the currency's amounts carry at the gateway (0 for JPY); 2 when absent. */
+  decimals?: number
   notify_url: string
   return_url?: string
   cancel_url?: string
@@ -23,7 +28,52 @@ function website(ctx: RequestContext) {
   return ctx.own.website ?? new URL(ctx.own.store_url).origin
 }
 
-/** Fields common to /v1/checkout and /v1/authorise, from the trusted snapshot. */
+/**
+ * The breakdown in whole units of a zero-decimal currency: each part rounded half up, and what
+ * rounding moved goes into tax_total (up) or discount (down), so the parts still add up to the
+ * amount (the gateway checks that; the amount itself is never changed here).
+ */
+function splitTotals(t: CartSnapshot["totals"], amount: string, decimals: number): CartSnapshot["totals"] {
+  const c = (v: string) => cents(roundForGateway(v, decimals))
+  const [item, shipping, shippingDiscount] = [c(t.item_total), c(t.shipping), c(t.shipping_discount)]
+  let [tax, discount] = [c(t.tax_total), c(t.discount)]
+  const residue = cents(amount) - (item + shipping + tax - shippingDiscount - discount)
+  if (residue >= 0n) tax += residue
+  else discount -= residue
+  return {
+    item_total: fromCents(item),
+    shipping: fromCents(shipping),
+    tax_total: fromCents(tax),
+    shipping_discount: fromCents(shippingDiscount),
+    discount: fromCents(discount),
+  }
+}
+
+/** The snapshot's money written in the currency's decimals: never a fractional yen in any field. */
+function inCurrency(s: CartSnapshot, ctx: RequestContext): CartSnapshot {
+  const decimals = ctx.decimals ?? GATEWAY_DECIMALS
+  if (decimals >= GATEWAY_DECIMALS) return s
+  const r = (v: string) => roundForGateway(v, decimals)
+  return {
+    ...s,
+    totals: splitTotals(s.totals, ctx.amount, decimals),
+    items: s.items.map((i) => ({ ...i, unit_price: r(i.unit_price) })),
+    customer: s.customer && { ...s.customer, past_orders_sum: r(s.customer.past_orders_sum) },
+    subscription: s.subscription?.contract_amount ? { ...s.subscription, contract_amount: r(s.subscription.contract_amount) } : s.subscription,
+  }
+}
+
+/**
+ * Language of the hosted page: the shopper's browser (device data), else the cart's or order's
+ * locale (Medusa 2.21 keeps a BCP 47 tag on both; a malformed one is skipped), else the
+ * merchant's default_language.
+ */
+export function pageLanguage(s: CartSnapshot | null, own: Pick<ProviderOwnOptions, "default_language">): string | undefined {
+  const locale = LanguageTag.safeParse(s?.locale)
+  return s?.device?.browser_lang ?? (locale.success ? locale.data : undefined) ?? own.default_language
+}
+
+/** Fields common to /v1/checkout and /v1/authorise, from the trusted snapshot (in the currency's decimals). */
 function baseFields(s: CartSnapshot | null, ctx: RequestContext) {
   const money = s
     ? { ...s.totals, items: itemsString(s.items) }
@@ -49,7 +99,7 @@ function baseFields(s: CartSnapshot | null, ctx: RequestContext) {
     shopper_ip: s?.shopper_ip,
     os: d.os,
     browser: d.browser,
-    browser_lang: d.browser_lang,
+    browser_lang: pageLanguage(s, ctx.own),
     time_zone: d.time_zone,
     resolution: d.screen_width && d.screen_height ? `${d.screen_width}x${d.screen_height}` : undefined,
     color_depth: d.color_depth !== undefined ? String(d.color_depth) : undefined,
@@ -61,7 +111,8 @@ function baseFields(s: CartSnapshot | null, ctx: RequestContext) {
 }
 
 /** POST /v1/checkout (hosted page) payload, spec §2.2. */
-export function checkoutRequest(s: CartSnapshot | null, ctx: RequestContext): CheckoutRequest {
+export function checkoutRequest(snapshot: CartSnapshot | null, ctx: RequestContext): CheckoutRequest {
+  const s = snapshot && inCurrency(snapshot, ctx)
   const d = s?.device ?? {}
   return defined({
     ...baseFields(s, ctx),
@@ -82,7 +133,8 @@ export function checkoutRequest(s: CartSnapshot | null, ctx: RequestContext): Ch
 }
 
 /** POST /v1/authorise (APM) payload, spec §2.4: no cart_items, account_owner or 3-D Secure fields. */
-export function authoriseRequest(s: CartSnapshot | null, ctx: RequestContext & { payment_method: string }): AuthoriseRequest {
+export function authoriseRequest(snapshot: CartSnapshot | null, ctx: RequestContext & { payment_method: string }): AuthoriseRequest {
+  const s = snapshot && inCurrency(snapshot, ctx)
   return defined({
     ...baseFields(s, ctx),
     payment_method: ctx.payment_method,
