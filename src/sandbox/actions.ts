@@ -1,6 +1,7 @@
 import type { SandboxCore } from "./core"
 import * as machine from "./state/machine"
-import type { Actor, Order, RefundEntry } from "./state/order"
+import { isoDate } from "./clock"
+import type { Actor, DisputeEntry, Order, RefundEntry } from "./state/order"
 
 /**
  * Merchant-side actions (API batch entries and the "portal"): one state-machine
@@ -49,4 +50,38 @@ export function doRefund(
     core.notifyRefund(order, refund)
   }
   return { ok: true, order, refund }
+}
+
+const WEEK = 7 * 86_400_000
+
+/** Open a dispute (default: the captured amount, answer within a week) and notify it. */
+export function doOpenDispute(
+  core: SandboxCore,
+  o: Order,
+  input: { reason: string; amount_minor?: number; deadline?: string },
+  by: Actor,
+): ActionResult & { dispute?: DisputeEntry } {
+  const now = core.clock.now()
+  const move = machine.openDispute(
+    o,
+    { dispute_id: core.newId("D"), reason: input.reason, amount_minor: input.amount_minor ?? o.captured_minor, deadline: input.deadline ?? isoDate(now + WEEK) },
+    by,
+    now,
+  )
+  if (!move.ok) return move
+  const order = core.commit(move)!
+  const dispute = order.disputes[order.disputes.length - 1]
+  core.notifyDispute(order, dispute)
+  return { ok: true, order, dispute }
+}
+
+/** Close the open dispute (or the one named) as won or lost and notify it. */
+export function doCloseDispute(core: SandboxCore, o: Order, outcome: "won" | "lost", by: Actor, dispute_id?: string): ActionResult & { dispute?: DisputeEntry } {
+  const move = machine.closeDispute(o, outcome, by, core.clock.now(), dispute_id)
+  if (!move.ok) return move
+  const order = core.commit(move)!
+  const before = new Set(o.disputes.filter((d) => d.status === "opened").map((d) => d.dispute_id))
+  const dispute = order.disputes.find((d) => before.has(d.dispute_id) && d.status !== "opened")!
+  core.notifyDispute(order, dispute)
+  return { ok: true, order, dispute }
 }

@@ -18,6 +18,11 @@ export const ENTRY_CODES = {
   REFUND_OK: "V0000",
   NOT_REFUNDABLE: "V0001", // order not paid, or already fully refunded
   REFUND_OVER: "V0002", // refund above what is left to refund
+  // Disputes exist only in the portal and notifications (no API operation): the sandbox's own codes.
+  NOT_DISPUTABLE: "D0001", // order never captured
+  DISPUTE_OPEN: "D0002", // a dispute of the order is still open
+  NO_OPEN_DISPUTE: "D0003", // nothing to close
+  DISPUTE_INPUT: "D0004", // reason, amount or deadline not acceptable
 } as const
 
 /** order_info of notifications and order records, `<code>:<text>`. */

@@ -1,4 +1,4 @@
-import { doCancel, doCapture, doRefund, doReview, type ActionResult } from "./actions"
+import { doCancel, doCapture, doCloseDispute, doOpenDispute, doRefund, doReview, type ActionResult } from "./actions"
 import type { SandboxCore } from "./core"
 import { fromMinor, toMinor } from "./money"
 import { inspectOrder } from "./records"
@@ -81,6 +81,18 @@ export function apm(core: SandboxCore, ref: OrderRef, approve: boolean): OrderVi
   return attemptView(core, apmDecision(core, sessionOf(core, o), approve), o)
 }
 
+export interface DisputeInput {
+  /** The cardholder's reason as the bank states it (1 to 200 printable characters). */
+  reason: string
+  /** Disputed amount, two decimals; default the captured amount. */
+  amount?: string
+  /** Last day to answer, YYYY-MM-DD or ISO 8601; default a week after opening (sandbox clock). */
+  deadline?: string
+}
+
+export type DisputeOutcome = "won" | "lost"
+export const DISPUTE_OUTCOMES: readonly DisputeOutcome[] = ["won", "lost"]
+
 function portalResult(r: ActionResult): OrderView {
   if (!r.ok) throw new ControlError(409, `${r.code}:${r.message}`)
   return inspectOrder(r.order)
@@ -102,5 +114,19 @@ export const portal = {
   },
   review(core: SandboxCore, ref: OrderRef, accept: boolean): OrderView {
     return portalResult(doReview(core, findOrder(core, ref), accept, "portal"))
+  },
+  /** The cardholder's bank opens a dispute on a captured order (notify_type dispute, status opened). */
+  openDispute(core: SandboxCore, ref: OrderRef, input: DisputeInput): OrderView {
+    const o = findOrder(core, ref)
+    if (typeof input?.reason !== "string") throw new ControlError(400, "give the dispute's reason")
+    if (input.amount !== undefined && !/^\d{1,12}\.\d{2}$/.test(input.amount)) throw new ControlError(400, "amount must be a decimal with two decimals")
+    const amount_minor = input.amount === undefined ? undefined : toMinor(input.amount)
+    return portalResult(doOpenDispute(core, o, { reason: input.reason, amount_minor, deadline: input.deadline }, "portal"))
+  },
+  /** The open dispute (or the one named) ends: won or lost (notify_type dispute with that status). */
+  closeDispute(core: SandboxCore, ref: OrderRef, outcome: DisputeOutcome, dispute_id?: string): OrderView {
+    const o = findOrder(core, ref)
+    if (!DISPUTE_OUTCOMES.includes(outcome)) throw new ControlError(400, `the outcome is ${DISPUTE_OUTCOMES.join(" or ")}`)
+    return portalResult(doCloseDispute(core, o, outcome, "portal", dispute_id))
   },
 }

@@ -1,4 +1,4 @@
-import { Clock } from "./clock"
+import { Clock, compactTimestamp } from "./clock"
 import { Faults } from "./faults"
 import { fromMinor } from "./money"
 import { Notifier, type NotifyType } from "./notifications"
@@ -8,7 +8,7 @@ import { Prng } from "./prng"
 import { RequestLog } from "./request-log"
 import { Scheduler } from "./scheduler"
 import type { Move } from "./state/machine"
-import type { Order, RefundEntry } from "./state/order"
+import type { DisputeEntry, Order, RefundEntry } from "./state/order"
 import { paymentStatus, queryResult } from "./state/order"
 import { Store } from "./state/store"
 import { REFUND_STATUS } from "../gateway/status-codes"
@@ -101,6 +101,26 @@ export class SandboxCore {
         refund_reference_id: r.refund_reference_id,
         refund_amount: fromMinor(r.amount_minor),
         refund_status: r.status === "processing" ? REFUND_STATUS.PROCESSING : REFUND_STATUS.REFUNDED,
+      },
+      this.signKey(o),
+    )
+  }
+
+  /** Dispute opened or closed (fields: docs/sandbox.md; unsigned by the default rule, like refund fields). */
+  notifyDispute(o: Order, d: DisputeEntry): void {
+    const url = o.request.notify_url
+    if (typeof url !== "string" || !url) return
+    this.notifier.send(
+      "dispute",
+      url,
+      {
+        ...this.orderFields(o),
+        dispute_id: d.dispute_id,
+        dispute_status: d.status,
+        dispute_reason: d.reason,
+        dispute_amount: fromMinor(d.amount_minor),
+        dispute_deadline: d.deadline,
+        dispute_date: compactTimestamp(d.closed_at ?? d.opened_at),
       },
       this.signKey(o),
     )

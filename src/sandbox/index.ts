@@ -1,5 +1,5 @@
 import type { AddressInfo } from "node:net"
-import { apm, pay, portal, type OrderRef, type OrderView, type PayInput } from "./control"
+import { apm, pay, portal, type DisputeInput, type DisputeOutcome, type OrderRef, type OrderView, type PayInput } from "./control"
 import { SandboxCore } from "./core"
 import type { Fault, FaultInput, FaultTarget } from "./faults"
 import { inspection } from "./http/admin"
@@ -12,7 +12,7 @@ import type { RequestLogEntry } from "./request-log"
 export { TEST_CARDS, THREE_DS_CODE, cardOutcome, luhnValid, type TestCard } from "./test-cards"
 export { DEFAULT_MERCHANTS, SandboxOptions, SandboxOptionsError, parseSandboxOptions, type SandboxOptionsInput } from "./options"
 export { ENTRY_CODES, ORDER_INFO } from "./codes"
-export type { OrderRef, OrderView, PayInput, Fault, FaultInput, FaultTarget, NotificationRecord, RequestLogEntry }
+export type { OrderRef, OrderView, PayInput, DisputeInput, DisputeOutcome, Fault, FaultInput, FaultTarget, NotificationRecord, RequestLogEntry }
 
 export interface Sandbox {
   url: string
@@ -55,6 +55,10 @@ export interface Sandbox {
     cancel(ref: OrderRef | string): OrderView
     refund(ref: OrderRef | string, amount?: string, reason?: string): OrderView
     review(ref: OrderRef | string, accept: boolean): OrderView
+    /** The cardholder's bank disputes a captured order: a signed `dispute` notification (status opened). */
+    openDispute(ref: OrderRef | string, input: DisputeInput): OrderView
+    /** The open dispute (or the one named) ends won or lost: a signed `dispute` notification. */
+    closeDispute(ref: OrderRef | string, outcome: DisputeOutcome, dispute_id?: string): OrderView
   }
 }
 
@@ -124,6 +128,8 @@ export async function startSandbox(input: SandboxOptionsInput = {}): Promise<San
       cancel: (r) => portal.cancel(core, toRef(r)),
       refund: (r, amount, reason) => portal.refund(core, toRef(r), amount, reason),
       review: (r, accept) => portal.review(core, toRef(r), accept),
+      openDispute: (r, input) => portal.openDispute(core, toRef(r), input),
+      closeDispute: (r, outcome, id) => portal.closeDispute(core, toRef(r), outcome, id),
     },
   }
 }

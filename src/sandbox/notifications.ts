@@ -10,7 +10,7 @@ import type { Scheduler } from "./scheduler"
  * src/gateway/schemas/notification.ts, signed with the notification rule,
  * retried with exponential backoff and jitter until a 2xx or max_attempts.
  */
-export type NotifyType = "payment" | "review" | "refund" | "payout"
+export type NotifyType = "payment" | "review" | "refund" | "dispute" | "payout"
 
 export interface DeliveryAttempt {
   at: number

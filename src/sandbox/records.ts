@@ -1,6 +1,6 @@
 import { compactTimestamp, isoDate } from "./clock"
 import { fromMinor } from "./money"
-import type { Order, RefundEntry } from "./state/order"
+import type { DisputeEntry, Order, RefundEntry } from "./state/order"
 import { paymentStatus, queryResult } from "./state/order"
 import { REFUND_STATUS } from "../gateway/status-codes"
 
@@ -91,6 +91,19 @@ export function refundRecord(o: Order, r: RefundEntry) {
   }
 }
 
+/** A dispute as the inspection shows it (the notification carries the same values). */
+export function disputeView(d: DisputeEntry) {
+  return {
+    dispute_id: d.dispute_id,
+    status: d.status,
+    reason: d.reason,
+    amount: fromMinor(d.amount_minor),
+    deadline: d.deadline,
+    opened_at: new Date(d.opened_at).toISOString(),
+    closed_at: d.closed_at === undefined ? null : new Date(d.closed_at).toISOString(),
+  }
+}
+
 /** Full internal view for /__sandbox/orders (amounts as strings, no card data beyond last4). */
 export function inspectOrder(o: Order) {
   return {
@@ -105,6 +118,7 @@ export function inspectOrder(o: Order) {
     refunded_amount: fromMinor(o.refunded_minor),
     card_last4: o.card_last4 ?? "",
     refunds: o.refunds.map((r) => refundRecord(o, r)),
+    disputes: o.disputes.map(disputeView),
     history: o.history.map((h) => ({ ...h, at: new Date(h.at).toISOString() })),
   }
 }

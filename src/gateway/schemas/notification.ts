@@ -9,7 +9,7 @@ const S = z.union([z.string(), z.number().transform(String)])
  * snake_case names, and is only ever treated as a hint: the provider confirms with
  * /v1/retrievalTrans before acting (docs/assumptions.md).
  */
-export const NOTIFY_TYPES = ["payment", "review", "refund", "payout"] as const
+export const NOTIFY_TYPES = ["payment", "review", "refund", "dispute", "payout"] as const
 
 export const Notification = z
   .object({
@@ -28,6 +28,20 @@ export const Notification = z
     refund_reference_id: S.optional(),
     refund_amount: S.optional(),
     refund_status: S.optional(),
+    /**
+     * Dispute ("dispute received and result", facts): the field list is unknown, so these
+     * snake_case names are our default; the provider reads them through overridable names
+     * (src/providers/acquiring/core/disputes.ts) and only after retrievalTrans confirms the order.
+     */
+    dispute_id: S.optional(),
+    /** opened, under_review, won, lost, closed (others mapped by the merchant). */
+    dispute_status: S.optional(),
+    dispute_reason: S.optional(),
+    dispute_amount: S.optional(),
+    /** Last day to answer the dispute (YYYY-MM-DD, ISO 8601 or YYYYMMDDhhmmss). */
+    dispute_deadline: S.optional(),
+    /** When the dispute reached this status (YYYYMMDDhhmmss, UTC). */
+    dispute_date: S.optional(),
     request_id: S.optional(),
     status: S.optional(),
     encryption_data: S.optional(),

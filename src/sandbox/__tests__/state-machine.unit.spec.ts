@@ -96,6 +96,26 @@ describe("order state machine", () => {
     expect(status(ok(m.review(held, false, "api", 3_000)))).toEqual(["declined", "6000", "0"])
     expect(code(m.review(accepted, true, "api", 3_000))).toBe(C.NOT_IN_REVIEW)
   })
+
+  it("disputes: only on a captured order, one open at a time, within the captured amount; closing ends the open one once", () => {
+    const open = (o: Order, extra: Partial<m.OpenDisputeInput> = {}) =>
+      m.openDispute(o, { dispute_id: "D1", reason: "Fraudulent", amount_minor: 2500, deadline: "2030-01-31", ...extra }, "portal", 3_000)
+    const auth = ok(m.shopperResult(order(), "approved", 2_000))
+    expect(code(open(auth))).toBe(C.NOT_DISPUTABLE)
+    const paid = ok(m.capture(auth, { currency: "USD", amount_minor: 2000 }, "api", 2_500, WINDOW))
+    expect(code(open(paid))).toBe(C.DISPUTE_INPUT) // above the captured 20.00
+    expect(code(open(paid, { amount_minor: 2000, reason: " " }))).toBe(C.DISPUTE_INPUT)
+    expect(code(open(paid, { amount_minor: 2000, deadline: "31.01.2030" }))).toBe(C.DISPUTE_INPUT)
+    const disputed = ok(open(paid, { amount_minor: 2000 }))
+    expect(disputed.disputes).toEqual([{ dispute_id: "D1", status: "opened", reason: "Fraudulent", amount_minor: 2000, deadline: "2030-01-31", opened_at: 3_000, by: "portal" }])
+    expect(status(disputed)).toEqual(status(paid)) // no money moves in the sandbox
+    expect(code(open(disputed, { dispute_id: "D2", amount_minor: 100 }))).toBe(C.DISPUTE_OPEN)
+    expect(code(m.closeDispute(disputed, "won", "portal", 4_000, "D9"))).toBe(C.NO_OPEN_DISPUTE)
+    const lost = ok(m.closeDispute(disputed, "lost", "portal", 4_000))
+    expect(lost.disputes[0]).toMatchObject({ status: "lost", closed_at: 4_000 })
+    expect(code(m.closeDispute(lost, "won", "portal", 5_000))).toBe(C.NO_OPEN_DISPUTE)
+    expect(ok(open(lost, { dispute_id: "D2", amount_minor: 100 })).disputes.map((d) => d.status)).toEqual(["lost", "opened"])
+  })
 })
 
 describe("money, cards, payouts, redaction", () => {

@@ -1,4 +1,4 @@
-import { ControlError, apm, pay, portal, findOrder, type OrderRef } from "../control"
+import { ControlError, apm, pay, portal, findOrder, type DisputeOutcome, type OrderRef } from "../control"
 import type { SandboxCore } from "../core"
 import { FaultError, FAULT_TARGETS, type FaultTarget } from "../faults"
 import { inspectOrder } from "../records"
@@ -61,6 +61,11 @@ function post(core: SandboxCore, what: string, b: Body): Reply | null {
       return json(portal.refund(core, ref(b), s(b.refund_amount), s(b.refund_reason)))
     case "portal/review":
       return json(portal.review(core, ref(b), b.accept !== false && b.accept !== "false"))
+    case "portal/dispute/open":
+      // portal.openDispute checks the types (400 for a missing reason or a malformed amount).
+      return json(portal.openDispute(core, ref(b), { reason: b.reason as string, amount: s(b.amount), deadline: s(b.deadline) }))
+    case "portal/dispute/close":
+      return json(portal.closeDispute(core, ref(b), b.result as DisputeOutcome, s(b.dispute_id)))
   }
   return null
 }

@@ -32,6 +32,7 @@ export function newOrder(input: NewOrderInput): Order {
     captured_minor: 0,
     refunded_minor: 0,
     refunds: [],
+    disputes: [],
     is3ds: false,
     fraud: [],
     reference_no: input.reference_no,

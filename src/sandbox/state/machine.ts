@@ -1,5 +1,5 @@
 import { ENTRY_CODES as C, ORDER_INFO } from "../codes"
-import type { Actor, FraudCheck, Order, OrderState, RefundEntry } from "./order"
+import type { Actor, DisputeEntry, FraudCheck, Order, OrderState, RefundEntry } from "./order"
 
 /**
  * The order state machine: pure functions from (order, input, now) to a new
@@ -139,4 +139,41 @@ export function completeRefund(o: Order, seq: number, now: number): Move {
   if (!r || r.status !== "processing") return refuse(C.NOT_REFUNDABLE, "no processing refund with this sequence")
   const refunds = o.refunds.map((x) => (x.seq === seq ? { ...x, status: "refunded" as const, processed_at: now } : x))
   return { ok: true, order: { ...o, refunds } }
+}
+
+export interface OpenDisputeInput {
+  dispute_id: string
+  reason: string
+  amount_minor: number
+  deadline: string
+}
+
+const CAPTURED_STATES: OrderState[] = ["paid", "partially_refunded", "refunded"]
+const DEADLINE = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/
+const REASON = /^[^\x00-\x1f\x7f]{1,200}$/
+
+/**
+ * The cardholder's bank disputes a captured payment: one open dispute per order at a time.
+ * The order's state and money stay as they are (the sandbox models no chargeback debit).
+ */
+export function openDispute(o: Order, input: OpenDisputeInput, by: Actor, now: number): Move {
+  if (!CAPTURED_STATES.includes(o.state)) return refuse(C.NOT_DISPUTABLE, `only a captured order can be disputed (${o.state})`)
+  if (o.disputes.some((d) => d.status === "opened")) return refuse(C.DISPUTE_OPEN, "the order already has an open dispute")
+  const reason = input.reason.trim()
+  if (!REASON.test(reason)) return refuse(C.DISPUTE_INPUT, "reason must be 1 to 200 printable characters")
+  if (input.amount_minor <= 0 || input.amount_minor > o.captured_minor) {
+    return refuse(C.DISPUTE_INPUT, "the disputed amount must be above 0 and at most the captured amount")
+  }
+  if (!DEADLINE.test(input.deadline) || Number.isNaN(Date.parse(input.deadline))) {
+    return refuse(C.DISPUTE_INPUT, "deadline must be a date YYYY-MM-DD or an ISO 8601 time")
+  }
+  const entry: DisputeEntry = { dispute_id: input.dispute_id, status: "opened", reason, amount_minor: input.amount_minor, deadline: input.deadline, opened_at: now, by }
+  return { ok: true, order: { ...o, disputes: [...o.disputes, entry] } }
+}
+
+/** The open dispute (or the one named) ends won or lost. */
+export function closeDispute(o: Order, outcome: "won" | "lost", by: Actor, now: number, dispute_id?: string): Move {
+  const d = o.disputes.find((x) => x.status === "opened" && (!dispute_id || x.dispute_id === dispute_id))
+  if (!d) return refuse(C.NO_OPEN_DISPUTE, dispute_id ? `no open dispute ${dispute_id}` : "the order has no open dispute")
+  return { ok: true, order: { ...o, disputes: o.disputes.map((x) => (x === d ? { ...x, status: outcome, closed_at: now, by } : x)) } }
 }

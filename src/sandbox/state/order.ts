@@ -24,6 +24,19 @@ export interface RefundEntry {
   by: Actor
 }
 
+/** A chargeback the cardholder's bank raised; the merchant answers by `deadline`, the outcome closes it. */
+export interface DisputeEntry {
+  dispute_id: string
+  status: "opened" | "won" | "lost"
+  reason: string
+  amount_minor: number
+  /** YYYY-MM-DD or ISO 8601, as given (default: a week after opening). */
+  deadline: string
+  opened_at: number
+  closed_at?: number
+  by: Actor
+}
+
 export interface FraudCheck {
   check_items: string
   status: "ACCEPT" | "REJECT"
@@ -54,6 +67,7 @@ export interface Order {
   captured_minor: number
   refunded_minor: number
   refunds: RefundEntry[]
+  disputes: DisputeEntry[]
   is3ds: boolean
   card_last4?: string
   fraud: FraudCheck[]
