@@ -33,7 +33,8 @@ const ACTIONS: Record<SessionStatus, PaymentActions> = {
   canceled: PaymentActions.CANCELED,
 }
 
-function parse(client: GatewayClient, payload: ProviderWebhookPayload["payload"]): Notification {
+/** Parse and verify (signature rule); forged → UNAUTHORIZED, malformed → INVALID_DATA. */
+export function verifyNotification(client: GatewayClient, payload: ProviderWebhookPayload["payload"]): Notification {
   const raw = payload.rawData
   const body = raw && (typeof raw === "string" ? raw.length : raw.byteLength) ? raw.toString() : payload.data
   try {
@@ -51,17 +52,33 @@ function parse(client: GatewayClient, payload: ProviderWebhookPayload["payload"]
  * A forged or inconsistent one throws (nothing happens); a foreign order is not_supported.
  */
 export async function webhookAction(payload: ProviderWebhookPayload["payload"], deps: WebhookDeps): Promise<WebhookActionResult> {
-  const n = parse(deps.client, payload)
+  const n = verifyNotification(deps.client, payload)
+  // Refunds and disputes change a payment, not a session: our notify route handles them
+  // (src/api/hooks/acquiring/notify); Medusa's generic webhook route drops not_supported.
   if (n.notify_type !== "payment" && n.notify_type !== "review") return { action: PaymentActions.NOT_SUPPORTED }
   const session_id = sessionIdFromOrderNo(String(n.order_no))
   if (!session_id) return { action: PaymentActions.NOT_SUPPORTED }
   const d = { order_no: String(n.order_no), account_id: String(n.account_id), currency: String(n.currency).toUpperCase() }
-  let record: OrderRecord | undefined
+  let record: OrderRecord
   try {
-    record = await lookupOrder(deps.client, d)
+    record = await confirmedOrder(deps.client, n)
   } catch (e) {
     throw toMedusaError(e, "Confirming the notification")
   }
+  const recAmount = normaliseAmount(String(record.amount))! // confirmedOrder checked it
+  const mapped = deps.mapStatus(record, { ...d, amount: recAmount, variant: deps.variant } as AcquiringData)
+  deps.logger.info(`acquiring: notification for ${d.order_no} confirmed as ${mapped.status} (${mapped.code})`)
+  return { action: ACTIONS[mapped.status], data: { session_id, amount: new BigNumber(recAmount) } }
+}
+
+/**
+ * The gateway's record of a verified notification's order (retrievalTrans by order_no, on the
+ * account the notification names): it must exist and carry the notification's amount, currency
+ * and transaction. Unknown → NOT_FOUND, differing → INVALID_DATA; gateway errors are thrown as they are.
+ */
+export async function confirmedOrder(client: GatewayClient, n: Notification): Promise<OrderRecord> {
+  const d = { order_no: String(n.order_no), account_id: String(n.account_id), currency: String(n.currency).toUpperCase() }
+  const record = await lookupOrder(client, d)
   if (!record) throw new MedusaError(MedusaError.Types.NOT_FOUND, `acquiring notification for unknown order ${d.order_no}`)
   const noteAmount = normaliseAmount(String(n.amount))
   const recAmount = normaliseAmount(String(record.amount))
@@ -71,7 +88,5 @@ export async function webhookAction(payload: ProviderWebhookPayload["payload"], 
   if (n.transaction_id && record.transaction_id && String(n.transaction_id) !== String(record.transaction_id)) {
     throw new MedusaError(MedusaError.Types.INVALID_DATA, `acquiring notification transaction differs from the gateway record of ${d.order_no}`)
   }
-  const mapped = deps.mapStatus(record, { ...d, amount: recAmount, variant: deps.variant } as AcquiringData)
-  deps.logger.info(`acquiring: notification for ${d.order_no} confirmed as ${mapped.status} (${mapped.code})`)
-  return { action: ACTIONS[mapped.status], data: { session_id, amount: new BigNumber(recAmount) } }
+  return record
 }

@@ -1,27 +1,32 @@
-import type { Logger, MedusaContainer, WebhookActionResult } from "@medusajs/framework/types"
-import { ContainerRegistrationKeys, MedusaError, Modules, PaymentActions } from "@medusajs/framework/utils"
+import type { MedusaContainer, WebhookActionResult } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys, Modules, PaymentActions } from "@medusajs/framework/utils"
 import { processPaymentWorkflow } from "@medusajs/medusa/core-flows"
 import { isAcquiringProvider } from "../../../../lib/acquiring-config"
 import { logText } from "../../../../lib/log-text"
 import { sameAmount } from "../../../../providers/acquiring/mappers/money"
 import { sessionIdFromOrderNo } from "../../../../providers/acquiring/mappers/order-no"
+import { handleDisputeNotification } from "./dispute"
+import { handleRefundNotification } from "./refund"
+import { loggerOf, replyFor, SUCCESS, type NotifyReply } from "./replies"
+
+export type { NotifyReply }
 
 export interface NotifyInput {
   body: Record<string, unknown>
   rawBody?: Buffer
   headers: Record<string, unknown>
 }
-export interface NotifyReply {
-  status: number
-  body: string
+
+/** The payment session (gateway order) a notification names. */
+export interface NotifySession {
+  id: string
+  provider_id: string
+  amount: number
+  currency_code: string
+  payment_collection_id: string
+  status?: string
 }
 
-const STATUS_OF: Partial<Record<string, number>> = {
-  [MedusaError.Types.UNAUTHORIZED]: 401,
-  [MedusaError.Types.INVALID_DATA]: 400,
-  [MedusaError.Types.NOT_ALLOWED]: 400,
-  [MedusaError.Types.NOT_FOUND]: 404,
-}
 const DRIVEN = new Set<string>([PaymentActions.AUTHORIZED, PaymentActions.SUCCESSFUL])
 /** Session states after which a success notification has nothing left to do (once the order exists). */
 const FINISHED = new Set<string>(["authorized", "captured"])
@@ -33,9 +38,7 @@ async function findSession(scope: MedusaContainer, sessionId: string) {
     fields: ["id", "provider_id", "amount", "currency_code", "payment_collection_id", "status"],
     filters: { id: sessionId },
   })
-  return data[0] as
-    | { id: string; provider_id: string; amount: number; currency_code: string; payment_collection_id: string; status?: string }
-    | undefined
+  return data[0] as NotifySession | undefined
 }
 
 /** True when the notification's effect is durable: the cart (if any) has its order. */
@@ -53,10 +56,11 @@ async function recorded(scope: MedusaContainer, collectionId: string): Promise<b
 }
 
 /**
- * Our notify_url: verify (provider: signature rule + retrievalTrans), then drive Medusa's
- * processPaymentWorkflow under a lock per session. Duplicates and the storefront's own
- * completion meet Medusa's idempotent steps (authorized session, order per cart), so the
- * order is created once. `success` is answered only once the order exists.
+ * Our notify_url. Payment and review results: verify (provider: signature rule +
+ * retrievalTrans), then drive Medusa's processPaymentWorkflow under a lock per session.
+ * Duplicates and the storefront's own completion meet Medusa's idempotent steps (authorized
+ * session, order per cart), so the order is created once; `success` only once the order
+ * exists. Refunds and disputes change the session's payment (refund.ts, dispute.ts).
  */
 export async function handleNotification(scope: MedusaContainer, input: NotifyInput): Promise<NotifyReply> {
   const reply = await handle(scope, input)
@@ -69,21 +73,35 @@ export async function handleNotification(scope: MedusaContainer, input: NotifyIn
  * and the order number, sanitised (never the body, its signature or the key).
  */
 function logRefusal(scope: MedusaContainer, input: NotifyInput, reply: NotifyReply) {
-  let logger: Logger | undefined
-  try {
-    logger = scope.resolve(ContainerRegistrationKeys.LOGGER) as Logger
-  } catch {
-    return
-  }
-  logger?.warn(`acquiring notification refused (${reply.status}): ${logText(reply.body, 300)}; order_no "${logText(input.body?.order_no, 60)}"`)
+  loggerOf(scope)?.warn(`acquiring notification refused (${reply.status}): ${logText(reply.body, 300)}; order_no "${logText(input.body?.order_no, 60)}"`)
+}
+
+/** notify_type as the body declares it (an own key; absent = payment, as the gateway client reads it). */
+function notifyTypeOf(body: Record<string, unknown>): unknown {
+  return body && Object.hasOwn(body, "notify_type") ? body.notify_type : "payment"
+}
+
+const BY_KIND: Partial<Record<string, typeof handleRefundNotification>> = {
+  refund: handleRefundNotification,
+  dispute: handleDisputeNotification,
 }
 
 async function handle(scope: MedusaContainer, input: NotifyInput): Promise<NotifyReply> {
+  const kind = notifyTypeOf(input.body)
+  if (kind === "payout") return { status: 400, body: "payout notifications go to the payouts notify_url (/hooks/acquiring/payout)" }
   const orderNo = typeof input.body?.order_no === "string" ? input.body.order_no : ""
   if (!orderNo) return { status: 400, body: "order_no is missing" }
   const sessionId = sessionIdFromOrderNo(orderNo)
   const session = sessionId ? await findSession(scope, sessionId) : undefined
   if (!session || !isAcquiringProvider(session.provider_id)) return { status: 404, body: "unknown order" }
+  const other = typeof kind === "string" ? BY_KIND[kind] : undefined
+  if (other) {
+    try {
+      return await other(scope, session, input, orderNo)
+    } catch (e) {
+      return replyFor(e)
+    }
+  }
 
   const payment = scope.resolve(Modules.PAYMENT)
   let result: WebhookActionResult
@@ -93,15 +111,18 @@ async function handle(scope: MedusaContainer, input: NotifyInput): Promise<Notif
       payload: { data: input.body, rawData: input.rawBody ?? "", headers: input.headers },
     })
   } catch (e) {
-    const status = e instanceof MedusaError ? STATUS_OF[e.type] : undefined
-    return status ? { status, body: e instanceof Error ? e.message : "refused" } : { status: 503, body: "try again" }
+    return replyFor(e)
   }
   if (result.data?.session_id !== session.id) return { status: 400, body: "notification does not match the order" }
   if (!sameAmount(result.data.amount, session.amount)) return { status: 400, body: "amount differs from the payment session" }
-  if (!DRIVEN.has(result.action)) return { status: 200, body: "success" }
+  // The provider compared the (signed) currency with the gateway's record; the session's must be it too.
+  if (String(input.body.currency ?? "").toUpperCase() !== session.currency_code.toUpperCase()) {
+    return { status: 400, body: "currency differs from the payment session" }
+  }
+  if (!DRIVEN.has(result.action)) return SUCCESS
   // A repeated delivery (gateway retries, copies reaching several instances at once) of a result
   // Medusa already holds: verified above, nothing left to run, so no workflow and no lock wait.
-  if (FINISHED.has(session.status ?? "") && (await recorded(scope, session.payment_collection_id))) return { status: 200, body: "success" }
+  if (FINISHED.has(session.status ?? "") && (await recorded(scope, session.payment_collection_id))) return SUCCESS
 
   const locking = scope.resolve(Modules.LOCKING)
   await locking.execute(
@@ -112,5 +133,5 @@ async function handle(scope: MedusaContainer, input: NotifyInput): Promise<Notif
     { timeout: 30 },
   )
   if (!(await recorded(scope, session.payment_collection_id))) return { status: 503, body: "not recorded yet" }
-  return { status: 200, body: "success" }
+  return SUCCESS
 }

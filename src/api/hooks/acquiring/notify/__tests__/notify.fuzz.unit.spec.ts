@@ -9,11 +9,22 @@ import { handleNotification } from "../process"
  * The notify route's handling (src/api/hooks/acquiring/notify/process.ts) with the real
  * provider parsing and verifying, a fake gateway and a fake Medusa: any body and raw body get
  * an answer (never a throw), and Medusa's payment workflow runs only for a correctly signed
- * notification whose amount and currency match both the gateway record and the session.
+ * notification whose amount and currency match both the gateway record and the session; a
+ * refund or dispute is recorded on the payment only when correctly signed for this order.
  */
 const runs: unknown[] = []
 jest.mock("@medusajs/medusa/core-flows", () => ({
+  ...jest.requireActual("@medusajs/medusa/core-flows"),
   processPaymentWorkflow: () => ({ run: async ({ input }: { input: unknown }) => void runs.push(input) }),
+}))
+/** Writes of the refund and dispute recording workflows (replaced by this list). */
+const mockRecorded: unknown[] = []
+jest.mock("../../../../../workflows/acquiring/notifications/record-refunds", () => ({
+  recordNotifiedRefundsWorkflow: () => ({ run: async ({ input }: { input: unknown }) => void mockRecorded.push(input) }),
+}))
+jest.mock("../../../../../workflows/acquiring/notifications/record-dispute", () => ({
+  ...jest.requireActual("../../../../../workflows/acquiring/notifications/record-dispute"),
+  recordDisputeWorkflow: () => ({ run: async ({ input }: { input: unknown }) => void mockRecorded.push(input) }),
 }))
 
 const ORDER_NO = "payses01JABCDEFGHJKMNPQRSTVWXYZ0"
@@ -21,45 +32,54 @@ const SESSION = { id: "payses_01JABCDEFGHJKMNPQRSTVWXYZ0", provider_id: "pp_acqu
 const KEY = "sandbox-key-1"
 const counter = caseCounter()
 
-/** The gateway's record of the order, amount varied by the case. */
-function gatewayFetch(record: { amount: string; currency: string; payment_status: string }) {
-  return async () =>
-    new Response(
-      JSON.stringify({
-        merchant_id: "1000001",
-        account_id: "100000101",
-        return_status: "1",
-        return_message: "OK",
-        orders_list: [{ order_no: ORDER_NO, transaction_id: "T1", query_result: "1", fraud_check_result: [], ...record }],
-      }),
-    )
-}
+const REFUND = { transaction_id: "T1", order_no: ORDER_NO, amount: "32.89", refund_status: "1", refund_amount: "1.00", currency: "EUR", refund_reason: "portal refund", refund_reference_id: "T1-01" }
 
-function scopeWith(provider: AcquiringHostedService) {
+/** The gateway's record of the order, amount varied by the case, and one portal refund of it. */
+function gatewayFetch(record: { amount: string; currency: string; payment_status: string }) {
+  return async (url: string | URL | Request) => {
+    const envelope = { merchant_id: "1000001", account_id: "100000101", return_status: "1", return_message: "OK" }
+    if (new URL(String(url)).pathname === "/v1/retrievalRefund") return new Response(JSON.stringify({ ...envelope, refund_orders: [REFUND] }))
+    return new Response(JSON.stringify({ ...envelope, orders_list: [{ order_no: ORDER_NO, transaction_id: "T1", query_result: "1", fraud_check_result: [], ...record }] }))
+  }
+}
+const PAYMENT_DATA = { order_no: ORDER_NO, currency: "EUR", amount: "32.89", variant: "hosted", account_id: "100000101", transaction_id: "T1" }
+
+function scopeWith(provider: AcquiringHostedService, options: Record<string, unknown>) {
   const payment = { getWebhookActionAndData: ({ payload }: { payload: any }) => provider.getWebhookActionAndData(payload) }
   const query = {
     graph: async ({ entity, filters }: { entity: string; filters: Record<string, unknown> }) => ({
-      data: entity === "payment_session" ? (filters.id === SESSION.id ? [SESSION] : []) : entity === "cart_payment_collection" ? [{ cart_id: "cart_1" }] : [{ order_id: "order_1" }],
+      data:
+        entity === "payment_session"
+          ? filters.id === SESSION.id
+            ? [SESSION]
+            : []
+          : entity === "cart_payment_collection"
+            ? [{ cart_id: "cart_1" }]
+            : entity === "payment"
+              ? [{ id: "pay_1", payment_collection_id: "pay_col_1", data: { ...PAYMENT_DATA }, refunds: [] }]
+              : [{ order_id: "order_1" }],
     }),
   }
   const locking = { execute: async (_k: string, fn: () => Promise<unknown>) => fn() }
-  const table: Record<string, unknown> = { query, payment, locking }
+  // The refund and dispute paths build their gateway client from the app's config, as in Medusa.
+  const configModule = { modules: { payment: { options: { providers: [{ resolve: "./src/providers/acquiring", id: "acquiring", options }] } } } }
+  const table: Record<string, unknown> = { query, payment, locking, configModule }
   return { resolve: (k: string) => table[k] } as never
 }
 
-const providerFor = (record: { amount: string; currency: string; payment_status: string }) =>
-  new AcquiringHostedService({ logger: { info() {}, warn() {}, error() {}, debug() {} } as never }, {
-    merchant_id: "1000001",
-    accounts: [{ account_id: "100000101", sign_key: KEY }],
-    test_base_url: "http://gateway.invalid",
-    store_url: "http://store.invalid",
-    query_retries: 0,
-    fetch: gatewayFetch(record),
-  })
+const optionsFor = (record: { amount: string; currency: string; payment_status: string }) => ({
+  merchant_id: "1000001",
+  accounts: [{ account_id: "100000101", sign_key: KEY }],
+  test_base_url: "http://gateway.invalid",
+  store_url: "http://store.invalid",
+  query_retries: 0,
+  fetch: gatewayFetch(record),
+})
+const providerFor = (options: Record<string, unknown>) => new AcquiringHostedService({ logger: { info() {}, warn() {}, error() {}, debug() {} } as never }, options)
 
 const signable = fc.string({ maxLength: 16 }).map((s) => s.replace(/[&<>"']/g, ""))
 const anyFields = fc.record({
-  notify_type: fc.constantFrom("payment", "review", "refund", "payout", "other"),
+  notify_type: fc.constantFrom("payment", "review", "refund", "dispute", "payout", "other"),
   merchant_id: fc.constantFrom("1000001", "1000001", "9999999"),
   account_id: fc.constantFrom("100000101", "100000101", "100000102"),
   transaction_id: fc.constantFrom("T1", "T2", ""),
@@ -71,7 +91,7 @@ const anyFields = fc.record({
 })
 /** The real notification of the order, with one or two values changed now and then. */
 const validFields = fc.record({
-  notify_type: fc.constantFrom("payment", "review"),
+  notify_type: fc.constantFrom("payment", "review", "payment", "review", "refund", "dispute"),
   merchant_id: fc.constant("1000001"),
   account_id: fc.constant("100000101"),
   transaction_id: fc.constantFrom("T1", ""),
@@ -104,7 +124,9 @@ describe("notify route under fuzzing", () => {
         if (sig === "garbage") body.encryption_data = "zz"
         const rawBody = asRaw ? Buffer.from(new URLSearchParams(body as Record<string, string>).toString()) : undefined
         const before = runs.length
-        const reply = await handleNotification(scopeWith(providerFor(rec)), { body, rawBody, headers: {} })
+        const recordedBefore = mockRecorded.length
+        const options = optionsFor(rec)
+        const reply = await handleNotification(scopeWith(providerFor(options), options), { body, rawBody, headers: {} })
         statuses.set(reply.status, (statuses.get(reply.status) ?? 0) + 1)
         expect([200, 400, 401, 404, 503]).toContain(reply.status)
         expect(typeof reply.body).toBe("string")
@@ -120,6 +142,18 @@ describe("notify route under fuzzing", () => {
           expect(["2000", "3000"]).toContain(rec.payment_status)
           expect(reply.status).toBe(200)
         }
+        if (mockRecorded.length > recordedBefore) {
+          // A refund or dispute is recorded only when the gateway itself signed it for this order.
+          expect(["refund", "dispute"]).toContain(f.notify_type)
+          expect(sig).toBe("right")
+          expect([f.merchant_id, f.account_id, f.order_no]).toEqual(["1000001", "100000101", ORDER_NO])
+          if (f.notify_type === "dispute") {
+            expect(rec).toMatchObject({ amount: "32.89", currency: "EUR" })
+            expect(["32.89", "32.9"]).toContain(f.amount)
+          }
+          expect(reply.status).toBe(200)
+        }
+        if (body.notify_type === "refund" || body.notify_type === "dispute") expect(reply.status).not.toBe(503) // the fake gateway is always up
       }),
       { numRuns: 4_000, seed: 31 },
     )
@@ -127,6 +161,7 @@ describe("notify route under fuzzing", () => {
 
   it("reached the workflow and every refusal kind; no unhandled rejection", () => {
     expect(runs.length).toBeGreaterThan(20)
+    expect(mockRecorded.length).toBeGreaterThan(20)
     for (const s of [200, 400, 401, 404]) expect(statuses.get(s)).toBeGreaterThan(0)
     expect(unhandled).toEqual([])
     process.stdout.write(`fuzz notify route: ${counter.count} cases, answers ${JSON.stringify(Object.fromEntries(statuses))}\n`)

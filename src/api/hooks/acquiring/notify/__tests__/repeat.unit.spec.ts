@@ -3,6 +3,7 @@ import { handleNotification } from "../process"
 
 const runs: unknown[] = []
 jest.mock("@medusajs/medusa/core-flows", () => ({
+  ...jest.requireActual("@medusajs/medusa/core-flows"),
   processPaymentWorkflow: () => ({ run: async ({ input }: { input: unknown }) => void runs.push(input) }),
 }))
 
@@ -29,7 +30,7 @@ function scopeWith(session: { status: string }, orders: string[]) {
   return { scope: { resolve: (k: string) => table[k] } as never, locks }
 }
 
-const input = { body: { order_no: ORDER_NO }, headers: {} }
+const input = { body: { order_no: ORDER_NO, currency: "EUR" }, headers: {} }
 
 describe("notify route: repeated deliveries", () => {
   beforeEach(() => void (runs.length = 0))

@@ -1,0 +1,37 @@
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { MedusaError } from "@medusajs/framework/utils"
+import { logText } from "../../../../lib/log-text"
+import { disputeReadingOf, readDisputeNotice } from "../../../../providers/acquiring/core/disputes"
+import { recordMatches } from "../../../../providers/acquiring/core/gateway-state"
+import { confirmedOrder } from "../../../../providers/acquiring/core/webhook"
+import { toAmount } from "../../../../providers/acquiring/mappers/money"
+import { applyDisputeNotice, paymentOfSession } from "../../../../workflows/acquiring/notifications"
+import { gatewaysFor } from "../../../../workflows/acquiring/reconcile-shared/gateway"
+import type { NotifyInput, NotifySession } from "./process"
+import { loggerOf, SUCCESS, type NotifyReply } from "./replies"
+import { verifiedNotice } from "./verify"
+
+/**
+ * notify_type dispute: verified; there is no dispute query, so the order is confirmed with
+ * retrievalTrans (amount, currency, transaction; and the payment session's amount and currency)
+ * before the dispute is recorded on the payment
+ * and its events emitted. Errors are thrown for process.ts to answer.
+ */
+export async function handleDisputeNotification(scope: MedusaContainer, session: NotifySession, input: NotifyInput, orderNo: string): Promise<NotifyReply> {
+  const { client, options } = gatewaysFor(scope)(session.provider_id)
+  const n = verifiedNotice(client, input, "dispute", orderNo)
+  const target = await paymentOfSession(scope, session.id)
+  if (!target) return { status: 404, body: "no Medusa payment for this order yet" }
+  const record = await confirmedOrder(client, n)
+  if (!recordMatches(record, { amount: toAmount(session.amount), currency: session.currency_code.toUpperCase() })) {
+    throw new MedusaError(MedusaError.Types.INVALID_DATA, "acquiring dispute notification: the gateway's order differs from the payment session (amount/currency)")
+  }
+  const notice = readDisputeNotice(n, disputeReadingOf(options.provider), String(n.transaction_id || orderNo), new Date())
+  const logger = loggerOf(scope)
+  for (const problem of notice.problems) logger?.warn(`acquiring: dispute notification for ${logText(orderNo, 60)}: ${logText(problem, 200)}`)
+  const change = await applyDisputeNotice(scope, target, notice)
+  logger?.info(
+    `acquiring: dispute ${logText(change.dispute.id, 60)} of ${logText(orderNo, 60)} is ${change.dispute.status}${change.changed ? "" : " (already recorded)"}`,
+  )
+  return SUCCESS
+}

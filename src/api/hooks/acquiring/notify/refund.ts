@@ -1,0 +1,26 @@
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { logText } from "../../../../lib/log-text"
+import { confirmRefunds } from "../../../../providers/acquiring/core/refund-notice"
+import { applyRefundNotice, paymentOfSession } from "../../../../workflows/acquiring/notifications"
+import { gatewaysFor } from "../../../../workflows/acquiring/reconcile-shared/gateway"
+import type { NotifyInput, NotifySession } from "./process"
+import { loggerOf, SUCCESS, type NotifyReply } from "./replies"
+import { verifiedNotice } from "./verify"
+
+/**
+ * notify_type refund: verified, then the order's refunds are read from the gateway
+ * (retrievalRefund) and merged into payment.data.refunds at once. `success` once applied (or
+ * when nothing was left to apply); errors are thrown for process.ts to answer.
+ */
+export async function handleRefundNotification(scope: MedusaContainer, session: NotifySession, input: NotifyInput, orderNo: string): Promise<NotifyReply> {
+  const { client } = gatewaysFor(scope)(session.provider_id)
+  const n = verifiedNotice(client, input, "refund", orderNo)
+  const target = await paymentOfSession(scope, session.id)
+  if (!target) return { status: 404, body: "no Medusa payment for this order yet" }
+  const named = n.refund_reference_id ? String(n.refund_reference_id) : undefined
+  const result = await applyRefundNotice(scope, target, (d) => confirmRefunds(client, d, named))
+  loggerOf(scope)?.info(
+    `acquiring: refund notification for ${logText(orderNo, 60)} (${logText(named ?? "no reference", 60)}) ${result.changed ? "recorded" : "already recorded"}`,
+  )
+  return SUCCESS
+}

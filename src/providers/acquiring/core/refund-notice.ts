@@ -1,0 +1,63 @@
+import type { GatewayClient } from "../../../gateway/client-types"
+import type { RefundRecord } from "../../../gateway/schemas/transactions"
+import { mergeRefunds, type TrackedRefund } from "../mappers/refunds"
+import { callOpts } from "./gateway-state"
+import type { AcquiringData } from "./session-data"
+
+/**
+ * A refund notification is a hint: the refunds of the order are read from the gateway
+ * (retrievalRefund by order_no) and merged into payment.data.refunds by refund_reference_id.
+ */
+
+/** operations.ts sends `Medusa refund <Medusa refund id>` as refund_reason of each refund it makes. */
+const MEDUSA_REASON = /^Medusa refund (\S+)$/
+
+export const medusaRefundIdOf = (reason: unknown): string | undefined =>
+  typeof reason === "string" ? MEDUSA_REASON.exec(reason)?.[1] : undefined
+
+/** The gateway does not list the notified refund (yet): the notification is answered with a retry. */
+export class RefundNotListedError extends Error {}
+
+/** The order's refunds at the gateway; the notified refund_reference_id, when given, must be one of them. */
+export async function confirmRefunds(
+  client: GatewayClient,
+  d: Pick<AcquiringData, "order_no" | "account_id" | "currency">,
+  named?: string,
+): Promise<RefundRecord[]> {
+  const { refund_orders } = await client.retrieveRefunds({ orders: [d.order_no] }, callOpts(d))
+  const mine = refund_orders.filter((r) => r.order_no === d.order_no)
+  if (!mine.length) throw new RefundNotListedError(`the gateway lists no refund of order ${d.order_no}`)
+  if (named && !mine.some((r) => r.refund_reference_id === named)) {
+    throw new RefundNotListedError(`the gateway does not list refund ${named} of order ${d.order_no}`)
+  }
+  return mine
+}
+
+/**
+ * Medusa refunds (ids of the payment's refund rows) that the gateway lists under their reason
+ * marker but that payment.data does not track yet: Medusa's own refund call is between the
+ * gateway's answer and storing it.
+ */
+export function refundsInFlight(known: TrackedRefund[], records: RefundRecord[], refundRowIds: ReadonlySet<string>): string[] {
+  const tracked = new Set(known.flatMap((r) => (r.medusa_refund_id ? [r.medusa_refund_id] : [])))
+  return records.flatMap((r) => {
+    const id = medusaRefundIdOf(r.refund_reason)
+    return id && refundRowIds.has(id) && !tracked.has(id) ? [id] : []
+  })
+}
+
+/**
+ * payment.data.refunds after the gateway's records: statuses and dates updated, refunds made in
+ * the portal added without a Medusa id (reconciliation records those as Medusa refunds), and a
+ * refund carrying the marker of one of the payment's refund rows attached to that row, so the
+ * books never count it twice whichever write lands last.
+ */
+export function refundsAfterNotice(known: TrackedRefund[], records: RefundRecord[], refundRowIds: ReadonlySet<string>): TrackedRefund[] {
+  return mergeRefunds(
+    known,
+    records.map((r) => {
+      const id = medusaRefundIdOf(r.refund_reason)
+      return id && refundRowIds.has(id) ? { ...r, medusa_refund_id: id } : r
+    }),
+  )
+}

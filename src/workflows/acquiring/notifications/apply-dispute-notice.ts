@@ -1,0 +1,36 @@
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { Modules } from "@medusajs/framework/utils"
+import { mergeDispute, parseDisputes, type DisputeChange, type DisputeNotice } from "../../../providers/acquiring/core/disputes"
+import { lockKey } from "../reconcile-shared/payments"
+import { currentPayment } from "./current-payment"
+import type { NoticeTarget } from "./payment-of-session"
+import { recordDisputeWorkflow } from "./record-dispute"
+
+/**
+ * Record a verified dispute notification on its payment, under the payment's lock: the payment
+ * is read again and the stored disputes decide whether anything changes and which event is
+ * due, so concurrent or repeated deliveries write once and emit each event once.
+ */
+export async function applyDisputeNotice(container: MedusaContainer, target: NoticeTarget, notice: DisputeNotice): Promise<DisputeChange> {
+  const locking = container.resolve(Modules.LOCKING)
+  return locking.execute(
+    lockKey(target.payment_id),
+    async () => {
+      const p = await currentPayment(container, target.payment_id)
+      const change = mergeDispute(parseDisputes(p.data.disputes), notice)
+      if (!change.changed) return change
+      const event = { order_id: target.order_id, payment_id: p.id, dispute: change.dispute }
+      await recordDisputeWorkflow(container).run({
+        input: {
+          payment_id: p.id,
+          data: { ...p.data, disputes: change.disputes },
+          previous: p.data,
+          opened: change.opened ? [event] : [],
+          closed: change.closed ? [event] : [],
+        },
+      })
+      return change
+    },
+    { timeout: 30 },
+  )
+}

@@ -1,0 +1,18 @@
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { tryReadData, type AcquiringData } from "../../../providers/acquiring/core/session-data"
+import { paymentNow, type PaymentNow } from "./payment-of-session"
+
+/** The payment is gone or its data is not the acquiring provider's: nothing to record on. */
+export class NotAcquiringPaymentError extends Error {}
+
+export interface CurrentPayment extends PaymentNow {
+  acquiring: AcquiringData
+}
+
+/** The payment as stored now, with its data read as the provider's. */
+export async function currentPayment(container: MedusaContainer, id: string): Promise<CurrentPayment> {
+  const p = await paymentNow(container, id)
+  const acquiring = p ? tryReadData(p.data) : null
+  if (!p || !acquiring) throw new NotAcquiringPaymentError(`payment ${id} is not an acquiring payment`)
+  return { ...p, acquiring }
+}

@@ -1,0 +1,7 @@
+export * from "./apply-dispute-notice"
+export * from "./apply-refund-notice"
+export * from "./current-payment"
+export * from "./payment-of-session"
+export * from "./record-dispute"
+export * from "./record-refunds"
+export * from "./steps/update-payment-data"

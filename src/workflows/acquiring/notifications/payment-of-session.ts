@@ -1,0 +1,45 @@
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+
+type Row = Record<string, any>
+type Query = { graph: (q: Record<string, unknown>) => Promise<{ data: Row[] }> }
+
+const query = (container: MedusaContainer) => container.resolve(ContainerRegistrationKeys.QUERY) as unknown as Query
+
+/** The Medusa payment a notification is about, and its order (events name it). */
+export interface NoticeTarget {
+  payment_id: string
+  order_id: string | null
+}
+
+/** The payment of a payment session (one gateway order each); undefined while Medusa has none. */
+export async function paymentOfSession(container: MedusaContainer, sessionId: string): Promise<NoticeTarget | undefined> {
+  const { data } = await query(container).graph({ entity: "payment", fields: ["id", "payment_collection_id"], filters: { payment_session_id: sessionId } })
+  const payment = data[0]
+  if (!payment) return undefined
+  const { data: links } = await query(container).graph({
+    entity: "order_payment_collection",
+    fields: ["order_id"],
+    filters: { payment_collection_id: payment.payment_collection_id },
+  })
+  return { payment_id: payment.id, order_id: links[0]?.order_id ?? null }
+}
+
+/** A payment as stored now: its data as written (every key kept) and the ids of its refund rows. */
+export interface PaymentNow {
+  id: string
+  data: Record<string, unknown>
+  refund_ids: Set<string>
+}
+
+/** Read under the payment's lock, just before deciding what to write. */
+export async function paymentNow(container: MedusaContainer, id: string): Promise<PaymentNow | undefined> {
+  const { data } = await query(container).graph({ entity: "payment", fields: ["id", "data", "refunds.id"], filters: { id } })
+  const row = data[0]
+  if (!row) return undefined
+  return {
+    id: row.id,
+    data: row.data && typeof row.data === "object" ? (row.data as Record<string, unknown>) : {},
+    refund_ids: new Set(((row.refunds ?? []) as Row[]).flatMap((r) => (r?.id ? [r.id as string] : []))),
+  }
+}

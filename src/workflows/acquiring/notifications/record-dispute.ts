@@ -1,0 +1,36 @@
+import { createWorkflow, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
+import { emitEventStep } from "@medusajs/medusa/core-flows"
+import type { TrackedDispute } from "../../../providers/acquiring/core/disputes"
+import { updatePaymentDataStep, type PaymentDataUpdate } from "./steps/update-payment-data"
+
+export const recordDisputeWorkflowId = "acquiring-record-dispute"
+
+/** Events of this plugin about disputes; data: {@link DisputeEventData}. */
+export const DISPUTE_EVENTS = {
+  OPENED: "acquiring.dispute.opened",
+  CLOSED: "acquiring.dispute.closed",
+} as const
+
+export interface DisputeEventData {
+  order_id: string | null
+  payment_id: string
+  dispute: TrackedDispute
+}
+
+export interface RecordDisputeInput extends PaymentDataUpdate {
+  /** One entry when the dispute is new, else none. */
+  opened: DisputeEventData[]
+  /** One entry when the dispute just reached a final status, else none. */
+  closed: DisputeEventData[]
+}
+
+/**
+ * A dispute into payment.data.disputes, and its events. Medusa emits a workflow's events only
+ * once the workflow succeeded, so an event is never sent for data that was not written.
+ */
+export const recordDisputeWorkflow = createWorkflow(recordDisputeWorkflowId, (input: RecordDisputeInput) => {
+  updatePaymentDataStep(input)
+  emitEventStep({ eventName: DISPUTE_EVENTS.OPENED, data: input.opened }).config({ name: "emit-acquiring-dispute-opened" })
+  emitEventStep({ eventName: DISPUTE_EVENTS.CLOSED, data: input.closed }).config({ name: "emit-acquiring-dispute-closed" })
+  return new WorkflowResponse(input.payment_id)
+})
