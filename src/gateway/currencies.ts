@@ -1,11 +1,13 @@
+import { code as isoCurrency } from "currency-codes"
 import { z } from "zod"
 import { Currency } from "./schemas/common"
 
 /**
  * Minor-unit digits per ISO 4217 currency and the gateway's amount format for each. Medusa-free,
- * so the sandbox reads the same table. The digits come from Node's ICU (CLDR data) at run time,
- * the source Medusa's own payment module rounds by; where CLDR differs from ISO 4217 (HUF, IDR,
- * COP, PKR, IQD … have 0 in CLDR) the merchant overrides a code with `currency_digits`.
+ * so the sandbox reads the same table. The digits are ISO 4217's (the `currency-codes` package,
+ * the standard card networks clear by); Node's ICU (CLDR display data) only fills codes ISO does
+ * not list, since CLDR shows 0 where ISO has 2 (HUF, IDR, COP, PKR …) and a HUF shop's 1234.50
+ * would be refused. The merchant overrides a code with `currency_digits`.
  */
 
 /** Every amount the gateway takes has two decimals, whatever the currency (spec §1 rule 4). */
@@ -46,7 +48,8 @@ export function icuMinorUnitDigits(currency: string): number {
 
 export function minorUnitDigits(currency: string, overrides: CurrencyDigits = {}): number {
   const code = currency.toUpperCase()
-  return Object.hasOwn(overrides, code) ? overrides[code] : icuMinorUnitDigits(code)
+  if (Object.hasOwn(overrides, code)) return overrides[code]
+  return isoCurrency(code)?.digits ?? icuMinorUnitDigits(code)
 }
 
 /** The whole table: every currency ICU lists, with the merchant's overrides (also for codes ICU lacks). */

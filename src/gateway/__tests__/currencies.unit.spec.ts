@@ -11,7 +11,7 @@ import {
 const refuse = { currency_rounding: "refuse" as const }
 const halfUp = { currency_rounding: "half_up" as const }
 
-describe("currency table (Node's ICU at run time)", () => {
+describe("currency table (ISO 4217, ICU only for codes ISO lacks)", () => {
   it("JPY 0, EUR 2, KWD 3, and an unknown well-formed code the gateway's 2", () => {
     expect(minorUnitDigits("JPY")).toBe(0)
     expect(minorUnitDigits("krw")).toBe(0)
@@ -22,8 +22,10 @@ describe("currency table (Node's ICU at run time)", () => {
   })
 
   it("the merchant's override wins, for a listed code and one ICU does not list", () => {
-    expect(minorUnitDigits("HUF")).toBe(0) // CLDR's display digits; ISO 4217 says 2
-    expect(minorUnitDigits("HUF", { HUF: 2 })).toBe(2)
+    // ISO 4217, not CLDR's display digits (0 for HUF, IDR, COP): a HUF shop's 1234.50 is valid.
+    for (const c of ["HUF", "IDR", "COP", "PKR"]) expect(minorUnitDigits(c)).toBe(2)
+    expect(minorUnitDigits("IQD")).toBe(3)
+    expect(minorUnitDigits("HUF", { HUF: 0 })).toBe(0)
     expect(minorUnitDigits("JPY", { HUF: 2 })).toBe(0)
     const table = currencyDigitsTable({ HUF: 2, XTS: 0 })
     expect(table).toMatchObject({ JPY: 0, EUR: 2, KWD: 3, USD: 2, HUF: 2, XTS: 0 })
@@ -86,9 +88,9 @@ describe("gateway amount per currency", () => {
     for (const rule of [refuse, halfUp]) expect(gatewayAmount("11.8881", "EUR", rule)).toEqual({ ok: true, amount: "11.89", digits: 2, decimals: 2, rounded: false })
   })
 
-  it("an override changes the verdict: HUF with 2 digits takes fillér", () => {
-    expect(gatewayAmount("1234.5", "HUF", refuse).ok).toBe(false)
-    expect(gatewayAmount("1234.5", "HUF", { ...refuse, currency_digits: { HUF: 2 } })).toMatchObject({ ok: true, amount: "1234.50" })
+  it("an override changes the verdict: HUF takes fillér (ISO 4217) unless the merchant says 0 digits", () => {
+    expect(gatewayAmount("1234.5", "HUF", refuse)).toMatchObject({ ok: true, amount: "1234.50" })
+    expect(gatewayAmount("1234.5", "HUF", { ...refuse, currency_digits: { HUF: 0 } }).ok).toBe(false)
   })
 })
 
