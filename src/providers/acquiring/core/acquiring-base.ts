@@ -1,5 +1,6 @@
 import type {
   AuthorizePaymentInput,
+  BigNumberInput,
   AuthorizePaymentOutput,
   CancelPaymentInput,
   CancelPaymentOutput,
@@ -28,7 +29,7 @@ import { createGatewayClient } from "../../../gateway"
 import { logText } from "../../../lib/log-text"
 import type { GatewayClient } from "../../../gateway/client-types"
 import { orderNoFromSession } from "../mappers/order-no"
-import { sessionMoney, toAmount } from "../mappers/money"
+import { paymentGatewayAmount, sameSentAmount, sessionMoney, toAmount } from "../mappers/money"
 import { mapOrderRecord, type MappedStatus } from "../mappers/status"
 import type { RequestContext } from "../mappers/payment-request"
 import { parseAcquiringOptions, type AcquiringOptions, type SessionStatus } from "../options"
@@ -215,19 +216,26 @@ export abstract class AcquiringBase extends AbstractPaymentProvider<Record<strin
    */
   private async captureAmount(key: string | undefined, d: AcquiringData): Promise<string | undefined> {
     if (!key) return undefined
+    let row: { amount?: BigNumberInput; raw_amount?: BigNumberInput } | undefined
     try {
       const service = (this.container as Record<string, any>).captureService
-      const row = await service?.retrieve(key, { select: ["id", "amount", "raw_amount"] })
-      return row ? toAmount(row.raw_amount ?? row.amount) : undefined
+      row = await service?.retrieve(key, { select: ["id", "amount", "raw_amount"] })
     } catch {
       this.logger.warn(`acquiring: capture ${key} of order ${d.order_no} not readable; capturing the remaining amount`)
       return undefined
     }
+    // Outside the try: an amount the gateway cannot carry is refused, never swapped for the remainder.
+    return row ? this.gatewayAmount(row.raw_amount ?? row.amount!, d) : undefined
+  }
+
+  /** A later Medusa amount of this payment as the gateway takes it (the session's currency rounding). */
+  private gatewayAmount(value: BigNumberInput, d: AcquiringData): string {
+    return paymentGatewayAmount(value, d, this.opts.provider)
   }
 
   async refundPayment(input: RefundPaymentInput): Promise<RefundPaymentOutput> {
     const d = readData(input.data)
-    return { data: await refund(this.client, d, toAmount(input.amount), input.context?.idempotency_key) }
+    return { data: await refund(this.client, d, this.gatewayAmount(input.amount, d), input.context?.idempotency_key) }
   }
 
   async cancelPayment(input: CancelPaymentInput): Promise<CancelPaymentOutput> {
@@ -260,7 +268,7 @@ export abstract class AcquiringBase extends AbstractPaymentProvider<Record<strin
   /** Medusa never calls it in 2.21; an amount change needs a new session (new order_no). */
   async updatePayment(input: UpdatePaymentInput): Promise<UpdatePaymentOutput> {
     const d = readData(input.data)
-    if (toAmount(input.amount) !== d.amount || input.currency_code.toUpperCase() !== d.currency) {
+    if (!sameSentAmount(d.amount, input.amount, d) || input.currency_code.toUpperCase() !== d.currency) {
       throw new MedusaError(
         MedusaError.Types.INVALID_DATA,
         "amount: the gateway order cannot change its amount; create a new payment session",
