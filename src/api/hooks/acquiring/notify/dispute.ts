@@ -4,8 +4,7 @@ import { logText } from "../../../../lib/log-text"
 import { disputeReadingOf, readDisputeNotice } from "../../../../providers/acquiring/core/disputes"
 import { recordMatches } from "../../../../providers/acquiring/core/gateway-state"
 import { confirmedOrder } from "../../../../providers/acquiring/core/webhook"
-import { toAmount } from "../../../../providers/acquiring/mappers/money"
-import { applyDisputeNotice, paymentOfSession } from "../../../../workflows/acquiring/notifications"
+import { applyDisputeNotice, currentPayment, paymentOfSession } from "../../../../workflows/acquiring/notifications"
 import { gatewaysFor } from "../../../../workflows/acquiring/reconcile-shared/gateway"
 import type { NotifyInput, NotifySession } from "./process"
 import { loggerOf, SUCCESS, type NotifyReply } from "./replies"
@@ -13,8 +12,8 @@ import { verifiedNotice } from "./verify"
 
 /**
  * notify_type dispute: verified; there is no dispute query, so the order is confirmed with
- * retrievalTrans (amount, currency, transaction; and the payment session's amount and currency)
- * before the dispute is recorded on the payment
+ * retrievalTrans (the notification's amount, currency and transaction, and the amount and
+ * currency the payment sent) before the dispute is recorded on the payment
  * and its events emitted. Errors are thrown for process.ts to answer.
  */
 export async function handleDisputeNotification(scope: MedusaContainer, session: NotifySession, input: NotifyInput, orderNo: string): Promise<NotifyReply> {
@@ -23,8 +22,9 @@ export async function handleDisputeNotification(scope: MedusaContainer, session:
   const target = await paymentOfSession(scope, session.id)
   if (!target) return { status: 404, body: "no Medusa payment for this order yet" }
   const record = await confirmedOrder(client, n)
-  if (!recordMatches(record, { amount: toAmount(session.amount), currency: session.currency_code.toUpperCase() })) {
-    throw new MedusaError(MedusaError.Types.INVALID_DATA, "acquiring dispute notification: the gateway's order differs from the payment session (amount/currency)")
+  // The amount the payment sent (payment.data), as the gateway holds it (whole yen, rounded …).
+  if (!recordMatches(record, (await currentPayment(scope, target.payment_id)).acquiring)) {
+    throw new MedusaError(MedusaError.Types.INVALID_DATA, "acquiring dispute notification: the gateway's order differs from the payment (amount/currency)")
   }
   const notice = readDisputeNotice(n, disputeReadingOf(options.provider), String(n.transaction_id || orderNo), new Date())
   const logger = loggerOf(scope)

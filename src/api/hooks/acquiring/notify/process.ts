@@ -3,7 +3,7 @@ import { ContainerRegistrationKeys, Modules, PaymentActions } from "@medusajs/fr
 import { processPaymentWorkflow } from "@medusajs/medusa/core-flows"
 import { isAcquiringProvider } from "../../../../lib/acquiring-config"
 import { logText } from "../../../../lib/log-text"
-import { sameAmount } from "../../../../providers/acquiring/mappers/money"
+import { sameSentAmount } from "../../../../providers/acquiring/mappers/money"
 import { sessionIdFromOrderNo } from "../../../../providers/acquiring/mappers/order-no"
 import { handleDisputeNotification } from "./dispute"
 import { handleRefundNotification } from "./refund"
@@ -25,6 +25,8 @@ export interface NotifySession {
   currency_code: string
   payment_collection_id: string
   status?: string
+  /** The provider's session data (its amount_rounding says how the amount was sent). */
+  data?: Record<string, unknown> | null
 }
 
 const DRIVEN = new Set<string>([PaymentActions.AUTHORIZED, PaymentActions.SUCCESSFUL])
@@ -35,7 +37,7 @@ async function findSession(scope: MedusaContainer, sessionId: string) {
   const query = scope.resolve(ContainerRegistrationKeys.QUERY)
   const { data } = await query.graph({
     entity: "payment_session",
-    fields: ["id", "provider_id", "amount", "currency_code", "payment_collection_id", "status"],
+    fields: ["id", "provider_id", "amount", "currency_code", "payment_collection_id", "status", "data"],
     filters: { id: sessionId },
   })
   return data[0] as NotifySession | undefined
@@ -114,7 +116,8 @@ async function handle(scope: MedusaContainer, input: NotifyInput): Promise<Notif
     return replyFor(e)
   }
   if (result.data?.session_id !== session.id) return { status: 400, body: "notification does not match the order" }
-  if (!sameAmount(result.data.amount, session.amount)) return { status: 400, body: "amount differs from the payment session" }
+  // Compared as sent: a session opened with currency_rounding half_up sent Medusa's amount rounded.
+  if (!sameSentAmount(result.data.amount, session.amount, session.data)) return { status: 400, body: "amount differs from the payment session" }
   // The provider compared the (signed) currency with the gateway's record; the session's must be it too.
   if (String(input.body.currency ?? "").toUpperCase() !== session.currency_code.toUpperCase()) {
     return { status: 400, body: "currency differs from the payment session" }

@@ -231,7 +231,7 @@ describe("dispute notifications", () => {
     expect(mockMedusa.data.disputes).toEqual([expect.objectContaining({ status: "lost", closed_at: expect.any(String) })])
   })
 
-  it("an order the gateway does not hold → 404; another amount or currency than the gateway's or the session's → 400; forged → 401; gateway down → 503; nothing recorded", async () => {
+  it("an order the gateway does not hold → 404; another amount or currency than the gateway's or the payment's → 400; forged → 401; gateway down → 503; nothing recorded", async () => {
     const { scope } = scopeWith()
     gateway.order = null
     expect(await handleNotification(scope, disputeNote("opened"))).toEqual({ status: 404, body: expect.stringContaining("unknown order") })
@@ -239,9 +239,9 @@ describe("dispute notifications", () => {
     expect((await handleNotification(scope, disputeNote("opened", { amount: "99.00" }))).status).toBe(400)
     gateway.order = { amount: "32.89", currency: "USD" }
     expect((await handleNotification(scope, disputeNote("opened"))).status).toBe(400)
-    // notification and gateway agree, but not with the payment session Medusa holds
+    // notification and gateway agree, but not with the amount the payment sent
     gateway.order = { amount: "1.00", currency: "EUR" }
-    expect(await handleNotification(scope, disputeNote("opened", { amount: "1.00" }))).toEqual({ status: 400, body: expect.stringContaining("differs from the payment session") })
+    expect(await handleNotification(scope, disputeNote("opened", { amount: "1.00" }))).toEqual({ status: 400, body: expect.stringContaining("differs from the payment (amount/currency)") })
     gateway.order = { amount: "32.89", currency: "EUR" }
     expect((await handleNotification(scope, note({ notify_type: "dispute", dispute_id: "D1" }, "another-key"))).status).toBe(401)
     gateway.down = true
