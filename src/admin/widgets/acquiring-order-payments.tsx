@@ -1,12 +1,39 @@
 import { defineWidgetConfig } from "@medusajs/admin-sdk"
 import type { AdminOrder, DetailWidgetProps } from "@medusajs/framework/types"
-import { Button, Container, Heading, Text, toast } from "@medusajs/ui"
+import { Button, Container, Heading, StatusBadge, Text, toast } from "@medusajs/ui"
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query"
 import { PaymentCard } from "../components/acquiring/payment-card"
 import { FraudChecks } from "../components/acquiring/fraud-checks"
-import { decide, getOrderPayments, summarise, syncNow } from "../lib/acquiring-api"
+import { decide, getOrderPayments, summarise, syncNow, type PresentedPayment } from "../lib/acquiring-api"
 
-/** Order details: the acquiring gateway's view of the order's payments, review decision and "sync now". */
+const DISPUTE_COLORS = { opened: "orange", under_review: "blue", won: "green", lost: "red", closed: "grey" } as const
+
+/** A date from the gateway as the admin reads it; its own text when it is not one. */
+const shownDate = (v: string | null) => (v && !Number.isNaN(Date.parse(v)) ? new Date(v).toLocaleDateString() : v || "—")
+
+/** Disputes the gateway notified for one payment: reason, status, deadline, amount. */
+const Disputes = ({ p }: { p: PresentedPayment }) =>
+  p.disputes.length ? (
+    <div className="flex flex-col gap-y-2 px-6 py-4">
+      <Heading level="h3">Disputes</Heading>
+      {p.disputes.map((d) => (
+        <div key={d.id} className="flex flex-col gap-y-1">
+          <div className="flex items-center justify-between gap-x-4">
+            <Text size="small" weight="plus" className="break-all">
+              {d.reason ?? "No reason given"}
+            </Text>
+            <StatusBadge color={DISPUTE_COLORS[d.status]}>{d.status.replace("_", " ")}</StatusBadge>
+          </div>
+          <Text size="small" className="text-ui-fg-subtle">
+            {d.amount ? `${d.amount} ${p.currency}` : "amount not given"} · deadline {shownDate(d.deadline)}
+            {d.closed_at ? ` · closed ${shownDate(d.closed_at)}` : ""}
+          </Text>
+        </div>
+      ))}
+    </div>
+  ) : null
+
+/** Order details: the acquiring gateway's view of the order's payments, disputes, review decision and "sync now". */
 const AcquiringOrderPayments = ({ data: order }: DetailWidgetProps<AdminOrder>) => {
   const client = useQueryClient()
   const key = ["acquiring-order", order.id]
@@ -69,7 +96,10 @@ const AcquiringOrderPayments = ({ data: order }: DetailWidgetProps<AdminOrder>) 
         </Text>
       )}
       {data.payments.map((p) => (
-        <PaymentCard key={p.payment_id} p={p} />
+        <div key={p.payment_id} className="divide-y">
+          <PaymentCard p={p} />
+          <Disputes p={p} />
+        </div>
       ))}
     </Container>
   )

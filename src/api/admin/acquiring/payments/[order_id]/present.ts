@@ -1,4 +1,5 @@
 import type { OrderRecord } from "../../../../../gateway/schemas/transactions"
+import { parseDisputes } from "../../../../../providers/acquiring/core/disputes"
 import { mapOrderRecord } from "../../../../../providers/acquiring/mappers/status"
 import { parseTracked } from "../../../../../providers/acquiring/mappers/refunds"
 import type { PaymentView } from "../../../../../workflows/acquiring/reconcile-shared/payments"
@@ -32,6 +33,16 @@ export function presentPayment(p: PaymentView, record: OrderRecord | undefined) 
       refund_status: r.refund_status,
       medusa_refund_id: r.medusa_refund_id ?? null,
       refund_date: r.refund_date ?? null,
+    })),
+    /** Disputes as the gateway's notifications reported them (payment.data.disputes). */
+    disputes: parseDisputes(d?.disputes).map((x) => ({
+      id: x.id,
+      status: x.status,
+      reason: x.reason,
+      amount: x.amount,
+      deadline: x.deadline,
+      opened_at: x.opened_at,
+      closed_at: x.closed_at,
     })),
   }
 }
