@@ -119,15 +119,17 @@ acquiringTestRunner(({ api, getContainer, seed, admin }) => {
     expect((await paymentOf(o.order_id)).refunds).toHaveLength(1)
 
     await sleep(REFUND_PROCESSING_MS + 300)
+    // The gateway's refund notifications (issue 14) record both completions in the payment data at once;
+    // the portal refund still becomes a Medusa refund only through reconciliation.
+    await sandbox.notifications.settle(20_000)
+    p = await paymentOf(o.order_id)
+    expect(p.data.refunds.map((r: any) => [r.refund_reference_id, r.refund_status])).toEqual([
+      [medusaRef, "1"],
+      [portalRef, "1"],
+    ])
+    expect(p.refunds).toHaveLength(1)
     const final = await sync({ order_ids: [o.order_id] })
-    expect(final.changes).toEqual(
-      expect.arrayContaining([
-        expect.objectContaining({ kind: "refund_status", refund_reference_id: medusaRef, detail: "2 → 1" }),
-        expect.objectContaining({ kind: "refund_status", refund_reference_id: portalRef, detail: "2 → 1" }),
-        expect.objectContaining({ kind: "refund", refund_reference_id: portalRef, amount: "3.00" }),
-      ]),
-    )
-    expect(final.changes).toHaveLength(3)
+    expect(final.changes).toEqual([expect.objectContaining({ kind: "refund", refund_reference_id: portalRef, amount: "3.00" })])
     p = await paymentOf(o.order_id)
     expect(p.refunds.map((r: any) => r.amount).sort()).toEqual([3, 5])
     expect(p.data.refunds.map((r: any) => r.refund_status)).toEqual(["1", "1"])

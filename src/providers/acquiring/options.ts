@@ -3,6 +3,7 @@ import { z } from "zod"
 import { CurrencyDigits, CurrencyRounding } from "../../gateway/currencies"
 import { GatewayClientOptions, issuePath } from "../../gateway/options"
 import { Url } from "../../gateway/schemas/common"
+import { DisputeReading } from "./core/disputes"
 
 /** Medusa payment session statuses a gateway code may be mapped to. */
 export const SESSION_STATUSES = [
@@ -26,6 +27,8 @@ const Origin = z.url({ protocol: /^https?$/, error: "must be an http(s) origin l
 
 /** Options of the provider itself; every other key goes to the gateway client (src/gateway/options.ts). */
 export const ProviderOwnOptions = z.object({
+  /** How dispute notifications are read (core/disputes.ts): field names and status texts. */
+  ...DisputeReading.shape,
   /** Public URL of this Medusa backend, used to build notify_url. */
   store_url: Url,
   notify_path: z.string().regex(/^\/hooks\/[\w\-/]+$/, "must be a path under /hooks/").default(DEFAULT_NOTIFY_PATH),

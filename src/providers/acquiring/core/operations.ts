@@ -4,7 +4,7 @@ import type { GatewayError } from "../../../gateway/errors"
 import type { RefundRecord } from "../../../gateway/schemas/transactions"
 import { ENTRY_STATUS, PAYMENT_STATUS, REFUND_STATUS } from "../../../gateway/status-codes"
 import { cents, fromCents } from "../mappers/money"
-import { claimRefund, fromRefundResult, mergeRefunds, parseTracked, refundedTotal } from "../mappers/refunds"
+import { claimRefund, fromRefundResult, medusaRefundReason, mergeRefunds, parseTracked, refundedTotal } from "../mappers/refunds"
 import { verifiedConfirmedCapture } from "./confirmed-capture"
 import { toMedusaError } from "./errors"
 import { callOpts, lookupOrder, withRecord } from "./gateway-state"
@@ -97,7 +97,7 @@ export async function refund(client: GatewayClient, d: AcquiringData, refundAmou
     currency: d.currency,
     amount: d.amount,
     refund_amount: refundAmount,
-    refund_reason: key ? `Medusa refund ${key}` : "Medusa refund",
+    refund_reason: medusaRefundReason(key),
   }
   const res = await guarded("Refunding the payment", () => client.refund({ refund_orders: [order] }, callOpts(d)))
   if (res.failed.length) {

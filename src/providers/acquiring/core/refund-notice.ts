@@ -1,6 +1,6 @@
 import type { GatewayClient } from "../../../gateway/client-types"
 import type { RefundRecord } from "../../../gateway/schemas/transactions"
-import { mergeRefunds, type TrackedRefund } from "../mappers/refunds"
+import { medusaRefundIdOf, mergeRefunds, type TrackedRefund } from "../mappers/refunds"
 import { callOpts } from "./gateway-state"
 import type { AcquiringData } from "./session-data"
 
@@ -9,11 +9,7 @@ import type { AcquiringData } from "./session-data"
  * (retrievalRefund by order_no) and merged into payment.data.refunds by refund_reference_id.
  */
 
-/** operations.ts sends `Medusa refund <Medusa refund id>` as refund_reason of each refund it makes. */
-const MEDUSA_REASON = /^Medusa refund (\S+)$/
-
-export const medusaRefundIdOf = (reason: unknown): string | undefined =>
-  typeof reason === "string" ? MEDUSA_REASON.exec(reason)?.[1] : undefined
+export { medusaRefundIdOf }
 
 /** The gateway does not list the notified refund (yet): the notification is answered with a retry. */
 export class RefundNotListedError extends Error {}

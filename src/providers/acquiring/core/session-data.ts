@@ -4,6 +4,7 @@ import { Amount, Currency, OrderNo } from "../../../gateway/schemas/common"
 import { TrackedRefund } from "../mappers/refunds"
 import { SNAPSHOT_KEY } from "../snapshot/storefront-data"
 import { ConfirmedCapture } from "./confirmed-capture"
+import { TrackedDispute } from "./disputes"
 
 export const VARIANTS = ["hosted", "apm"] as const
 
@@ -38,6 +39,8 @@ export const AcquiringData = z
     /** A batch answer's capture, sealed by this server (core/confirmed-capture.ts). */
     confirmed_capture: ConfirmedCapture.optional(),
     refunds: z.array(TrackedRefund).optional(),
+    /** Disputes the gateway notified (core/disputes.ts), newest state of each. */
+    disputes: z.array(TrackedDispute).optional(),
     refunded_amount: Amount.optional(),
     canceled: z.boolean().optional(),
     payment_method: z.string().optional(),

@@ -81,3 +81,13 @@ export function claimRefund(known: TrackedRefund[], amount: string, key: string)
   const { claim: _claim, ...rest } = known[i]
   return known.map((r, j) => (j === i ? { ...rest, medusa_refund_id: key } : r))
 }
+
+/**
+ * The refund_reason of each refund the provider makes: it marks the gateway's refund as this
+ * Medusa refund, so a lost answer (operations.ts) and a refund notification (core/refund-notice.ts)
+ * find which Medusa refund a gateway refund is.
+ */
+export const medusaRefundReason = (key?: string) => (key ? `Medusa refund ${key}` : "Medusa refund")
+
+export const medusaRefundIdOf = (reason: unknown): string | undefined =>
+  typeof reason === "string" ? /^Medusa refund (\S+)$/.exec(reason)?.[1] : undefined
