@@ -83,47 +83,36 @@ export class SandboxCore {
     }
   }
 
-  /** Payment or review result to the order's notify_url (none when the order has no notify_url). */
-  notifyOrder(o: Order, type: Extract<NotifyType, "payment" | "review">): void {
+  /** One notification of `type` about the order, to its notify_url (none when the order has no notify_url). */
+  private notify(o: Order, type: NotifyType, extra: Record<string, string> = {}): void {
     const url = o.request.notify_url
     if (typeof url !== "string" || !url) return
-    this.notifier.send(type, url, this.orderFields(o), this.signKey(o))
+    this.notifier.send(type, url, { ...this.orderFields(o), ...extra }, this.signKey(o))
+  }
+
+  /** Payment or review result. */
+  notifyOrder(o: Order, type: Extract<NotifyType, "payment" | "review">): void {
+    this.notify(o, type)
   }
 
   notifyRefund(o: Order, r: RefundEntry): void {
-    const url = o.request.notify_url
-    if (typeof url !== "string" || !url) return
-    this.notifier.send(
-      "refund",
-      url,
-      {
-        ...this.orderFields(o),
-        refund_reference_id: r.refund_reference_id,
-        refund_amount: fromMinor(r.amount_minor),
-        refund_status: r.status === "processing" ? REFUND_STATUS.PROCESSING : REFUND_STATUS.REFUNDED,
-      },
-      this.signKey(o),
-    )
+    this.notify(o, "refund", {
+      refund_reference_id: r.refund_reference_id,
+      refund_amount: fromMinor(r.amount_minor),
+      refund_status: r.status === "processing" ? REFUND_STATUS.PROCESSING : REFUND_STATUS.REFUNDED,
+    })
   }
 
   /** Dispute opened or closed (fields: docs/sandbox.md; unsigned by the default rule, like refund fields). */
   notifyDispute(o: Order, d: DisputeEntry): void {
-    const url = o.request.notify_url
-    if (typeof url !== "string" || !url) return
-    this.notifier.send(
-      "dispute",
-      url,
-      {
-        ...this.orderFields(o),
-        dispute_id: d.dispute_id,
-        dispute_status: d.status,
-        dispute_reason: d.reason,
-        dispute_amount: fromMinor(d.amount_minor),
-        dispute_deadline: d.deadline,
-        dispute_date: compactTimestamp(d.closed_at ?? d.opened_at),
-      },
-      this.signKey(o),
-    )
+    this.notify(o, "dispute", {
+      dispute_id: d.dispute_id,
+      dispute_status: d.status,
+      dispute_reason: d.reason,
+      dispute_amount: fromMinor(d.amount_minor),
+      dispute_deadline: d.deadline,
+      dispute_date: compactTimestamp(d.closed_at ?? d.opened_at),
+    })
   }
 
   stop(): void {

@@ -8,14 +8,9 @@ import { paymentGatewayAmount, sameAmount, sameSentAmount, sentAmount, sessionMo
 import { parseAcquiringOptions } from "../options"
 import { AcquiringHostedService } from "../services/hosted"
 import type { CartSnapshot } from "../snapshot/schema"
+import { PROVIDER_TEST_OPTIONS } from "./helpers"
 
-const OPTIONS = {
-  merchant_id: "1234567",
-  accounts: [{ account_id: "123456701", sign_key: "EurKey-Secret1" }],
-  test_base_url: "https://gw.test",
-  store_url: "https://api.shop.example",
-  default_return_url: "https://shop.example/return",
-}
+const OPTIONS = PROVIDER_TEST_OPTIONS
 const refuse = { currency_rounding: "refuse" as const, currency_digits: {} }
 const halfUp = { currency_rounding: "half_up" as const, currency_digits: {} }
 /** Medusa's raw form of a JPY cart total of 999 + 10 % tax (measured with decorateCartTotals). */

@@ -3,14 +3,9 @@ import { parseAcquiringOptions } from "../options"
 import { sealKeyOf, sealSnapshot } from "../snapshot/seal"
 import { AcquiringHostedService } from "../services/hosted"
 import { fixture } from "../../../gateway/__tests__/helpers/fake-gateway"
+import { PROVIDER_TEST_OPTIONS } from "./helpers"
 
-const OPTIONS = {
-  merchant_id: "1234567",
-  accounts: [{ account_id: "123456701", sign_key: "EurKey-Secret1" }],
-  test_base_url: "https://gw.test",
-  store_url: "https://api.shop.example",
-  default_return_url: "https://shop.example/return",
-}
+const OPTIONS = PROVIDER_TEST_OPTIONS
 
 /** The session data a storefront receives from initiatePayment (gateway answered by a fake fetch). */
 async function sessionData(extra: Record<string, unknown> = {}, given: Record<string, unknown> = {}, container: Record<string, unknown> = {}) {
