@@ -92,7 +92,7 @@ export async function paymentOf(api: Api, seed: Seed, orderId: string) {
   const fields = "*payment_collections,*payment_collections.payments,*payment_collections.payments.captures,*payment_collections.payments.refunds"
   const { data } = await api.get(`/admin/orders/${orderId}?fields=${fields}`, seed.admin)
   return data.order.payment_collections.flatMap((c: any) => c.payments)[0] as
-    | { id: string; captured_at: string | null; captures: any[]; refunds: Array<{ amount: number }>; data: any }
+    | { id: string; captured_at: string | null; captures: any[]; refunds: Array<{ id: string; amount: number }>; data: any }
     | undefined
 }
 
