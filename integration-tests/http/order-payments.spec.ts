@@ -114,6 +114,39 @@ acquiringTestRunner(({ api, getContainer, seed, admin }) => {
     expect(["authorized", "completed"]).toContain(paid.status)
   })
 
+  it("an exchange with a difference due: the difference is paid on the hosted page and authorised", async () => {
+    const { order_id } = await paidOrder()
+    const placed = await adminOrder(api, seed, order_id)
+    expect((await admin.post(`/admin/payments/${placed.payment_collections[0].payments[0].id}/capture`)).status).toBe(200)
+    const items = placed.items.map((i: { id: string; quantity: number }) => ({ id: i.id, quantity: i.quantity }))
+    expect((await admin.post(`/admin/orders/${order_id}/fulfillments`, { items, location_id: seed.location_id })).status).toBe(200)
+
+    // The shopper sends one tee back and gets one more mug (12.50): Medusa computes what is due (the
+    // returned tee is credited at its discounted price, so more than 12.50 − 7.99).
+    const tee = placed.items.find((i: { variant_id: string }) => i.variant_id === seed.variants.tee)
+    const exchange = await admin.post("/admin/exchanges", { order_id })
+    expect(exchange.status).toBe(200)
+    const id = exchange.data.exchange.id
+    expect((await admin.post(`/admin/exchanges/${id}/inbound/items`, { items: [{ id: tee.id, quantity: 1 }] })).status).toBe(200)
+    expect((await admin.post(`/admin/exchanges/${id}/outbound/items`, { items: [{ variant_id: seed.variants.mug, quantity: 1 }] })).status).toBe(200)
+    const confirmed = await admin.post(`/admin/exchanges/${id}/request`)
+    expect([confirmed.status, confirmed.data?.message]).toEqual([200, undefined])
+
+    const open = (await adminOrder(api, seed, order_id)).payment_collections.find((c: { status: string }) => c.status === "not_paid")
+    const due = Number(open.amount).toFixed(2)
+    expect(Number(due)).toBeGreaterThan(0)
+    const res = await api.post(`/store/payment-collections/${open.id}/payment-sessions`, { provider_id: PROVIDERS.hosted, data: { device: DEVICE } }, seed.store)
+    const session = res.data.payment_collection.payment_sessions.find((s: { provider_id: string }) => s.provider_id === PROVIDERS.hosted)
+    const sent = sandbox().inspect.requests().find((r) => r.path === "/v1/checkout" && r.body?.order_no === session.data.order_no)!
+    expect(sent.body).toMatchObject({ amount: due, item_total: due })
+    expect(String(sent.body!.items)).toMatch(/^Balance for order ＃/)
+    await payOnHostedPage(session.data.form, { number: "4111111111111111" })
+    await notified(session.data.order_no)
+    const paid = (await adminOrder(api, seed, order_id)).payment_collections.find((c: { id: string }) => c.id === open.id)
+    expect(paid.status).toBe("authorized")
+    expect(paid.payments).toHaveLength(1)
+  })
+
   it("a paid order collection whose notification was lost is authorised by reconciliation", async () => {
     const { order_id } = await paidOrder()
     const open = (await editAddingTee(order_id)).find((c) => c.status === "not_paid")!
