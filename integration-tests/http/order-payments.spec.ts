@@ -13,7 +13,7 @@ jest.setTimeout(300_000)
  */
 const env = useAcquiringEnv()
 
-acquiringTestRunner(({ api, getContainer, seed, admin }) => {
+acquiringTestRunner(({ api, seed, admin }) => {
   const sandbox = () => env.sandbox()
 
   /** A hosted-page checkout, completed: the order and its gateway order number. */
@@ -31,12 +31,10 @@ acquiringTestRunner(({ api, getContainer, seed, admin }) => {
   async function editAddingTee(orderId: string) {
     const edit = await admin.post("/admin/order-edits", { order_id: orderId })
     expect(edit.status).toBe(200)
-    const changeId = edit.data.order_change.id
     expect((await admin.post(`/admin/order-edits/${orderId}/items`, { items: [{ variant_id: seed.variants.tee, quantity: 1 }] })).status).toBe(200)
     expect((await admin.post(`/admin/order-edits/${orderId}/request`)).status).toBe(200)
     const confirmed = await admin.post(`/admin/order-edits/${orderId}/confirm`)
     expect([confirmed.status, confirmed.data?.message]).toEqual([200, undefined])
-    expect(changeId).toBeTruthy()
     return (await adminOrder(api, seed, orderId)).payment_collections as Array<{ id: string; status: string; amount: number }>
   }
 
@@ -87,7 +85,6 @@ acquiringTestRunner(({ api, getContainer, seed, admin }) => {
     const collections = await editAddingTee(order_id)
     const open = collections.find((c) => c.status === "not_paid")!
     const order = await adminOrder(api, seed, order_id)
-    const tee = order.items.find((i: { variant_id: string }) => i.variant_id === seed.variants.tee)
     expect(Number(open.amount)).toBeGreaterThan(0)
     expect(Number(open.amount)).toBeLessThan(Number(order.total))
 
@@ -102,7 +99,6 @@ acquiringTestRunner(({ api, getContainer, seed, admin }) => {
     expect(sent.body).toMatchObject({ amount, item_total: amount, discount: "0.00" })
     // "#" is the items list's separator, so it goes as "＃" (mappers/items.ts).
     expect(String(sent.body!.items)).toMatch(new RegExp(`^Balance for order ＃${order.display_id}#,#`))
-    expect(tee).toBeDefined()
 
     const page = await getPage(session.data.issuer_url)
     const form = formOf(page.html, session.data.issuer_url)
@@ -165,6 +161,5 @@ acquiringTestRunner(({ api, getContainer, seed, admin }) => {
     const paid = (await adminOrder(api, seed, order_id)).payment_collections.find((c: { id: string }) => c.id === open.id)
     expect(paid.status).toBe("authorized")
     expect(paid.payments).toHaveLength(1)
-    expect(getContainer()).toBeTruthy()
   })
 })

@@ -14,6 +14,16 @@ type ProviderEntry = { resolve?: unknown; id?: unknown; options?: Record<string,
  * (routes and subscribers have no other way to the provider's options).
  */
 export function acquiringOptionsFor(configModule: ConfigModule, providerId: string): AcquiringOptions | null {
+  // Parsed once per app config: routes (session creation, hosted page) ask on every request.
+  let parsed = parsedOptions.get(configModule)
+  if (!parsed) parsedOptions.set(configModule, (parsed = new Map()))
+  if (!parsed.has(providerId)) parsed.set(providerId, readOptions(configModule, providerId))
+  return parsed.get(providerId)!
+}
+
+const parsedOptions = new WeakMap<ConfigModule, Map<string, AcquiringOptions | null>>()
+
+function readOptions(configModule: ConfigModule, providerId: string): AcquiringOptions | null {
   const m = ACQUIRING_PROVIDER_ID.exec(providerId)
   if (!m) return null
   const modules = Object.values((configModule.modules ?? {}) as Record<string, unknown>)

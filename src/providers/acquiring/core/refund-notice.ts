@@ -9,7 +9,6 @@ import type { AcquiringData } from "./session-data"
  * (retrievalRefund by order_no) and merged into payment.data.refunds by refund_reference_id.
  */
 
-export { medusaRefundIdOf }
 
 /** The gateway does not list the notified refund (yet): the notification is answered with a retry. */
 export class RefundNotListedError extends Error {}

@@ -1,7 +1,8 @@
 import type { GatewayClient } from "../../../../gateway/client-types"
 import type { RefundRecord } from "../../../../gateway/schemas/transactions"
 import type { TrackedRefund } from "../../mappers/refunds"
-import { confirmRefunds, medusaRefundIdOf, RefundNotListedError, refundsAfterNotice, refundsInFlight } from "../refund-notice"
+import { medusaRefundIdOf } from "../../mappers/refunds"
+import { confirmRefunds, RefundNotListedError, refundsAfterNotice, refundsInFlight } from "../refund-notice"
 
 const record = (seq: string, extra: Partial<RefundRecord> = {}): RefundRecord => ({
   transaction_id: "T1",
