@@ -159,7 +159,7 @@ export async function runP3(app: BenchApp, n = 10_000): Promise<BenchRow[]> {
       measured: `${dbQueries} DB queries, ${gatewayRequests} gateway requests, wall ${ms(wall)}, live heap +${growth.toFixed(0)} MB (uncollected peak +${(peak / 2 ** 20).toFixed(0)} MB), ${report.changes.length} changes`,
       value: `${dbQueries} q (+${gatewayRequests} gw), ${(wall / 1000).toFixed(2)} s, ${growth.toFixed(0)} MB`,
       target: "≤ 100 DB q, ≤ 3 s, ≤ 64 MB",
-      // Queries are the database's; the gateway floor is one retrievalTrans per 100 orders (spec §8).
+      // Queries are the database's; the gateway floor is one retrievalTrans per 100 orders (gateway-interface.md §8).
       pass: dbQueries <= 100 && wall <= 3_000 && growth <= 64,
     },
   ]

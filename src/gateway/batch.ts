@@ -23,7 +23,7 @@ export function chunk<T>(items: readonly T[], size: number): T[][] {
   return out
 }
 
-/** The per-request limit: spec §8, or lower where options.batch_limits says so. */
+/** The per-request limit: gateway-interface.md §8, or lower where options.batch_limits says so. */
 export function limitOf(ctx: ClientContext, op: keyof typeof OPERATION_TABLE, specLimit: number): number {
   return Math.min(specLimit, ctx.options.batch_limits[op] ?? specLimit)
 }

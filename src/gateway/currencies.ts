@@ -10,7 +10,7 @@ import { Currency } from "./schemas/common"
  * would be refused. The merchant overrides a code with `currency_digits`.
  */
 
-/** Every amount the gateway takes has two decimals, whatever the currency (spec §1 rule 4). */
+/** Every amount the gateway takes has two decimals, whatever the currency (gateway-interface.md §1.4). */
 export const GATEWAY_DECIMALS = 2
 
 /** Merchant overrides of the table: `{ "HUF": 2 }`. */

@@ -4,7 +4,7 @@ import { matchingBrace, tokenize, type Token } from "./js-literals"
 import type { CheckoutResponse, HostedForm } from "./schemas"
 
 /**
- * Parse the hosted "loading" page of POST /v1/checkout (spec §4.1): the form's action and
+ * Parse the hosted "loading" page of POST /v1/checkout (gateway-interface.md §4.1): the form's action and
  * method, its static hidden inputs, the inputs its inline script appends, and `allParams`.
  * `fields` = static ∪ script (script wins) ∪ the allParams pairs missing from both.
  */
@@ -23,7 +23,7 @@ export function parseHostedPage(html: string, baseUrl: string, otherOrigins: rea
   const allParamsText = script_fields.allParams ?? static_fields.allParams
   const all_params = allParamsText ? parseAllParams(allParamsText) : {}
 
-  // Copied key by key: spreading these two records (17 + 56 keys) cost ~0.5 ms per page in V8 (bench P1).
+  // Copied key by key: spreading these two records (17 + 56 keys) cost ~0.5 ms per page in V8 (bench/p1-gateway-overhead.ts).
   const fields: Record<string, string> = {}
   for (const k in static_fields) fields[k] = static_fields[k]
   for (const k in script_fields) fields[k] = script_fields[k]
@@ -48,7 +48,7 @@ const INPUTS = new Set(["INPUT", "TEXTAREA", "SELECT"])
 
 /**
  * Elements with one of the tag names, in document order. A plain walk: querySelectorAll
- * compiles its CSS selector on every call, which was half the client's time per checkout (bench P1).
+ * compiles its CSS selector on every call, which was half the client's time per checkout (bench/p1-gateway-overhead.ts).
  */
 function elements(root: HTMLElement, tags: Set<string>): HTMLElement[] {
   const out: HTMLElement[] = []
@@ -186,7 +186,7 @@ export function parseAllParams(text: string): Record<string, string> {
 }
 
 function decodeMaybe(s: string): string {
-  // Most keys and values hold no "%": skip the RegExp for them (≈ 200 per page, bench P1).
+  // Most keys and values hold no "%": skip the RegExp for them (≈ 200 per page, bench/p1-gateway-overhead.ts).
   if (!s.includes("%") || !/%[0-9A-Fa-f]{2}/.test(s)) return s
   try {
     return decodeURIComponent(s.replace(/\+/g, " "))

@@ -10,7 +10,7 @@ export type Token =
   | { t: "punct"; v: string; start: number; end: number }
   | { t: "other"; v: string; start: number; end: number }
 
-// Character classes by code: with a RegExp test per character the sandbox's page took ~100 µs to tokenize, now ~25 µs (bench P1).
+// Character classes by code: with a RegExp test per character the sandbox's page took ~100 µs to tokenize, now ~25 µs (bench/p1-gateway-overhead.ts).
 const isIdStart = (c: number) => (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 95 || c === 36
 const isDigit = (c: number) => c >= 48 && c <= 57
 const isIdPart = (c: number) => isIdStart(c) || isDigit(c)

@@ -28,11 +28,11 @@ export interface OperationSpec {
   /** Documented (or, where not shown, inferred) request body type; see docs/assumptions.md. */
   request: Encoding
   response: ResponseKind
-  /** Array of order entries in a batch operation, with its per-request limit (spec §8). */
+  /** Array of order entries in a batch operation, with its per-request limit (gateway-interface.md §8). */
   batch?: { array: string; limit: number }
-  /** Selection limit for the retrievals (spec §8). */
+  /** Selection limit for the retrievals (gateway-interface.md §8). */
   selectionLimit?: number
-  /** Signed values in order, before sign_key (gateway-facts.md); `a[].b` means every b of array a. */
+  /** Signed values in order, before sign_key (gateway-interface.md §5.4); `a[].b` means every b of array a. */
   sign: string[]
   /** A retry can never double an effect (pure queries). */
   idempotent: boolean
@@ -113,7 +113,7 @@ export const OPERATION_TABLE: Record<Operation, OperationSpec> = {
 }
 
 /**
- * Error codes (facts: `<letter><4 digits>`). Confirmed ones carry their documented meaning;
+ * Error codes (gateway-interface.md §7.7: `<letter><4 digits>`). Confirmed ones carry their documented meaning;
  * the rest are the sandbox's choices within the documented families (docs/assumptions.md).
  */
 export const ERROR_CODES = {
@@ -138,7 +138,7 @@ export const ERROR_CODES = {
 } as const
 
 /**
- * Query result codes of the engine (facts, inferred): behind `query_result`, the
+ * Query result codes of the engine (gateway-interface.md §3, inferred): behind `query_result`, the
  * top-level `return_status` of a failed query and notifications.
  */
 export const QUERY_RESULT = {

@@ -18,7 +18,7 @@ export const GatewayClientOptions = z
   .object({
     merchant_id: z.string().min(1).max(7),
     accounts: z.array(AccountOptions).min(1, "configure at least one account"),
-    /** test or live: picks the base URL; accounts are separate per mode (facts). */
+    /** test or live: picks the base URL; accounts are separate per mode (gateway-interface.md §2.1). */
     mode: z.enum(["test", "live"]).default("test"),
     /** Base URLs are not published in the spec ({base_url}); the merchant gets them from the gateway. */
     base_url: z.url().optional(),
@@ -42,7 +42,7 @@ export const GatewayClientOptions = z
      * spec publishes no rate limit (docs/assumptions.md); 1 sends them one after another.
      */
     max_concurrent_requests: z.number().int().min(1).max(16).default(4),
-    /** Per-request limits (spec §8); lower them if the gateway tells you to, never above the spec. */
+    /** Per-request limits (gateway-interface.md §8); lower them if the gateway tells you to, never above the spec. */
     batch_limits: opRecord(z.number().int().positive()).default({}),
     /** Custom fetch (tests, proxies). */
     fetch: z.custom<typeof fetch>((f) => typeof f === "function", "fetch must be a function").optional(),
@@ -62,7 +62,7 @@ export const GatewayClientOptions = z
     /** Upper bound of one retry back-off (retrievals only), before jitter. */
     retry_max_delay_ms: z.number().int().min(0).max(300_000).default(5_000),
     /**
-     * Names of the selection fields of the retrievals (facts: `orders`/`trades` for retrievalTrans,
+     * Names of the selection fields of the retrievals (gateway-interface.md §4.3: `orders`/`trades` for retrievalTrans,
      * inferred for retrievalRefund). Values are sent comma-separated.
      */
     selection_fields: z

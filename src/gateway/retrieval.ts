@@ -13,7 +13,7 @@ export type RetrievalOperation = "retrievalTrans" | "retrievalRefund"
 
 /**
  * retrievalTrans / retrievalRefund: `orders` and `trades` are sent as comma-separated lists of
- * at most 100 (facts), one list per request, so no answer can exceed the spec's 100 records.
+ * at most 100 (gateway-interface.md §4.3), one list per request, so no answer can exceed the spec's 100 records.
  * Pure queries: each request is retried on timeouts, connection errors and 5xx; any request
  * still failing fails the call (there is no partial effect worth keeping).
  */

@@ -3,10 +3,10 @@ import { GatewaySignatureError } from "./errors"
 
 /**
  * SHA-256 over the plain concatenation of field values with sign_key last,
- * values stripped of spaces, lower-case hex (gateway-facts.md, confirmed).
+ * values stripped of spaces, lower-case hex (gateway-interface.md §5.4, confirmed).
  */
 
-/** Characters that break the gateway's own signature check (facts, confirmed). */
+/** Characters that break the gateway's own signature check (gateway-interface.md §5.4, confirmed). */
 const FORBIDDEN = /[&<>"']/
 
 /** Resolve a field path of the signature table: `a.b` or `arr[].field` (every element, in order). */

@@ -1,5 +1,5 @@
 /**
- * Status code tables. The spec shows only a few values (§3); the rest are
+ * Status code tables. The spec shows only a few values (gateway-interface.md §3); the rest are
  * inferred (docs/assumptions.md) and the provider lets the merchant remap them.
  * The sandbox answers with these same tables.
  */
@@ -34,5 +34,5 @@ export const PAYOUT_STATUS = {
   FAILED: "FAILED",
 } as const
 
-/** `return_status` of a successful batch or query response (spec §7.1). */
+/** `return_status` of a successful batch or query response (gateway-interface.md §7.1). */
 export const RETURN_OK = "1"

@@ -79,7 +79,7 @@ function undecodable(op: Operation, status: number, e: unknown): GatewayBadRespo
   return new GatewayBadResponseError(`${op}: ${why}`, { code: refused ? e.code : "", source: refused ? e.source : "body", status, operation: op, cause: e })
 }
 
-/** `{code, source, message}` (facts, confirmed), from JSON, XML or form answers. */
+/** `{code, source, message}` (gateway-interface.md §7.7, confirmed), from JSON, XML or form answers. */
 export function errorBodyOf(decoded: Decoded | undefined): { code: string; source: string; message: string } | undefined {
   if (!decoded || decoded.type === "html") return undefined
   const v = decoded.value

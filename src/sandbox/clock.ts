@@ -13,7 +13,7 @@ export class Clock {
 
 const pad = (n: number, w = 2) => String(n).padStart(w, "0")
 
-/** YYYYMMDDhhmmss in UTC (spec §2.5 transaction_date, §2.7 refund_date). */
+/** YYYYMMDDhhmmss in UTC (gateway-interface.md §2.5 transaction_date, §2.7 refund_date). */
 export function compactTimestamp(ms: number): string {
   const d = new Date(ms)
   return (
@@ -22,7 +22,7 @@ export function compactTimestamp(ms: number): string {
   )
 }
 
-/** ISO 8601 with the offset written without a colon: 2024-01-02T03:04:05+0000 (spec §2.8). */
+/** ISO 8601 with the offset written without a colon: 2024-01-02T03:04:05+0000 (gateway-interface.md §2.8). */
 export function offsetTimestamp(ms: number): string {
   return new Date(ms).toISOString().replace(/\.\d{3}Z$/, "+0000")
 }

@@ -11,7 +11,7 @@ const LOOPBACK_IPS = ["127.0.0.1", "::1", "::ffff:127.0.0.1"]
 export const SandboxAccount = z.object({
   account_id: z.string().regex(/^[0-9A-Za-z]{1,10}$/, "must be 1 to 10 letters or digits"),
   sign_key: z.string().min(1, "every account needs a sign_key"),
-  /** Test and live accounts are separate (facts); live accounts on the test server answer I0015. */
+  /** Test and live accounts are separate (gateway-interface.md §2.1); live accounts on the test server answer I0015. */
   mode: z.enum(["test", "live"]).default("test"),
   /** authorise: a paid card order waits for capture (2000); sale: it is paid at once (3000). */
   capture_mode: z.enum(["authorise", "sale"]).default("authorise"),
@@ -21,7 +21,7 @@ export type SandboxAccount = z.infer<typeof SandboxAccount>
 export const SandboxMerchant = z.object({
   merchant_id: z.string().regex(/^[0-9A-Za-z]{1,7}$/, "must be 1 to 7 letters or digits"),
   accounts: z.array(SandboxAccount).min(1, "a merchant needs at least one account"),
-  /** Client IPs allowed to call /v1/retrievalTrans (spec §5.3). */
+  /** Client IPs allowed to call /v1/retrievalTrans (gateway-interface.md §5.3). */
   registered_ips: z.array(z.string().min(1)).default(LOOPBACK_IPS),
 })
 export type SandboxMerchant = z.infer<typeof SandboxMerchant>
@@ -50,7 +50,7 @@ export const NotificationOptions = z.object({
   /** Bounded: real gateways give up after about 36 h; 20 attempts of this schedule is about that. */
   max_attempts: z.number().int().min(1).max(100).default(20),
   attempt_timeout_ms: ms(120_000).default(10_000),
-  /** Engine push style is upper-case hex (facts); the client compares case-insensitively. */
+  /** Engine push style is upper-case hex (gateway-interface.md §5.4); the client compares case-insensitively. */
   signature_case: z.enum(["upper", "lower"]).default("upper"),
   sign_fields: z.array(z.string().min(1)).default([...NOTIFICATION_SIGN_FIELDS]),
 })

@@ -4,7 +4,7 @@ import type { DisputeEntry, Order, RefundEntry } from "./state/order"
 import { paymentStatus, queryResult } from "./state/order"
 import { REFUND_STATUS } from "../gateway/status-codes"
 
-/** Spec §2.5 order record. */
+/** gateway-interface.md §2.5 order record. */
 const str = (v: unknown) => (typeof v === "string" ? v : v === undefined || v === null ? "" : String(v))
 
 export function orderRecord(o: Order) {
@@ -73,7 +73,7 @@ export function orderRecordJson(o: Order): string {
   return text
 }
 
-/** Spec §2.7 refund record. */
+/** gateway-interface.md §2.7 refund record. */
 export function refundRecord(o: Order, r: RefundEntry) {
   return {
     transaction_id: o.transaction_id,

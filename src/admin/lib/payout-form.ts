@@ -45,7 +45,7 @@ export function toRequestBody(form: FormState, request_id: string): Record<strin
 
 const PATH_TO_KEY = Object.fromEntries(Object.entries(FIELD_PATHS).map(([k, p]) => [p, k])) as Record<string, FormKey>
 
-/** Same rules as the server (spec §2.8 schema): messages keyed by form field. */
+/** Same rules as the server (gateway-interface.md §2.8 schema): messages keyed by form field. */
 export function validateForm(form: FormState, request_id: string): Partial<Record<FormKey, string>> {
   const r = PayoutRequest.safeParse(toRequestBody(form, request_id))
   if (r.success) return {}

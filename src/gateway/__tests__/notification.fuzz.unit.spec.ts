@@ -14,7 +14,7 @@ const { client } = makeClient(() => reply("unused"))
 const counter = caseCounter()
 
 const value = fc.string({ maxLength: 24 })
-/** Values the gateway can sign (it cannot sign & < > " ', facts). */
+/** Values the gateway can sign (it cannot sign & < > " ', gateway-interface.md §5.4). */
 const signable = value.map((s) => s.replace(/[&<>"']/g, ""))
 const signedFields = fc.record({
   notify_type: fc.constantFrom("payment", "review", "refund", "payout"),
@@ -71,7 +71,7 @@ describe("notification parsing under fuzzing", () => {
     const tamper = fc.tuple(signedFields, fc.constantFrom(...NOTIFICATION_SIGN_FIELDS), value)
     fc.assert(
       fc.property(tamper, ([f, field, replacement]) => {
-        // Spaces are removed before hashing (facts): a change only of spaces is no change.
+        // Spaces are removed before hashing (gateway-interface.md §5.4): a change only of spaces is no change.
         fc.pre(replacement.replace(/\s/g, "") !== String(f[field]).replace(/\s/g, ""))
         const body = { ...signed(f), [field]: replacement }
         const r = parse(body)

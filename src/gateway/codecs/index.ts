@@ -33,7 +33,7 @@ export type Decoded =
 
 /**
  * Decode whatever the bytes are, ignoring the Content-Type label: the gateway's
- * examples label JSON and XML bodies as form-urlencoded (spec §4). Every failure is a
+ * examples label JSON and XML bodies as form-urlencoded (gateway-interface.md §4). Every failure is a
  * GatewayError; a GatewayBodyRefusedError when a key names a prototype or a limit is passed.
  */
 export function sniffDecode(raw: string): Decoded {

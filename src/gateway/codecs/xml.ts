@@ -3,7 +3,7 @@ import { GatewayBadResponseError } from "../errors"
 import { assertSafeKeys, unsafeName } from "./safe-keys"
 
 /**
- * XML bodies: the checkout/authorise requests (spec §4.1 documents XML) and the
+ * XML bodies: the checkout/authorise requests (gateway-interface.md §4.1 documents XML) and the
  * `respon` answer of /v1/authorise. Values are kept as text (no number guessing)
  * so amounts like "10.00" survive; arrays are repeated elements.
  */

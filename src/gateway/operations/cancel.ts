@@ -3,7 +3,7 @@ import { runBatch } from "../batch"
 import type { ClientContext } from "../context"
 import { CancelOrder, CancelResponse, type CancelResult } from "../schemas"
 
-/** POST /v1/cancel (spec §4.6, ≤ 50 orders per request); per-request failures are listed in `failed`. */
+/** POST /v1/cancel (gateway-interface.md §4.6, ≤ 50 orders per request); per-request failures are listed in `failed`. */
 export function cancelOperation(ctx: ClientContext) {
   return function cancel(
     req: { cancel_orders: CancelOrder[] },

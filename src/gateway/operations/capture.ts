@@ -3,7 +3,7 @@ import { runBatch } from "../batch"
 import type { ClientContext } from "../context"
 import { CaptureOrder, CaptureResponse, type CaptureResult } from "../schemas"
 
-/** POST /v1/capture (spec §4.4, ≤ 50 orders per request); per-request failures are listed in `failed`. */
+/** POST /v1/capture (gateway-interface.md §4.4, ≤ 50 orders per request); per-request failures are listed in `failed`. */
 export function captureOperation(ctx: ClientContext) {
   return function capture(
     req: { capture_orders: CaptureOrder[] },

@@ -6,7 +6,7 @@ import { verify } from "../signing"
 import { validateResponse } from "../validate"
 
 /**
- * Inbound notification to notify_url (spec §6; shape and signature inferred, see
+ * Inbound notification to notify_url (gateway-interface.md §6; shape and signature inferred, see
  * docs/assumptions.md). Verified with the sign key of the account the body names.
  * A verified notification is still only a hint: confirm with retrieveTransactions.
  */

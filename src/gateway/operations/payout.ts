@@ -5,7 +5,7 @@ import { PayoutRequest, PayoutResponse } from "../schemas"
 import { validateRequest, validateResponse } from "../validate"
 
 /**
- * POST /v1/payout (spec §2.8, §4.9). A payout the gateway accepted but failed comes back
+ * POST /v1/payout (gateway-interface.md §2.8, §4.9). A payout the gateway accepted but failed comes back
  * as a result (status, failure_type, failure_reason), not as an error.
  */
 export function payoutOperation(ctx: ClientContext) {

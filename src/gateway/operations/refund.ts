@@ -3,7 +3,7 @@ import { runBatch } from "../batch"
 import type { ClientContext } from "../context"
 import { RefundOrder, RefundResponse, type RefundResult } from "../schemas"
 
-/** POST /v1/refund (spec §4.7, ≤ 50 orders per request); per-request failures are listed in `failed`. */
+/** POST /v1/refund (gateway-interface.md §4.7, ≤ 50 orders per request); per-request failures are listed in `failed`. */
 export function refundOperation(ctx: ClientContext) {
   return function refund(
     req: { refund_orders: RefundOrder[] },

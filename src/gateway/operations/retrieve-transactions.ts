@@ -5,7 +5,7 @@ import { RetrievalTransResponse, type OrderRecord } from "../schemas"
 
 type Result = Awaited<ReturnType<GatewayClient["retrieveTransactions"]>>
 
-/** POST /v1/retrievalTrans (spec §4.3): order records by order number and/or transaction id. */
+/** POST /v1/retrievalTrans (gateway-interface.md §4.3): order records by order number and/or transaction id. */
 export function retrieveTransactionsOperation(ctx: ClientContext) {
   return async function retrieveTransactions(sel: RetrievalInput, opts?: CallOptions): Promise<Result> {
     const r = await runRetrieval(ctx, "retrievalTrans", "orders_list", RetrievalTransResponse, sel, opts)

@@ -3,7 +3,7 @@ import { runBatch } from "../batch"
 import type { ClientContext } from "../context"
 import { ReviewOrder, ReviewResponse, type ReviewResult } from "../schemas"
 
-/** POST /v1/review (spec §4.5, ≤ 100 orders per request); per-request failures are listed in `failed`. */
+/** POST /v1/review (gateway-interface.md §4.5, ≤ 100 orders per request); per-request failures are listed in `failed`. */
 export function reviewOperation(ctx: ClientContext) {
   return function review(
     req: { review_orders: ReviewOrder[] },

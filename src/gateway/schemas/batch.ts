@@ -3,7 +3,7 @@ import { Amount, Currency, RefundMessage, ResultEnvelope } from "./common"
 
 const S = z.union([z.string(), z.number().transform(String)])
 
-/** Spec §2.6 request entries. */
+/** gateway-interface.md §2.6 request entries. */
 export const CaptureOrder = z.object({
   transaction_id: z.string().min(1),
   order_no: z.string().min(1),
@@ -24,7 +24,7 @@ export const RefundOrder = CaptureOrder.extend({
 })
 export type RefundOrder = z.input<typeof RefundOrder>
 
-/** Spec §2.6 response entries. */
+/** gateway-interface.md §2.6 response entries. */
 const EntryBase = z.object({
   transaction_id: S,
   order_no: S,

@@ -1,7 +1,7 @@
 import { z } from "zod"
 import { Amount, Country, Currency, DmyDate, OrderNo, Url } from "./common"
 
-/** Spec §2.3 cart_items[].basic_item_data */
+/** gateway-interface.md §2.3 cart_items[].basic_item_data */
 export const BasicItemData = z.object({
   name: z.string().min(1),
   quantity: z.string().regex(/^\d+$/, "must be a whole number"),
@@ -19,7 +19,7 @@ export const BasicItemData = z.object({
 export const CartItem = z.object({ basic_item_data: BasicItemData })
 export type CartItem = z.infer<typeof CartItem>
 
-/** Spec §2.3 account_owner[] */
+/** gateway-interface.md §2.3 account_owner[] */
 export const AccountOwner = z.object({
   first_name: z.string().optional(),
   last_name: z.string().optional(),
@@ -60,12 +60,12 @@ export const Subscription = z.object({
 })
 export type Subscription = z.infer<typeof Subscription>
 
-/** Money parts whose sum must equal `amount` (facts: amount = item_total + shipping + … − discount). */
+/** Money parts whose sum must equal `amount` (gateway-interface.md §2.2: amount = item_total + shipping + … − discount). */
 export const BREAKDOWN_ADD = ["item_total", "shipping", "handling", "tax_total", "insurance"] as const
 export const BREAKDOWN_SUB = ["shipping_discount", "discount"] as const
 
 /**
- * Flat fields shared by the hosted-page and APM requests (spec §2.2, §2.4).
+ * Flat fields shared by the hosted-page and APM requests (gateway-interface.md §2.2, §2.4).
  * Every field is optional unless the gateway cannot work without it: the spec
  * shows no required/optional status (see docs/assumptions.md).
  */
@@ -121,7 +121,7 @@ export const PaymentBaseFields = z.object({
   color_depth: z.string().regex(/^\d+$/, "must be a bit depth number").optional(),
 })
 
-/** Spec §2.2: POST /v1/checkout request (without the envelope the client fills in). */
+/** gateway-interface.md §2.2: POST /v1/checkout request (without the envelope the client fills in). */
 export const CheckoutFields = PaymentBaseFields.extend({
   open3d: z.enum(["do3DS", "no3DS"]).optional(),
   token_flag: z.enum(["YES", "NO"]).optional(),
@@ -165,7 +165,7 @@ const withBreakdownCheck = <T extends z.ZodType<Record<string, unknown>>>(schema
 export const CheckoutRequest = withBreakdownCheck(CheckoutFields)
 export type CheckoutRequest = z.input<typeof CheckoutFields>
 
-/** Spec §2.4 person and nested objects. */
+/** gateway-interface.md §2.4 person and nested objects. */
 export const BankAccount = z.object({
   account_type: z.string().optional(),
   account_number: z.string().optional(),
@@ -206,7 +206,7 @@ export const Person = z.object({
     .optional(),
 })
 
-/** Spec §2.4: POST /v1/authorise request. */
+/** gateway-interface.md §2.4: POST /v1/authorise request. */
 export const AuthoriseFields = PaymentBaseFields.extend({
   payment_method: z.string().min(1, "payment_method is required for an APM payment"),
   delivery_district_name: z.string().optional(),
@@ -218,7 +218,7 @@ export const AuthoriseFields = PaymentBaseFields.extend({
 export const AuthoriseRequest = withBreakdownCheck(AuthoriseFields)
 export type AuthoriseRequest = z.input<typeof AuthoriseFields>
 
-/** Spec §4.2: `respon` XML document. */
+/** gateway-interface.md §4.2: `respon` XML document. */
 export const AuthoriseResponse = z
   .object({
     merchant_id: z.coerce.string().optional(),
@@ -231,7 +231,7 @@ export const AuthoriseResponse = z
   .loose()
 export type AuthoriseResponse = z.infer<typeof AuthoriseResponse>
 
-/** Parsed hosted page (spec §4.1): what a storefront needs to post the form itself. */
+/** Parsed hosted page (gateway-interface.md §4.1): what a storefront needs to post the form itself. */
 export const HostedForm = z.object({
   action: z.string(),
   method: z.string(),

@@ -1,12 +1,12 @@
 import { z } from "zod"
 
 /**
- * Field formats shared by every operation (spec §1 rule 4, §2.5–2.7).
+ * Field formats shared by every operation (gateway-interface.md §1.4, §2.5–2.7).
  * Each is a zod schema so request validation, response validation and the
  * sandbox use one definition.
  */
 
-/** Decimal written as a string with exactly two decimals (spec §1.4); ≤ 15 chars (facts). */
+/** Decimal written as a string with exactly two decimals (gateway-interface.md §1.4); ≤ 15 chars (gateway-interface.md §2). */
 export const Amount = z
   .string()
   .regex(/^\d{1,12}\.\d{2}$/, "must be a decimal string with two decimals, e.g. \"12.50\"")
@@ -24,16 +24,16 @@ export const LooseAmount = z
 export const Currency = z.string().regex(/^[A-Z]{3}$/, "must be a 3-letter upper-case currency code")
 export const Country = z.string().regex(/^[A-Z]{2}$/, "must be a 2-letter upper-case country code")
 
-/** Compact timestamp: year month day hour minute second, 14 digits (spec §2.5, §2.7). */
+/** Compact timestamp: year month day hour minute second, 14 digits (gateway-interface.md §2.5, §2.7). */
 export const CompactTimestamp = z.string().regex(/^\d{14}$/, "must be a 14-digit timestamp YYYYMMDDhhmmss")
 
-/** Year-month-day with dashes (spec §2.5 subscription_result, §2.8 payment_date). */
+/** Year-month-day with dashes (gateway-interface.md §2.5 subscription_result, §2.8 payment_date). */
 export const IsoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "must be a date YYYY-MM-DD")
 
-/** Day-month-year, dash separated (spec §2.2 birth_date). */
+/** Day-month-year, dash separated (gateway-interface.md §2.2 birth_date). */
 export const DmyDate = z.string().regex(/^\d{2}-\d{2}-\d{4}$/, "must be a date DD-MM-YYYY")
 
-/** ISO 8601 with a UTC offset written without a colon, e.g. 2024-01-02T03:04:05+0000 (spec §2.8). */
+/** ISO 8601 with a UTC offset written without a colon, e.g. 2024-01-02T03:04:05+0000 (gateway-interface.md §2.8). */
 export const OffsetTimestamp = z
   .string()
   .regex(
@@ -41,17 +41,17 @@ export const OffsetTimestamp = z
     "must be an ISO 8601 timestamp with an offset like +0000",
   )
 
-/** Engine rule: 5 to 50 characters of [0-9A-Za-z] (facts, confirmed). */
+/** Engine rule: 5 to 50 characters of [0-9A-Za-z] (gateway-interface.md §2.2, confirmed). */
 export const OrderNo = z
   .string()
   .regex(/^[0-9A-Za-z]{5,50}$/, "must be 5 to 50 letters or digits (no hyphens or underscores)")
 
-/** `<transaction_id>-NN` (spec §2.6, facts). */
+/** `<transaction_id>-NN` (gateway-interface.md §2.6). */
 export const RefundReferenceId = z
   .string()
   .regex(/^.+-\d{2}$/, "must be <transaction_id>-NN with a two-digit sequence")
 
-/** `<code>:<text>`, e.g. `V0000:OK` (spec §7.3). */
+/** `<code>:<text>`, e.g. `V0000:OK` (gateway-interface.md §7.3). */
 export const RefundMessage = z
   .string()
   .regex(/^[A-Z]\d{4}:.*$/s, "must be <code>:<text>, e.g. V0000:OK")
@@ -60,13 +60,13 @@ export const Uuid = z
   .string()
   .regex(/^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/, "must be a UUID")
 
-/** 64 hex characters; inbound may be upper case (facts). */
+/** 64 hex characters; inbound may be upper case (gateway-interface.md §5.4). */
 export const Signature = z.string().regex(/^[0-9a-fA-F]{64}$/, "must be 64 hexadecimal characters")
 
 /** Ordinary URL (notify/return/cancel). */
 export const Url = z.url({ protocol: /^https?$/, error: "must be an http(s) URL" })
 
-/** The envelope the client fills in (spec §2.1). */
+/** The envelope the client fills in (gateway-interface.md §2.1). */
 export const Envelope = z.object({
   merchant_id: z.string().min(1).max(7),
   account_id: z.string().min(1).max(10),
@@ -74,7 +74,7 @@ export const Envelope = z.object({
 })
 export type Envelope = z.infer<typeof Envelope>
 
-/** Top-level status of every batch or query response (spec §7.1). */
+/** Top-level status of every batch or query response (gateway-interface.md §7.1). */
 export const ResultEnvelope = z.object({
   merchant_id: z.string().optional(),
   account_id: z.string().optional(),
@@ -84,7 +84,7 @@ export const ResultEnvelope = z.object({
 })
 
 /**
- * A failed request answers `{code, source, message}` with a 4xx/5xx (facts, confirmed).
+ * A failed request answers `{code, source, message}` with a 4xx/5xx (gateway-interface.md §7.7, confirmed).
  * `code` is `<letter><4 digits>`.
  */
 export const ErrorBody = z.object({

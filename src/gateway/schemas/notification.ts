@@ -4,7 +4,7 @@ const S = z.union([z.string(), z.number().transform(String)])
 
 /**
  * Notification POSTed (form-urlencoded) to `notify_url`. The spec shows neither fields
- * nor signature (§6.3); this shape follows the engine's push (merNo, gatewayNo, tradeNo,
+ * nor signature (gateway-interface.md §6.3); this shape follows the engine's push (merNo, gatewayNo, tradeNo,
  * orderNo, orderCurrency, orderAmount, orderStatus, orderInfo) under the interface's
  * snake_case names, and is only ever treated as a hint: the provider confirms with
  * /v1/retrievalTrans before acting (docs/assumptions.md).
@@ -29,7 +29,7 @@ export const Notification = z
     refund_amount: S.optional(),
     refund_status: S.optional(),
     /**
-     * Dispute ("dispute received and result", facts): the field list is unknown, so these
+     * Dispute ("dispute received and result", gateway-interface.md §6.3): the field list is unknown, so these
      * snake_case names are our default; the provider reads them through overridable names
      * (src/providers/acquiring/core/disputes.ts) and only after retrievalTrans confirms the order.
      */

@@ -3,7 +3,7 @@ import { Amount, Country, Currency, IsoDate, OffsetTimestamp, Url, Uuid } from "
 
 const S = z.union([z.string(), z.number().transform(String)])
 
-/** Spec §2.8 beneficiary.additional_info */
+/** gateway-interface.md §2.8 beneficiary.additional_info */
 export const BeneficiaryAdditionalInfo = z.object({
   business_area: z.string().optional(),
   business_phone_number: z.string().optional(),
@@ -93,7 +93,7 @@ export const Payer = z.object({
     .optional(),
 })
 
-/** Spec §2.8 request (without the envelope). */
+/** gateway-interface.md §2.8 request (without the envelope). */
 export const PayoutRequest = z.object({
   beneficiary: Beneficiary,
   beneficiary_id: z.string().optional(),
@@ -115,7 +115,7 @@ export const PayoutRequest = z.object({
 })
 export type PayoutRequest = z.input<typeof PayoutRequest>
 
-/** Spec §2.8 response: the payout echoed with computed fields. Echoed parts stay loose. */
+/** gateway-interface.md §2.8 response: the payout echoed with computed fields. Echoed parts stay loose. */
 export const PayoutResponse = z
   .object({
     merchant_id: S.optional(),

@@ -5,7 +5,7 @@ import { CompactTimestamp, ResultEnvelope } from "./common"
 const S = z.union([z.string(), z.number().transform(String)])
 
 /**
- * Selection for /v1/retrievalTrans and /v1/retrievalRefund (facts: `orders` and/or `trades`,
+ * Selection for /v1/retrievalTrans and /v1/retrievalRefund (gateway-interface.md §4.3: `orders` and/or `trades`,
  * comma-separated, ≤ 100 each). The client takes arrays and splits them into requests.
  */
 export const RetrievalSelection = z
@@ -41,7 +41,7 @@ export const DeliveryInformation = z
   })
   .loose()
 
-/** Spec §2.5 order record. */
+/** gateway-interface.md §2.5 order record. */
 export const OrderRecord = z
   .object({
     amount: S,
@@ -64,14 +64,14 @@ export const OrderRecord = z
   .loose()
 export type OrderRecord = z.infer<typeof OrderRecord>
 
-/** Spec §4.3 response. */
+/** gateway-interface.md §4.3 response. */
 export const RetrievalTransResponse = ResultEnvelope.extend({
   return_status: S,
   orders_list: z.array(OrderRecord).optional().default([]),
 }).loose()
 export type RetrievalTransResponse = z.infer<typeof RetrievalTransResponse>
 
-/** Spec §2.7 refund record. */
+/** gateway-interface.md §2.7 refund record. */
 export const RefundRecord = z
   .object({
     transaction_id: S,
@@ -90,7 +90,7 @@ export const RefundRecord = z
   .loose()
 export type RefundRecord = z.infer<typeof RefundRecord>
 
-/** Spec §4.8 response. */
+/** gateway-interface.md §4.8 response. */
 export const RetrievalRefundResponse = ResultEnvelope.extend({
   return_status: S,
   refund_orders: z.array(RefundRecord).optional().default([]),

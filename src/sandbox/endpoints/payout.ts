@@ -15,7 +15,7 @@ export const DUPLICATE_REQUEST_ID = "I0062"
 
 type PayoutReq = ReturnType<typeof PayoutRequest.parse>
 
-/** Echo without beneficiary.bank_details.bank_code and the additional_info contents (spec §2.8). */
+/** Echo without beneficiary.bank_details.bank_code and the additional_info contents (gateway-interface.md §2.8). */
 function echo(req: PayoutReq) {
   const { additional_info: _b, bank_details, ...beneficiary } = req.beneficiary
   const { bank_code: _c, ...details } = bank_details ?? {}

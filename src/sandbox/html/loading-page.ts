@@ -3,7 +3,7 @@ import { escapeHtml, jsString } from "./escape"
 import { pageLang } from "./lang"
 
 /**
- * The "loading" page of POST /v1/checkout (spec §4.1): a form POSTing to
+ * The "loading" page of POST /v1/checkout (gateway-interface.md §4.1): a form POSTing to
  * {base}/v1/checkout with static hidden inputs, a script that appends the
  * request values (request names and the engine's camelCase aliases) with
  * addInput(name, value) and submits, and the allParams input.
@@ -27,7 +27,7 @@ export const STATIC_INPUTS = [
   "to_pass_page",
 ] as const
 
-/** camelCase alias → request field (spec §4.1; values of page addresses are filled in below). */
+/** camelCase alias → request field (gateway-interface.md §4.1; values of page addresses are filled in below). */
 const ALIASES: Array<[string, string]> = [
   ["merNo", "merchant_id"],
   ["gatewayNo", "account_id"],

@@ -14,7 +14,7 @@ export const PAYMENT_STATUS: Record<OrderState, string> = {
   declined: P.DECLINED,
 }
 
-/** query_result / notification order_status per state (engine codes, facts [I]). */
+/** query_result / notification order_status per state (engine codes, gateway-interface.md §3, inferred). */
 export const QUERY_RESULT_FOR: Record<OrderState, string> = {
   waiting: Q.PENDING,
   review: Q.WAITING_REVIEW,

@@ -5,7 +5,7 @@ import { reservePayoutStep } from "./steps/reserve-payout"
 import { submitPayoutStep } from "./steps/submit-payout"
 
 export interface CreatePayoutWorkflowInput {
-  /** Spec §2.8 request; request_id is required here (the route generates it when absent). */
+  /** gateway-interface.md §2.8 request; request_id is required here (the route generates it when absent). */
   request: PayoutRequest & { request_id: string }
   /** Paying account; default: plugin option payouts.account_id, else the client's choice. */
   account_id?: string

@@ -1,7 +1,7 @@
 /**
  * Exact amount conversion. The gateway gives fee_amount, amount_beneficiary_receives and
- * amount_payer_pays as integers (spec §2.8) without saying in what unit. Every amount the
- * gateway writes has two decimals (spec §1.4), so we read the integers as hundredths of
+ * amount_payer_pays as integers (gateway-interface.md §2.8) without saying in what unit. Every amount the
+ * gateway writes has two decimals (gateway-interface.md §1.4), so we read the integers as hundredths of
  * the currency unit for every currency (the sandbox does the same); a currency the gateway
  * counts otherwise (e.g. JPY in whole yen) is set with `payouts.minor_unit_digits`
  * (docs/assumptions.md). String arithmetic only: no float ever touches an amount.

@@ -26,7 +26,7 @@ export interface PayoutUpdate {
 
 const text = (v: unknown) => (typeof v === "string" && v.trim() !== "" ? v.trim() : undefined)
 
-/** "2024-01-02T03:04:05+0000" (offset without colon, spec §2.8) → Date; unparsable → undefined. */
+/** "2024-01-02T03:04:05+0000" (offset without colon, gateway-interface.md §2.8) → Date; unparsable → undefined. */
 export function parseGatewayTimestamp(v: unknown): Date | undefined {
   const s = text(v)
   if (!s) return undefined
@@ -77,7 +77,7 @@ export function updateFromResponse(
 
 /**
  * A payout notification (already verified by the client) in the same terms. The notification
- * shape is not documented (spec §6.3): whatever payout fields it carries are read with the
+ * shape is not documented (gateway-interface.md §6.3): whatever payout fields it carries are read with the
  * response schema; at least request_id and status must be there.
  */
 export function updateFromNotification(
@@ -137,7 +137,7 @@ function dropUndefined<T extends object>(o: T): T {
   return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as T
 }
 
-/** Engine order_status (signed) → the payout statuses it can go with (facts: 1 success, 0 failed, -1 pending). */
+/** Engine order_status (signed) → the payout statuses it can go with (gateway-interface.md §3: 1 success, 0 failed, -1 pending). */
 const ORDER_STATUS_FITS: Record<string, PayoutStatus[]> = {
   "1": ["completed"],
   "0": ["failed"],

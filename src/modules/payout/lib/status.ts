@@ -1,7 +1,7 @@
 import { PAYOUT_STATUS } from "../../../gateway/status-codes"
 import type { PayoutStatus } from "../models/payout"
 
-/** Gateway payout `status` → local status. Only COMPLETED is seen (spec §3); the rest inferred. */
+/** Gateway payout `status` → local status. Only COMPLETED is seen (gateway-interface.md §3); the rest inferred. */
 const FROM_GATEWAY: Record<string, PayoutStatus> = {
   [PAYOUT_STATUS.PENDING]: "pending",
   [PAYOUT_STATUS.PROCESSING]: "processing",

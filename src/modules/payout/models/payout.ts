@@ -5,7 +5,7 @@ export const PAYOUT_STATUSES = ["pending", "processing", "completed", "failed"] 
 export type PayoutStatus = (typeof PAYOUT_STATUSES)[number]
 
 /**
- * One payout sent through POST /v1/payout (spec §2.8). Bank details are never stored:
+ * One payout sent through POST /v1/payout (gateway-interface.md §2.8). Bank details are never stored:
  * only a beneficiary summary with the last 4 characters of the account (docs/payouts.md).
  * Integer gateway amounts (minor units) are stored converted to decimals (lib/amounts.ts).
  */

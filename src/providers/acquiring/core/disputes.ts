@@ -3,7 +3,7 @@ import { Amount } from "../../../gateway/schemas/common"
 import { normaliseAmount } from "./gateway-state"
 
 /**
- * Disputes (chargebacks) the gateway notifies ("dispute received and result", facts). The field
+ * Disputes (chargebacks) the gateway notifies ("dispute received and result", gateway-interface.md §6.3). The field
  * list of such a notification is unknown [U] and there is no dispute query endpoint: the names
  * below are our snake_case defaults, each overridable, and what a notification says is recorded
  * in payment.data.disputes only after its signature and its order (retrievalTrans) are confirmed.

@@ -4,7 +4,7 @@ import { sealText, verifySealed } from "../snapshot/seal"
 /**
  * The hosted page (form + raw HTML) of a new session, handed from the provider to the store
  * routes of the same process. It is kept out of Medusa's session data because Medusa copies
- * that data into every checkpoint of cart completion (bench P2: 42 checkpoints per checkout).
+ * that data into every checkpoint of cart completion (bench/p2-checkout.ts: 42 checkpoints per checkout).
  * The session route moves it to Medusa's cache and into its answer; this map is bounded in
  * count and age, and serves as the fallback for sessions started outside that route.
  */

@@ -1,7 +1,7 @@
 import { MedusaError } from "@medusajs/framework/utils"
 import type { ProviderOwnOptions } from "../options"
 
-/** The gateway's signature check breaks on these inside return_url (facts, confirmed). */
+/** The gateway's signature check breaks on these inside return_url (gateway-interface.md §5.4, confirmed). */
 const UNSIGNABLE = /[&<>"'\s]/
 /**
  * Refused outright: a backslash (browsers read it as "/", other URL parsers do not, so the origin

@@ -110,7 +110,7 @@ function baseFields(s: CartSnapshot | null, ctx: RequestContext) {
   }
 }
 
-/** POST /v1/checkout (hosted page) payload, spec §2.2. */
+/** POST /v1/checkout (hosted page) payload, gateway-interface.md §2.2. */
 export function checkoutRequest(snapshot: CartSnapshot | null, ctx: RequestContext): CheckoutRequest {
   const s = snapshot && inCurrency(snapshot, ctx)
   const d = s?.device ?? {}
@@ -132,7 +132,7 @@ export function checkoutRequest(snapshot: CartSnapshot | null, ctx: RequestConte
   }) as CheckoutRequest
 }
 
-/** POST /v1/authorise (APM) payload, spec §2.4: no cart_items, account_owner or 3-D Secure fields. */
+/** POST /v1/authorise (APM) payload, gateway-interface.md §2.4: no cart_items, account_owner or 3-D Secure fields. */
 export function authoriseRequest(snapshot: CartSnapshot | null, ctx: RequestContext & { payment_method: string }): AuthoriseRequest {
   const s = snapshot && inCurrency(snapshot, ctx)
   return defined({

@@ -7,7 +7,7 @@ export const SNAPSHOT_KEY = "acquiring_snapshot"
 const Text = (max: number) => z.string().max(max, `at most ${max} characters`)
 
 /**
- * Device and browser data the storefront collects (spec §2.2). A shopper can write all of it, so
+ * Device and browser data the storefront collects (gateway-interface.md §2.2). A shopper can write all of it, so
  * none of it is money or an identity the gateway scores fraud on: `shopper_ip` is accepted for
  * older storefronts and ignored (the request's IP is sent; snapshot/build.ts).
  */

@@ -5,7 +5,7 @@ import { toAmount } from "../mappers/money"
 
 /**
  * Metadata key, on a product variant or its product, holding the subscription terms the
- * checkout carries (spec §2.3). Only the merchant writes product data; a shopper can write
+ * checkout carries (gateway-interface.md §2.3). Only the merchant writes product data; a shopper can write
  * cart metadata, so terms (and `contract_amount`) are never read from the cart.
  */
 export const SUBSCRIPTION_METADATA_KEY = "acquiring_subscription"

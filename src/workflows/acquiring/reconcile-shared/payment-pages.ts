@@ -11,7 +11,7 @@ const moneyRows = (table: "capture" | "refund") =>
  * Open acquiring payments created since `since`, page by page, keyset on (created_at, id), each
  * with its order id and its capture and refund rows. Read-only SQL on Medusa's payment tables
  * and its order↔payment-collection link table: through Query.graph a page of 1,000 took about
- * 0.5 s of ORM hydration and garbage collection, the whole of a 10,000-payment run (bench P3).
+ * 0.5 s of ORM hydration and garbage collection, the whole of a 10,000-payment run (bench/p3-reconcile.ts).
  * Every change is still made through Medusa's workflows, under the payment's lock.
  */
 export async function* openPaymentPages(container: MedusaContainer, since: Date, providerIds: string[], take = 1000): AsyncGenerator<PaymentView[]> {

@@ -23,7 +23,7 @@ const changed = (a: TrackedRefund[], b: TrackedRefund[]) => JSON.stringify(a) !=
 /**
  * True when the gateway's view differs from what the payment (as already loaded) records:
  * only those payments are locked, re-read and changed, so a run over thousands of payments
- * in step with the gateway costs no query per payment (bench P3).
+ * in step with the gateway costs no query per payment (bench/p3-reconcile.ts).
  */
 export function needsApply(view: PaymentView, record: OrderRecord | undefined, refundRecords: RefundRecord[]): boolean {
   const data = view.data!

@@ -17,7 +17,7 @@ function amountText(p: PayoutDTO, field: (typeof AMOUNTS)[number]): string | nul
   if (value === null || value === undefined) return null
   const text = String(value)
   if (!/^-?\d+(\.\d+)?$/.test(text)) return text
-  return toFixedDecimal(text, 2) // the gateway's own notation: two decimals (spec §1.4)
+  return toFixedDecimal(text, 2) // the gateway's own notation: two decimals (gateway-interface.md §1.4)
 }
 
 /**

@@ -28,7 +28,7 @@ export const GET = async (req: MedusaRequest<unknown, AdminListPayouts>, res: Me
 }
 
 /**
- * POST /admin/acquiring/payouts: body per spec §2.8. Send the same request_id again to
+ * POST /admin/acquiring/payouts: body per gateway-interface.md §2.8. Send the same request_id again to
  * retry safely; without one a new payout (new request_id) is created.
  */
 export const POST = async (req: MedusaRequest<AdminCreatePayout>, res: MedusaResponse) => {

@@ -22,7 +22,7 @@ const CreateShape = PayoutRequest.extend({
   account_id: z.string().min(1).max(10).optional(),
 })
 
-/** POST body: spec §2.8 without the envelope; request_id generated when absent. */
+/** POST body: gateway-interface.md §2.8 without the envelope; request_id generated when absent. */
 export const AdminCreatePayout = deepStrict(CreateShape) as unknown as typeof CreateShape
 export type AdminCreatePayout = z.infer<typeof AdminCreatePayout>
 

@@ -8,7 +8,7 @@ export interface NotifyReply {
   body: string
 }
 
-/** The engine's own plugins acknowledge with this body (facts). */
+/** The engine's own plugins acknowledge with this body (gateway-interface.md §6.3). */
 export const SUCCESS: NotifyReply = { status: 200, body: "success" }
 
 const STATUS_OF: Partial<Record<string, number>> = {

@@ -47,7 +47,7 @@ export const ALREADY_CAPTURED = "the payment already has a capture"
 /**
  * What Medusa's capturePayment records for each payment (a capture row, captured_at, the
  * provider's data, the collection's captured_amount and status), for many payments in a few
- * batch writes instead of one workflow per payment (bench P4). Payments are re-read first,
+ * batch writes instead of one workflow per payment (bench/p4-bulk-capture.ts). Payments are re-read first,
  * under the caller's payment locks: one that already has a capture is skipped, never doubled.
  */
 export async function recordCaptures(payments: BatchPayments, captures: CaptureToRecord[]): Promise<{ result: RecordCapturesResult; undo?: Undo }> {
