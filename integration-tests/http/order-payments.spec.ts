@@ -45,11 +45,21 @@ acquiringTestRunner(({ api, seed, admin }) => {
     expect(notes.at(-1)?.attempts.at(-1)?.status).toBe(200)
   }
 
+  /** The order widget's view of the kept authorisation of gateway order `orderNo`. */
+  async function keptOf(orderId: string, orderNo: string) {
+    const view = await admin.get(`/admin/acquiring/payments/${orderId}`)
+    expect(view.status).toBe(200)
+    return view.data.payments.find((p: { order_no: string }) => p.order_no === orderNo)?.kept
+  }
+
   it("order edit on an authorised order: the new collection is paid on the hosted page and authorised by the notification", async () => {
     const { order_id, order_no: firstOrderNo } = await paidOrder()
     const collections = await editAddingTee(order_id)
     const open = collections.find((c) => c.status === "not_paid")!
     expect(open).toBeDefined()
+    // Medusa canceled the old collection; its gateway order stays authorised until the new one is paid.
+    expect(sandbox().inspect.order(firstOrderNo)!.payment_status).toBe("2000")
+    expect(await keptOf(order_id, firstOrderNo)).toMatchObject({ released_at: null, expired: false, capture_by: expect.any(String) })
     // Authorised, nothing captured: the new collection asks for the order's whole new total.
     const order = await adminOrder(api, seed, order_id)
     expect(open.amount).toBe(order.total)
@@ -71,8 +81,9 @@ acquiringTestRunner(({ api, seed, admin }) => {
     expect(paid.status).toBe("authorized")
     expect(paid.payments).toHaveLength(1)
     expect(Number(paid.payments[0].amount)).toBe(Number(order.total))
-    // The first authorisation was for the old total: it is voided at the gateway (cancelled by Medusa's edit workflow).
+    // The replacement is paid: the kept first authorisation (the old total) is voided, never charged twice.
     expect(sandbox().inspect.order(firstOrderNo)!.payment_status).toBe("5000")
+    expect(await keptOf(order_id, firstOrderNo)).toMatchObject({ outcome: "voided_replacement_paid", released_at: expect.any(String) })
     // Captured through Medusa's own route: the captured amount is the new total, once.
     expect((await admin.post(`/admin/payments/${paid.payments[0].id}/capture`)).status).toBe(200)
     expect(sandbox().inspect.order(session.data.order_no)!.captured_amount).toBe(Number(order.total).toFixed(2))
@@ -158,8 +169,48 @@ acquiringTestRunner(({ api, seed, admin }) => {
     expect(sync.status).toBe(200)
     const report = JSON.stringify(sync.data)
     expect(report).toContain("collection_authorized")
+    // The same run voids the authorisation the edit kept: the new collection is paid.
+    expect(report).toContain("kept_voided")
     const paid = (await adminOrder(api, seed, order_id)).payment_collections.find((c: { id: string }) => c.id === open.id)
     expect(paid.status).toBe("authorized")
     expect(paid.payments).toHaveLength(1)
+  })
+
+  it("the shopper never pays the edit: the merchant captures the kept authorisation, and refunds it through Medusa", async () => {
+    const { order_id, order_no } = await paidOrder()
+    const before = await adminOrder(api, seed, order_id)
+    const oldTotal = Number(before.total)
+    const open = (await editAddingTee(order_id)).find((c) => c.status === "not_paid")!
+    const kept = (await adminOrder(api, seed, order_id)).payment_collections.flatMap((c: { payments: Array<{ id: string }> }) => c.payments)[0]
+    expect(sandbox().inspect.order(order_no)!.payment_status).toBe("2000")
+
+    const res = await admin.post(`/admin/acquiring/payments/${order_id}/kept/${kept.id}/capture`)
+    expect([res.status, res.data.captured, res.data.error]).toEqual([200, true, undefined])
+    // Captured once at the gateway, for what the shopper authorised (the old total).
+    expect(sandbox().inspect.order(order_no)!.captured_amount).toBe(oldTotal.toFixed(2))
+    const after = await adminOrder(api, seed, order_id)
+    const recorded = after.payment_collections.find((c: { id: string }) => c.id === open.id)
+    expect(recorded.payments).toHaveLength(1)
+    expect(Number(recorded.payments[0].amount)).toBe(oldTotal)
+    expect(Number(recorded.payments[0].captured_amount ?? recorded.captured_amount)).toBe(oldTotal)
+    expect(await keptOf(order_id, order_no)).toMatchObject({ outcome: "adopted" })
+    // A second click finds nothing kept: no second capture.
+    expect((await admin.post(`/admin/acquiring/payments/${order_id}/kept/${kept.id}/capture`)).status).toBe(404)
+
+    // Medusa's own refund reaches the same gateway order.
+    expect((await admin.post(`/admin/payments/${recorded.payments[0].id}/refund`, { amount: 5 })).status).toBe(200)
+    expect(sandbox().inspect.order(order_no)!.refunded_amount).toBe("5.00")
+  })
+
+  it("an order canceled while its edit's authorisation is kept: the kept one is voided", async () => {
+    const { order_id, order_no } = await paidOrder()
+    await editAddingTee(order_id)
+    expect(sandbox().inspect.order(order_no)!.payment_status).toBe("2000")
+    expect((await admin.post(`/admin/orders/${order_id}/cancel`)).status).toBe(200)
+    // The order.canceled subscriber runs after the answer.
+    const deadline = Date.now() + 15_000
+    while (sandbox().inspect.order(order_no)!.payment_status !== "5000" && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200))
+    expect(sandbox().inspect.order(order_no)!.payment_status).toBe("5000")
+    expect(await keptOf(order_id, order_no)).toMatchObject({ outcome: "voided_order_canceled" })
   })
 })

@@ -33,6 +33,13 @@ export const getOrderPayments = (orderId: string) => sdk.client.fetch<OrderPayme
 export const syncNow = (orderIds?: string[]) =>
   sdk.client.fetch<{ report: ReconcileReport }>(`${BASE}/reconcile`, { method: "POST", body: orderIds ? { order_ids: orderIds } : {} })
 
+/** Capture an authorisation kept after an order edit: recorded on the order's unpaid collection, then captured. */
+export const captureKept = (orderId: string, paymentId: string) =>
+  sdk.client.fetch<{ payment_id: string; captured: boolean; error?: string }>(
+    `${BASE}/payments/${encodeURIComponent(orderId)}/kept/${encodeURIComponent(paymentId)}/capture`,
+    { method: "POST" },
+  )
+
 export const listHeld = () => sdk.client.fetch<{ held_payments: HeldPayment[]; count: number }>(`${BASE}/review`)
 
 export const decide = (order_id: string, decision: "accept" | "reject") =>

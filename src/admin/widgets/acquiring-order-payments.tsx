@@ -4,7 +4,8 @@ import { Button, Container, Heading, StatusBadge, Text, toast } from "@medusajs/
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query"
 import { PaymentCard } from "../components/acquiring/payment-card"
 import { FraudChecks } from "../components/acquiring/fraud-checks"
-import { decide, getOrderPayments, summarise, syncNow, type PresentedPayment } from "../lib/acquiring-api"
+import { KeptAuthorisation } from "../components/acquiring/kept-authorisation"
+import { captureKept, decide, getOrderPayments, summarise, syncNow, type PresentedPayment } from "../lib/acquiring-api"
 
 const DISPUTE_COLORS = { opened: "orange", under_review: "blue", won: "green", lost: "red", closed: "grey" } as const
 
@@ -60,6 +61,15 @@ const AcquiringOrderPayments = ({ data: order }: DetailWidgetProps<AdminOrder>) 
     },
     onError: (e: Error) => toast.error("Review failed", { description: e.message }),
   })
+  const keep = useMutation({
+    mutationFn: (paymentId: string) => captureKept(order.id, paymentId),
+    onSuccess: (r) => {
+      if (r.captured) toast.success("Kept authorisation captured")
+      else toast.warning("Recorded as authorised; capture failed", { description: r.error })
+      refresh()
+    },
+    onError: (e: Error) => toast.error("Capture failed", { description: e.message }),
+  })
 
   if (isLoading) return null
   if (error || !data || (!data.payments.length && !data.review)) return null
@@ -98,6 +108,7 @@ const AcquiringOrderPayments = ({ data: order }: DetailWidgetProps<AdminOrder>) 
       {data.payments.map((p) => (
         <div key={p.payment_id} className="divide-y">
           <PaymentCard p={p} />
+          <KeptAuthorisation p={p} busy={keep.isPending} onCapture={() => keep.mutate(p.payment_id)} />
           <Disputes p={p} />
         </div>
       ))}

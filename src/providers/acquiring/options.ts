@@ -85,6 +85,18 @@ export const ProviderOwnOptions = z.object({
   currency_digits: CurrencyDigits.default({}),
   /** Hosted page language when neither the shopper's browser nor the cart/order names one. */
   default_language: LanguageTag.optional(),
+  /**
+   * An order edit makes Medusa cancel the authorised collection before the shopper has paid the
+   * new one. false (default): the gateway order stays authorised until the replacement collection
+   * is authorised (then it is voided) or the order is canceled; the merchant can capture it
+   * meanwhile. true: it is voided at once, as Medusa asks.
+   */
+  void_on_collection_cancel: z.boolean().default(false),
+  /**
+   * Days an authorisation stays capturable at the gateway (not documented: docs/assumptions.md).
+   * A kept authorisation is shown with this deadline; the warning starts a day before.
+   */
+  capture_window_days: z.number().int().min(1).max(30).default(7),
   /** Scheduled reconciliation (src/jobs/acquiring-reconcile.ts): off switch. */
   reconcile_enabled: z.boolean().default(true),
   /** Minutes between two scheduled reconciliation runs of this provider (the job ticks every minute). */

@@ -26,6 +26,7 @@ import type {
 } from "@medusajs/framework/types"
 import { AbstractPaymentProvider, MedusaError } from "@medusajs/framework/utils"
 import { createGatewayClient } from "../../../gateway"
+import { PAYMENT_STATUS } from "../../../gateway/status-codes"
 import { logText } from "../../../lib/log-text"
 import type { GatewayClient } from "../../../gateway/client-types"
 import { orderNoFromSession } from "../mappers/order-no"
@@ -36,7 +37,9 @@ import { parseAcquiringOptions, type AcquiringOptions, type SessionStatus } from
 import type { CartSnapshot } from "../snapshot/schema"
 import { openSnapshot, sealKeyOf } from "../snapshot/seal"
 import { SNAPSHOT_KEY } from "../snapshot/storefront-data"
+import { ADOPT_KEY, openAdoptionTicket } from "./adoption"
 import { toMedusaError } from "./errors"
+import { isKept, keepAuthorisation } from "./kept"
 import { lookupOrder, recordMatches, withRecord } from "./gateway-state"
 import { capture, cancel, refund, refreshRefunds } from "./operations"
 import { notifyUrl, resolveReturnUrls } from "./return-urls"
@@ -101,6 +104,7 @@ export abstract class AcquiringBase extends AbstractPaymentProvider<Record<strin
     const { kept: data, dropped } = callerData(input.data)
     const sessionId = String(data.session_id ?? input.context?.idempotency_key ?? "")
     if (!sessionId) throw new MedusaError(MedusaError.Types.INVALID_DATA, "initiatePayment needs the payment session id")
+    if (data[ADOPT_KEY] !== undefined) return this.adopt(data[ADOPT_KEY], sessionId, input.currency_code.toUpperCase(), dropped)
     if (dropped.length) this.logger.warn(`acquiring: session ${logText(sessionId, 40)} data keys ignored (the provider owns or does not take them): ${logText(dropped.join(", "), 200)}`)
     const order_no = orderNoFromSession(sessionId)
     const currency = input.currency_code.toUpperCase()
@@ -160,12 +164,33 @@ export abstract class AcquiringBase extends AbstractPaymentProvider<Record<strin
     return s
   }
 
+  /**
+   * A session on an order's open collection that carries a kept authorisation's gateway order
+   * (core/kept.ts): nothing is started at the gateway; authorising it asks the gateway as usual.
+   */
+  private async adopt(raw: unknown, sessionId: string, currency: string, dropped: string[]): Promise<InitiatePaymentOutput> {
+    const ticket = openAdoptionTicket(this.sealKey, raw)
+    if ((await this.collectionOf(sessionId)) !== ticket.collection_id) {
+      throw new MedusaError(MedusaError.Types.NOT_ALLOWED, "The adoption ticket was made for another payment collection.")
+    }
+    const kept = tryReadData((await this.moduleRow<{ data?: unknown }>("paymentService", ticket.payment_id, ["id", "data"]))?.data)
+    if (!isKept(kept) || kept.currency !== currency) {
+      throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `Payment ${ticket.payment_id} holds no kept authorisation in ${currency} to adopt.`)
+    }
+    const { kept_authorisation: _, ...carried } = kept
+    this.logger.info(`acquiring: kept order ${kept.order_no} adopted by session ${logText(sessionId, 40)}`)
+    return { id: kept.order_no, status: "pending", data: { ...blanked([...dropped, ADOPT_KEY]), ...carried, adopted_from: ticket.payment_id } }
+  }
+
   /** The payment collection of a session, from the payment module's own session service. */
   private async collectionOf(sessionId: string): Promise<string | undefined> {
-    const service = (this.container as Record<string, any>).paymentSessionService
+    return (await this.moduleRow<{ payment_collection_id?: string }>("paymentSessionService", sessionId, ["id", "payment_collection_id"]))?.payment_collection_id
+  }
+
+  /** A row of one of the payment module's own services; undefined when it cannot be read. */
+  private async moduleRow<T>(service: string, id: string, select: string[], relations?: string[]): Promise<T | undefined> {
     try {
-      const row = await service?.retrieve(sessionId, { select: ["id", "payment_collection_id"] })
-      return row?.payment_collection_id
+      return await (this.container as Record<string, any>)[service]?.retrieve(id, { select, ...(relations && { relations }) })
     } catch {
       return undefined
     }
@@ -241,13 +266,36 @@ export abstract class AcquiringBase extends AbstractPaymentProvider<Record<strin
   async cancelPayment(input: CancelPaymentInput): Promise<CancelPaymentOutput> {
     const d = tryReadData(input.data)
     if (!d) return { data: input.data ?? {} }
+    const kept = await this.keepForReplacement(d, input.context?.idempotency_key)
+    if (kept) return { data: kept }
     return { data: await cancel(this.client, d, { strict: true }) }
+  }
+
+  /**
+   * Medusa's order edit cancels the authorised collection (status canceled) before its
+   * payments; an order cancel cancels payments first. So a canceled collection here means it
+   * was replaced: the gateway order stays authorised until the replacement is paid (core/kept.ts).
+   */
+  private async keepForReplacement(d: AcquiringData, paymentId: string | undefined): Promise<AcquiringData | null> {
+    if (this.opts.provider.void_on_collection_cancel || !paymentId) return null
+    type PaymentRow = { created_at?: Date | string; payment_collection?: { status?: string } }
+    const payment = await this.moduleRow<PaymentRow>("paymentService", paymentId, ["id", "created_at"], ["payment_collection"])
+    if (payment?.payment_collection?.status !== "canceled") return null
+    const record = await lookupOrder(this.client, d).catch((e) => {
+      throw toMedusaError(e, "Checking the payment")
+    })
+    if (record?.payment_status !== PAYMENT_STATUS.AUTHORISED) return null
+    this.logger.info(`acquiring: order ${d.order_no} kept authorised after its collection was replaced; voided once the replacement is paid`)
+    const authorisedAt = new Date(payment.created_at ?? Date.now())
+    return keepAuthorisation(withRecord(d, record, record.payment_status), authorisedAt, new Date(), this.opts.provider.capture_window_days)
   }
 
   /** Never fails: Medusa deletes sessions while the shopper re-initiates checkout. */
   async deletePayment(input: DeletePaymentInput): Promise<DeletePaymentOutput> {
     const d = tryReadData(input.data)
     if (!d) return { data: input.data ?? {} }
+    // An adopting session that never became a payment: the gateway order is still the kept payment's.
+    if (d.adopted_from) return { data: input.data ?? {} }
     try {
       return { data: await cancel(this.client, d, { strict: false }) }
     } catch (e) {

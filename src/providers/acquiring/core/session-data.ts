@@ -3,8 +3,10 @@ import { z } from "zod"
 import { Amount, Currency, OrderNo } from "../../../gateway/schemas/common"
 import { TrackedRefund } from "../mappers/refunds"
 import { SNAPSHOT_KEY } from "../snapshot/storefront-data"
+import { ADOPT_KEY } from "./adoption"
 import { ConfirmedCapture } from "./confirmed-capture"
 import { TrackedDispute } from "./disputes"
+import { KeptAuthorisation } from "./kept"
 
 export const VARIANTS = ["hosted", "apm"] as const
 
@@ -43,6 +45,10 @@ export const AcquiringData = z
     disputes: z.array(TrackedDispute).optional(),
     refunded_amount: Amount.optional(),
     canceled: z.boolean().optional(),
+    /** Kept authorised after an order edit replaced its collection (core/kept.ts). */
+    kept_authorisation: KeptAuthorisation.optional(),
+    /** This session carries the gateway order of a kept authorisation (that payment's id). */
+    adopted_from: z.string().optional(),
     payment_method: z.string().optional(),
   })
   .loose()
@@ -50,10 +56,10 @@ export type AcquiringData = z.infer<typeof AcquiringData>
 
 /**
  * The only keys of a new session's data a caller may set: the store middleware's sealed
- * snapshot and Medusa's session id. Every other key (confirmed_capture, captures, refunds, …)
+ * snapshot, the adoption workflow's sealed ticket (core/adoption.ts) and Medusa's session id. Every other key (confirmed_capture, captures, refunds, …)
  * is the provider's to write, so one sent from outside (e.g. the admin session route) is dropped.
  */
-const CALLER_KEYS = new Set([SNAPSHOT_KEY, "session_id"])
+const CALLER_KEYS = new Set([SNAPSHOT_KEY, ADOPT_KEY, "session_id"])
 
 export function callerData(data: unknown): { kept: Record<string, unknown>; dropped: string[] } {
   const given = data && typeof data === "object" && !Array.isArray(data) ? (data as Record<string, unknown>) : {}

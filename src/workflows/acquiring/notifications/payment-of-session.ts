@@ -12,10 +12,18 @@ export interface NoticeTarget {
   order_id: string | null
 }
 
-/** The payment of a payment session (one gateway order each); undefined while Medusa has none. */
+const paymentRow = async (container: MedusaContainer, sessionId: string) =>
+  (await query(container).graph({ entity: "payment", fields: ["id", "payment_collection_id", "data"], filters: { payment_session_id: sessionId } })).data[0]
+
+/**
+ * The payment of a payment session (one gateway order each); undefined while Medusa has none.
+ * A kept authorisation adopted onto an open collection (core/kept.ts) is followed to the
+ * payment that now carries its gateway order.
+ */
 export async function paymentOfSession(container: MedusaContainer, sessionId: string): Promise<NoticeTarget | undefined> {
-  const { data } = await query(container).graph({ entity: "payment", fields: ["id", "payment_collection_id"], filters: { payment_session_id: sessionId } })
-  const payment = data[0]
+  let payment = await paymentRow(container, sessionId)
+  const adoptedBy = payment?.data?.kept_authorisation?.adopted_by_session
+  if (typeof adoptedBy === "string") payment = (await paymentRow(container, adoptedBy)) ?? payment
   if (!payment) return undefined
   const { data: links } = await query(container).graph({
     entity: "order_payment_collection",

@@ -8,7 +8,7 @@ import { reconcileDiff, type ReconcileAction } from "./diff"
 
 /** One line of the reconciliation report. */
 export interface ReconcileChange {
-  kind: ReconcileAction["type"] | "cart_completed" | "cart_paid_not_completed" | "collection_authorized" | "held_authorized" | "held_declined" | "orphan_discarded" | "error"
+  kind: ReconcileAction["type"] | "cart_completed" | "cart_paid_not_completed" | "collection_authorized" | "held_authorized" | "held_declined" | "orphan_discarded" | "kept_voided" | "kept_expiring" | "error"
   order_no: string
   payment_id?: string
   order_id?: string

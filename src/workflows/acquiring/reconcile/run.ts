@@ -12,6 +12,7 @@ import { applyToPayment, needsApply, type ReconcileChange } from "./apply"
 import { discardOrphans, hasOrphans, orphanRows } from "./orphans"
 import { repairCart, sessionsOfOpenCarts } from "./carts"
 import { reconcileHeld } from "./held"
+import { reconcileKept } from "./kept"
 
 export interface ReconcileInput {
   /** Only these provider configs (config ids, e.g. "acquiring"); default all. */
@@ -87,6 +88,8 @@ async function reconcileConfig(container: MedusaContainer, c: AcquiringProviderC
     }
     report.changes.push(...(await reconcileHeld(container, client, c.provider_ids, c.options.provider.status_map, input.order_ids)))
     if (!input.order_ids) await reconcileCarts(container, c, since, report)
+    // After the carts: a collection they just authorised may end a kept authorisation.
+    report.changes.push(...(await reconcileKept(container, c.provider_ids, since, input.order_ids)))
   } catch (e) {
     logger.error(`acquiring: reconciliation of ${c.config_id} failed: ${(e as Error).message}`)
     report.changes.push({ kind: "error", order_no: "", detail: `${c.config_id}: ${(e as Error).message}` })

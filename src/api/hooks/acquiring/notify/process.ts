@@ -5,6 +5,7 @@ import { isAcquiringProvider } from "../../../../lib/acquiring-config"
 import { logText } from "../../../../lib/log-text"
 import { sameSentAmount } from "../../../../providers/acquiring/mappers/money"
 import { sessionIdFromOrderNo } from "../../../../providers/acquiring/mappers/order-no"
+import { settleAfterPayment } from "../../../../workflows/acquiring/kept"
 import { handleDisputeNotification } from "./dispute"
 import { handleRefundNotification } from "./refund"
 import { loggerOf, replyFor, SUCCESS, type NotifyReply } from "./replies"
@@ -136,5 +137,7 @@ async function handle(scope: MedusaContainer, input: NotifyInput): Promise<Notif
     { timeout: 30 },
   )
   if (!(await recorded(scope, session.payment_collection_id))) return { status: 503, body: "not recorded yet" }
+  // An order's new collection is paid: the authorisation its edit kept is voided now.
+  await settleAfterPayment(scope, session.payment_collection_id)
   return SUCCESS
 }

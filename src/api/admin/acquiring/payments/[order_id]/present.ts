@@ -1,5 +1,6 @@
 import type { OrderRecord } from "../../../../../gateway/schemas/transactions"
 import { parseDisputes } from "../../../../../providers/acquiring/core/disputes"
+import { keptDeadline } from "../../../../../providers/acquiring/core/kept"
 import { mapOrderRecord } from "../../../../../providers/acquiring/mappers/status"
 import { parseTracked } from "../../../../../providers/acquiring/mappers/refunds"
 import type { PaymentView } from "../../../../../workflows/acquiring/reconcile-shared/payments"
@@ -34,6 +35,10 @@ export function presentPayment(p: PaymentView, record: OrderRecord | undefined) 
       medusa_refund_id: r.medusa_refund_id ?? null,
       refund_date: r.refund_date ?? null,
     })),
+    /** An authorisation kept after an order edit (core/kept.ts): its deadline and how it ended. */
+    kept: d?.kept_authorisation
+      ? { ...keptDeadline(d.kept_authorisation, new Date()), since: d.kept_authorisation.since, released_at: d.kept_authorisation.released_at ?? null, outcome: d.kept_authorisation.outcome ?? null }
+      : null,
     /** Disputes as the gateway's notifications reported them (payment.data.disputes). */
     disputes: parseDisputes(d?.disputes).map((x) => ({
       id: x.id,

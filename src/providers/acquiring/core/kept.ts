@@ -1,0 +1,44 @@
+import { z } from "zod"
+import type { AcquiringData } from "./session-data"
+
+/**
+ * An authorisation kept at the gateway after Medusa canceled its collection for an order edit
+ * (option void_on_collection_cancel false): voided once the replacement collection is paid or
+ * the order canceled, or adopted onto the open collection when the merchant captures it.
+ */
+export const KeptAuthorisation = z.object({
+  /** When Medusa's edit canceled the payment and the gateway order was kept. */
+  since: z.string(),
+  /** When the gateway's capture window closes (authorised + capture_window_days; inferred). */
+  capture_by: z.string(),
+  released_at: z.string().optional(),
+  outcome: z.enum(["voided_replacement_paid", "voided_order_canceled", "adopted"]).optional(),
+  /** The payment session on the open collection that now carries this gateway order. */
+  adopted_by_session: z.string().optional(),
+})
+export type KeptAuthorisation = z.infer<typeof KeptAuthorisation>
+export type KeptOutcome = NonNullable<KeptAuthorisation["outcome"]>
+
+const DAY_MS = 86_400_000
+
+/** The payment data of a gateway order kept authorised when its collection was replaced. */
+export function keepAuthorisation(d: AcquiringData, authorisedAt: Date, now: Date, windowDays: number): AcquiringData {
+  const capture_by = new Date(authorisedAt.getTime() + windowDays * DAY_MS).toISOString()
+  return { ...d, kept_authorisation: { since: now.toISOString(), capture_by } }
+}
+
+/** Kept and not yet voided or adopted. */
+export const isKept = (d: AcquiringData | null | undefined): d is AcquiringData & { kept_authorisation: KeptAuthorisation } =>
+  !!d?.kept_authorisation && !d.kept_authorisation.released_at
+
+/** The data once the kept authorisation has ended (`d` is what the void or adoption returned). */
+export function releasedData(d: AcquiringData, outcome: KeptOutcome, now: Date, adoptedBySession?: string): AcquiringData {
+  const kept = d.kept_authorisation!
+  return { ...d, kept_authorisation: { ...kept, released_at: now.toISOString(), outcome, ...(adoptedBySession && { adopted_by_session: adoptedBySession }) } }
+}
+
+/** What the order widget shows: the deadline, and whether it is near (a day before) or past. */
+export function keptDeadline(k: KeptAuthorisation, now: Date): { capture_by: string; expiring: boolean; expired: boolean } {
+  const left = Date.parse(k.capture_by) - now.getTime()
+  return { capture_by: k.capture_by, expiring: left <= DAY_MS, expired: left <= 0 }
+}

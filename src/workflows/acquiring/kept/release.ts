@@ -1,0 +1,34 @@
+import { createStep, createWorkflow, StepResponse, when, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
+import { cancel } from "../../../providers/acquiring/core/operations"
+import { isKept, releasedData, type KeptOutcome } from "../../../providers/acquiring/core/kept"
+import { readData } from "../../../providers/acquiring/core/session-data"
+import { updatePaymentDataStep } from "../notifications/steps/update-payment-data"
+import { paymentNow } from "../notifications/payment-of-session"
+import { gatewaysFor } from "../reconcile-shared/gateway"
+
+export interface ReleaseKeptInput {
+  payment_id: string
+  provider_id: string
+  outcome: Extract<KeptOutcome, "voided_replacement_paid" | "voided_order_canceled">
+}
+
+/**
+ * Void the kept gateway order. Not undoable (a void is final), so it is the first step and
+ * nothing before it needs undoing; voiding again is a no-op at the gateway (operations.ts).
+ */
+const voidKeptStep = createStep("acquiring-void-kept-authorisation", async (input: ReleaseKeptInput, { container }) => {
+  const now = await paymentNow(container, input.payment_id)
+  const d = readData(now?.data)
+  if (!isKept(d)) return new StepResponse(null)
+  const voided = await cancel(gatewaysFor(container)(input.provider_id).client, d, { strict: true })
+  return new StepResponse({ payment_id: input.payment_id, previous: now!.data, data: releasedData(voided, input.outcome, new Date()) })
+})
+
+/** A kept authorisation whose replacement was paid, or whose order was canceled: voided and recorded. */
+export const releaseKeptAuthorisationWorkflow = createWorkflow("acquiring-release-kept-authorisation", (input: ReleaseKeptInput) => {
+  const update = voidKeptStep(input)
+  when({ update }, ({ update }) => !!update).then(() => {
+    updatePaymentDataStep(update as never)
+  })
+  return new WorkflowResponse(update)
+})

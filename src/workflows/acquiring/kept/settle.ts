@@ -1,0 +1,62 @@
+import type { Logger, MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { logText } from "../../../lib/log-text"
+import { keptOfOrders, orderOfCollection, type OrderKept } from "./orders"
+import { releaseKeptAuthorisationWorkflow, type ReleaseKeptInput } from "./release"
+
+export interface KeptSettled {
+  order_id: string
+  payment_id: string
+  order_no: string
+  outcome: ReleaseKeptInput["outcome"] | "error"
+  detail?: string
+}
+
+/** Why a kept authorisation of this order ends now, if it does. */
+function outcomeOf(order: OrderKept): ReleaseKeptInput["outcome"] | null {
+  if (order.canceled) return "voided_order_canceled"
+  if (order.replacement_paid) return "voided_replacement_paid"
+  return null
+}
+
+/**
+ * Void the kept authorisations of these orders that are no longer needed: the order was
+ * canceled, or another of its collections is paid (never two charges). Each payment on its
+ * own: one failure is reported and retried by the next trigger, the others go on.
+ */
+export async function settleKeptAuthorisations(container: MedusaContainer, orderIds: string[]): Promise<KeptSettled[]> {
+  const out: KeptSettled[] = []
+  for (const order of await keptOfOrders(container, orderIds)) {
+    const outcome = outcomeOf(order)
+    if (!outcome) continue
+    for (const k of order.kept) {
+      const base = { order_id: order.order_id, payment_id: k.payment_id, order_no: k.data.order_no }
+      try {
+        await releaseKeptAuthorisationWorkflow(container).run({ input: { payment_id: k.payment_id, provider_id: k.provider_id, outcome } })
+        out.push({ ...base, outcome })
+      } catch (e) {
+        out.push({ ...base, outcome: "error", detail: (e as Error).message })
+      }
+    }
+  }
+  return out
+}
+
+/**
+ * After a collection of an order was authorised (its notification): the kept authorisations
+ * of that order are voided now, not at the next reconciliation. Never throws: the payment is
+ * recorded already, and reconciliation retries what fails here.
+ */
+export async function settleAfterPayment(container: MedusaContainer, collectionId: string): Promise<void> {
+  const logger = container.resolve(ContainerRegistrationKeys.LOGGER) as Logger
+  try {
+    const orderId = await orderOfCollection(container, collectionId)
+    if (!orderId) return
+    for (const s of await settleKeptAuthorisations(container, [orderId])) {
+      if (s.outcome === "error") logger.warn(`acquiring: kept authorisation ${s.order_no} of order ${orderId} not voided yet (${logText(s.detail, 200)}); reconciliation retries`)
+      else logger.info(`acquiring: kept authorisation ${s.order_no} of order ${orderId} voided (${s.outcome})`)
+    }
+  } catch (e) {
+    logger.warn(`acquiring: kept authorisations of collection ${collectionId} not checked (${logText((e as Error).message, 200)}); reconciliation retries`)
+  }
+}

@@ -1,0 +1,35 @@
+import type { Logger, MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { keptDeadline } from "../../../providers/acquiring/core/kept"
+import { keptOfOrders, ordersWithKept } from "../kept/orders"
+import { settleKeptAuthorisations } from "../kept/settle"
+import type { ReconcileChange } from "./apply"
+
+/**
+ * Kept authorisations (core/kept.ts): void those no longer needed (a lost notification of the
+ * replacement, a collection marked paid by hand, an order canceled) and warn of those whose
+ * capture window is about to close.
+ */
+export async function reconcileKept(container: MedusaContainer, providerIds: string[], since: Date, orderIds?: string[]): Promise<ReconcileChange[]> {
+  const orders = orderIds ?? (await ordersWithKept(container, providerIds, since))
+  if (!orders.length) return []
+  const changes: ReconcileChange[] = (await settleKeptAuthorisations(container, orders)).map((s) => ({
+    kind: s.outcome === "error" ? "error" : "kept_voided",
+    order_no: s.order_no,
+    order_id: s.order_id,
+    payment_id: s.payment_id,
+    detail: s.detail ?? s.outcome,
+  }))
+  const logger = container.resolve(ContainerRegistrationKeys.LOGGER) as Logger
+  const now = new Date()
+  for (const order of await keptOfOrders(container, orders)) {
+    for (const k of order.kept.filter((x) => providerIds.includes(x.provider_id))) {
+      const due = keptDeadline(k.data.kept_authorisation!, now)
+      if (!due.expiring) continue
+      const detail = `${due.expired ? "capture window closed" : "capture window closes"} ${due.capture_by}; capture it from the order or let it lapse`
+      logger.warn(`acquiring: kept authorisation ${k.data.order_no} of order ${order.order_id}: ${detail}`)
+      changes.push({ kind: "kept_expiring", order_no: k.data.order_no, order_id: order.order_id, payment_id: k.payment_id, detail })
+    }
+  }
+  return changes
+}
