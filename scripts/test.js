@@ -8,13 +8,15 @@
  *                                 integration:redis, integration:multiprocess, browser)
  *
  * PostgreSQL for the Medusa integration tests: the configured/machine server when it
- * answers, else an embedded one (scripts/ensure-postgres.js).
+ * answers, else an embedded one (scripts/ensure-postgres.js). Chromium for the browser kind:
+ * Debian's when installed, else the one packed in @sparticuz/chromium (scripts/chromium.js).
  */
 const { spawnSync } = require("node:child_process")
 const fs = require("node:fs")
 const os = require("node:os")
 const path = require("node:path")
 const { ensurePostgres } = require("./ensure-postgres")
+const { findChromium } = require("./chromium")
 
 const ROOT = path.resolve(__dirname, "..")
 const KINDS = ["unit", "integration:sandbox", "integration:http", "integration:redis", "integration:multiprocess", "browser"]
@@ -40,6 +42,15 @@ async function main() {
     }
     const out = path.join(os.tmpdir(), `jest-${kind.replace(":", "-")}-${process.pid}.json`)
     console.log(`\n=== ${kind} tests ===`)
+    if (kind === "browser") {
+      // Unpacked here, once, rather than inside a test's time limit; the tests then find it ready.
+      try {
+        const c = findChromium({ log: console.error })
+        console.log(`Chromium: ${c.executablePath} (${c.source})`)
+      } catch (e) {
+        console.error(e.message) // the tests fail with the same message and are counted
+      }
+    }
     const r = spawnSync(
       process.execPath,
       [require.resolve("jest/bin/jest"), PARALLEL.has(kind) ? "--maxWorkers=2" : "--runInBand", "--forceExit", "--passWithNoTests", "--json", `--outputFile=${out}`],

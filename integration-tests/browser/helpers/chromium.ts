@@ -3,8 +3,15 @@ import { tmpdir } from "node:os"
 import path from "node:path"
 import { chromium, type BrowserContext, type Page } from "playwright-core"
 
-/** Debian's Chromium (installed by apt, never downloaded by a test tool). */
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium"
+// Debian's /usr/bin/chromium when installed, else the one packed in the npm package
+// @sparticuz/chromium (scripts/chromium.js); never a browser downloaded by a test tool.
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { findChromium } = require("../../../scripts/chromium")
+let found: { executablePath: string; env: Record<string, string>; source: string } | undefined
+/** The Chromium in use (found once per test file). */
+export function chromiumInUse() {
+  return (found ??= findChromium({ log: (l: string) => console.error(l) }))
+}
 const FLAGS = [
   "--headless",
   "--no-sandbox",
@@ -27,8 +34,10 @@ export interface Person {
 /** A new person: a fresh browser profile (--user-data-dir), so no cart or cookie is shared. */
 export async function newPerson(): Promise<Person> {
   const profile = mkdtempSync(path.join(tmpdir(), "acq-chromium-"))
+  const browser = chromiumInUse()
   const context = await chromium.launchPersistentContext(profile, {
-    executablePath: CHROMIUM,
+    executablePath: browser.executablePath,
+    env: { ...process.env, ...browser.env },
     headless: true,
     args: FLAGS,
     viewport: { width: 1280, height: 900 },
