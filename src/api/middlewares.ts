@@ -1,23 +1,9 @@
 import { defineMiddlewares } from "@medusajs/framework/http"
-import { payoutMiddlewares } from "./admin/acquiring/payouts/middlewares"
-import { acquiringHostedPageMiddleware } from "./store/acquiring/hosted-page-middleware"
-import { acquiringSnapshotMiddleware } from "./store/acquiring/snapshot-middleware"
+import { adminAcquiringMiddlewares } from "./admin/acquiring/middlewares"
+import { hookAcquiringMiddlewares } from "./hooks/acquiring/middlewares"
+import { storeAcquiringMiddlewares } from "./store/acquiring/middlewares"
 
+/** As Medusa's own api/middlewares.ts: each area declares its routes' middlewares beside them. */
 export default defineMiddlewares({
-  routes: [
-    {
-      // Trusted cart snapshot for our payment providers (src/providers/acquiring); the hosted
-      // page goes to the cache and the answer, not into Medusa's session data.
-      matcher: "/store/payment-collections/:id/payment-sessions",
-      methods: ["POST"],
-      middlewares: [acquiringSnapshotMiddleware, acquiringHostedPageMiddleware],
-    },
-    {
-      // Gateway notifications: form-urlencoded, raw body kept for the signature.
-      matcher: "/hooks/acquiring/notify",
-      methods: ["POST"],
-      bodyParser: { preserveRawBody: true },
-    },
-    ...payoutMiddlewares,
-  ],
+  routes: [...adminAcquiringMiddlewares, ...storeAcquiringMiddlewares, ...hookAcquiringMiddlewares],
 })

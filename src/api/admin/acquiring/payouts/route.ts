@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto"
-import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { PAYOUT_MODULE } from "../../../../modules/payout"
 import type PayoutModuleService from "../../../../modules/payout/service"
 import { createPayoutWorkflow } from "../../../../workflows/payouts/create-payout"
@@ -7,8 +7,8 @@ import { presentPayout } from "./present"
 import type { AdminCreatePayout, AdminListPayouts } from "./validators"
 
 /** GET /admin/acquiring/payouts?status=&currency=&created_after=&created_before=&limit=&offset= */
-export const GET = async (req: MedusaRequest<unknown, AdminListPayouts>, res: MedusaResponse) => {
-  const q = req.validatedQuery as unknown as AdminListPayouts
+export const GET = async (req: AuthenticatedMedusaRequest<unknown, AdminListPayouts>, res: MedusaResponse) => {
+  const q = req.validatedQuery
   const filters: Record<string, unknown> = {}
   if (q.status) filters.status = q.status
   if (q.currency) filters.payment_currency = q.currency
@@ -31,7 +31,7 @@ export const GET = async (req: MedusaRequest<unknown, AdminListPayouts>, res: Me
  * POST /admin/acquiring/payouts: body per gateway-interface.md §2.8. Send the same request_id again to
  * retry safely; without one a new payout (new request_id) is created.
  */
-export const POST = async (req: MedusaRequest<AdminCreatePayout>, res: MedusaResponse) => {
+export const POST = async (req: AuthenticatedMedusaRequest<AdminCreatePayout>, res: MedusaResponse) => {
   const { account_id, ...body } = req.validatedBody
   const request = { ...body, request_id: body.request_id ?? randomUUID() }
   const { result } = await createPayoutWorkflow(req.scope).run({ input: { request, account_id } })

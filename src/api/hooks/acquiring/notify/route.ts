@@ -1,4 +1,5 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import { acknowledge, refuse } from "../answers"
 import { handleNotification } from "./process"
 
 /** POST /hooks/acquiring/notify: the gateway's notify_url (form-urlencoded). */
@@ -8,5 +9,7 @@ export async function POST(req: MedusaRequest, res: MedusaResponse) {
     rawBody: (req as MedusaRequest & { rawBody?: Buffer }).rawBody,
     headers: req.headers as Record<string, unknown>,
   })
-  res.status(reply.status).type("text/plain").send(reply.body)
+  // Only SUCCESS is a 2xx reply (replies.ts).
+  if (reply.status < 300) acknowledge(res)
+  else refuse(res, reply.status, reply.body)
 }

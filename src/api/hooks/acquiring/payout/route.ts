@@ -6,6 +6,7 @@ import { PAYOUT_MODULE } from "../../../../modules/payout"
 import type PayoutModuleService from "../../../../modules/payout/service"
 import { checkNotificationMatches, updateFromNotification } from "../../../../modules/payout/lib/gateway-update"
 import { applyPayoutUpdate } from "../../../../workflows/payouts/apply-payout-update"
+import { acknowledge, refuse } from "../answers"
 
 /** The body as sent: the raw text when kept (form-urlencoded), else the parsed object. */
 function notificationBody(req: MedusaRequest): string | Record<string, unknown> {
@@ -29,12 +30,12 @@ export const POST = async (req: MedusaRequest, res: MedusaResponse) => {
   } catch (e) {
     if (!isGatewayError(e)) throw e
     logger.warn(`acquiring payout notification refused: ${logText(e.message, 300)}`)
-    res.status(e.kind === "signature" ? 401 : 400).json({ type: e.kind, message: e.message, source: e.source })
+    refuse(res, e.kind === "signature" ? 401 : 400, e.message)
     return
   }
   const declared = (note as Record<string, unknown>).notify_type
   if (!note.request_id || (declared !== undefined && declared !== "payout" && hasNotifyType(req))) {
-    res.status(400).json({ type: "invalid_data", message: "not a payout notification: notify_type must be payout and request_id set" })
+    refuse(res, 400, "not a payout notification: notify_type must be payout and request_id set")
     return
   }
   const { minor_unit_digits: digits, check_notification_fields } = payouts.payoutOptions()
@@ -45,14 +46,14 @@ export const POST = async (req: MedusaRequest, res: MedusaResponse) => {
   })
   if (mismatch) {
     logger.warn(`acquiring payout notification for ${logText(note.request_id)} refused: ${logText(mismatch, 300)}`)
-    res.status(409).json({ type: "conflict", message: mismatch })
+    refuse(res, 409, mismatch)
     return
   }
   if (!result.payout) {
     // Not one of ours (records exist before the gateway is called): acknowledge, nothing to do.
     logger.warn(`acquiring payout notification for unknown request_id ${logText(note.request_id)}; acknowledged`)
   }
-  res.status(200).type("text/plain").send("success")
+  acknowledge(res)
 }
 
 /** notify_type defaults to "payment" when absent; only an explicit other kind is refused. */

@@ -1,10 +1,9 @@
-import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { runBulk } from "../../../../../workflows/acquiring/bulk"
-import { parseBody } from "../parse-body"
-import { BulkOrdersBody } from "../schemas"
+import type { AdminBulkOrders } from "../validators"
 
 /** Capture the acquiring payments of many orders (gateway requests of ≤ 50), a result per order. */
-export async function POST(req: MedusaRequest, res: MedusaResponse) {
-  const { order_ids } = parseBody(BulkOrdersBody, req)
+export async function POST(req: AuthenticatedMedusaRequest<AdminBulkOrders>, res: MedusaResponse) {
+  const { order_ids } = req.validatedBody
   res.json(await runBulk(req.scope, "capture", order_ids.map((order_id) => ({ order_id }))))
 }

@@ -1,14 +1,12 @@
-import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { MedusaError } from "@medusajs/framework/utils"
+import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { gatewaysFor, recordsByOrderNo } from "../../../../../workflows/acquiring/reconcile-shared/gateway"
 import { paymentsOfOrders } from "../../../../../workflows/acquiring/reconcile-shared/payments"
 import { orderSessions } from "../../../../../workflows/acquiring/review/sessions"
 import { presentPayment } from "./present"
 
 /** The order widget's view: each acquiring payment as Medusa and (live) the gateway see it. */
-export async function GET(req: MedusaRequest, res: MedusaResponse) {
+export async function GET(req: AuthenticatedMedusaRequest, res: MedusaResponse) {
   const orderId = req.params.order_id
-  if (!/^order_[0-9A-Za-z]+$/.test(orderId)) throw new MedusaError(MedusaError.Types.INVALID_DATA, "order_id: must be a Medusa order id (order_…)")
   const payments = (await paymentsOfOrders(req.scope, [orderId])).get(orderId) ?? []
   const session = (await orderSessions(req.scope, [orderId])).get(orderId)
   const refs = [...payments.flatMap((p) => (p.data ? [{ provider_id: p.provider_id, data: p.data }] : []))]

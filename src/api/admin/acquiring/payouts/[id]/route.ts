@@ -1,10 +1,10 @@
-import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { PAYOUT_MODULE } from "../../../../../modules/payout"
 import type PayoutModuleService from "../../../../../modules/payout/service"
 import { presentPayout } from "../present"
 
 /** GET /admin/acquiring/payouts/:id (404 when unknown). */
-export const GET = async (req: MedusaRequest, res: MedusaResponse) => {
+export const GET = async (req: AuthenticatedMedusaRequest, res: MedusaResponse) => {
   const payouts = req.scope.resolve<PayoutModuleService>(PAYOUT_MODULE)
   res.json({ payout: presentPayout(await payouts.retrievePayout(req.params.id)) })
 }

@@ -1,5 +1,5 @@
 import { AdminCreatePayout, AdminListPayouts } from "../validators"
-import { describeIssues } from "../validate"
+import { describeIssues } from "../../../../validation"
 
 const valid = {
   payment_amount: "100.00",

@@ -1,13 +1,10 @@
-import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import type { ConfigModule } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
-import { z } from "zod"
 import { createGatewayClient } from "../../../../../gateway"
 import { isGatewayError } from "../../../../../gateway/errors"
 import { acquiringProviderConfigs } from "../../../../../lib/acquiring-config"
-import { parseBody } from "../../bulk/parse-body"
-
-const Body = z.object({ config_id: z.string().min(1).optional() }).strict()
+import type { AdminTestCredentials } from "../validators"
 
 /** An order number no shop uses: the check only needs the gateway to accept the signed query. */
 const PROBE_ORDER = "CREDENTIALCHECK0"
@@ -16,8 +13,8 @@ const PROBE_ORDER = "CREDENTIALCHECK0"
  * "Test credentials": one signed retrievalTrans per account. Accepted (return_status 1) means
  * merchant id, account id, sign key and registered IP are right; the answer names what failed.
  */
-export async function POST(req: MedusaRequest, res: MedusaResponse) {
-  const { config_id } = parseBody(Body, req)
+export async function POST(req: AuthenticatedMedusaRequest<AdminTestCredentials>, res: MedusaResponse) {
+  const { config_id } = req.validatedBody
   const config = req.scope.resolve(ContainerRegistrationKeys.CONFIG_MODULE) as ConfigModule
   const configs = acquiringProviderConfigs(config).filter((c) => !config_id || c.config_id === config_id)
   if (!configs.length) throw new MedusaError(MedusaError.Types.NOT_FOUND, `config_id: no acquiring provider with id ${config_id}`)

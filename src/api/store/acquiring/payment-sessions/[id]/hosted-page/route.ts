@@ -3,7 +3,6 @@ import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/util
 import { acquiringOptionsFor, isAcquiringProvider } from "../../../../../../lib/acquiring-config"
 import { isPageToken, PAGE_TOKEN_HEADER } from "../../../../../../providers/acquiring/core/page-handoff"
 import { OPEN_SESSION_STATUSES } from "../../../../../../providers/acquiring/core/session-data"
-import { SESSION_ID } from "../../../../../../providers/acquiring/mappers/order-no"
 import { sealKeyOf } from "../../../../../../providers/acquiring/snapshot/seal"
 import { loadPage } from "../../../hosted-page-cache"
 
@@ -29,7 +28,6 @@ async function provenSession(req: MedusaRequest, id: string): Promise<Session | 
  */
 export async function GET(req: MedusaRequest, res: MedusaResponse) {
   const id = req.params.id
-  if (!SESSION_ID.test(id)) throw new MedusaError(MedusaError.Types.INVALID_DATA, "the id is not a payment session id (payses_…)")
   const session = await provenSession(req, id)
   if (!session) {
     throw new MedusaError(MedusaError.Types.NOT_FOUND, `No hosted page for payment session ${id} with this ${PAGE_TOKEN_HEADER}`)

@@ -1,0 +1,32 @@
+import { validateAndTransformBody, validateAndTransformQuery, type MiddlewareRoute } from "@medusajs/framework/http"
+import { described, flatQuery, validateParams } from "../../validation"
+import { AdminAwaitingCaptureParams, AdminBulkOrders, AdminBulkRefund } from "./bulk/validators"
+import { AdminCreatePayout, AdminListPayouts } from "./payouts/validators"
+import { AdminReconcile } from "./reconcile/validators"
+import { AdminReviewDecisions } from "./review/validators"
+import { AdminTestCredentials } from "./settings/validators"
+import { AdminKeptPaymentParams, AdminOrderParams, AdminPayoutParams } from "./validators"
+
+const body = (schema: Parameters<typeof described>[0]) => validateAndTransformBody(described(schema))
+// Our routes read only validatedQuery: no Medusa fields/pagination config to derive.
+const query = (schema: Parameters<typeof described>[0]) => [flatQuery, validateAndTransformQuery(described(schema), {})]
+
+/** Every /admin/acquiring route's input, checked before its handler; spread into src/api/middlewares.ts. */
+export const adminAcquiringMiddlewares: MiddlewareRoute[] = [
+  { matcher: "/admin/acquiring/bulk/awaiting-capture", methods: ["GET"], middlewares: query(AdminAwaitingCaptureParams) },
+  { matcher: "/admin/acquiring/bulk/capture", methods: ["POST"], middlewares: [body(AdminBulkOrders)] },
+  { matcher: "/admin/acquiring/bulk/cancel", methods: ["POST"], middlewares: [body(AdminBulkOrders)] },
+  { matcher: "/admin/acquiring/bulk/refund", methods: ["POST"], middlewares: [body(AdminBulkRefund)] },
+  { matcher: "/admin/acquiring/payments/:order_id", methods: ["GET"], middlewares: [validateParams(AdminOrderParams)] },
+  {
+    matcher: "/admin/acquiring/payments/:order_id/kept/:payment_id/capture",
+    methods: ["POST"],
+    middlewares: [validateParams(AdminKeptPaymentParams)],
+  },
+  { matcher: "/admin/acquiring/payouts", methods: ["GET"], middlewares: query(AdminListPayouts) },
+  { matcher: "/admin/acquiring/payouts", methods: ["POST"], middlewares: [body(AdminCreatePayout)] },
+  { matcher: "/admin/acquiring/payouts/:id", methods: ["GET"], middlewares: [validateParams(AdminPayoutParams)] },
+  { matcher: "/admin/acquiring/reconcile", methods: ["POST"], middlewares: [body(AdminReconcile)] },
+  { matcher: "/admin/acquiring/review", methods: ["POST"], middlewares: [body(AdminReviewDecisions)] },
+  { matcher: "/admin/acquiring/settings/test-credentials", methods: ["POST"], middlewares: [body(AdminTestCredentials)] },
+]

@@ -1,0 +1,26 @@
+import type { MiddlewareRoute } from "@medusajs/framework/http"
+import { validateParams } from "../../validation"
+import { acquiringHostedPageMiddleware } from "./hosted-page-middleware"
+import { acquiringSnapshotMiddleware } from "./snapshot-middleware"
+import { StorePaymentCollectionParams, StorePaymentSessionParams } from "./validators"
+
+/** Our store routes' ids, and our part of Medusa's own session route; spread into src/api/middlewares.ts. */
+export const storeAcquiringMiddlewares: MiddlewareRoute[] = [
+  {
+    // Trusted cart snapshot for our payment providers (src/providers/acquiring); the hosted
+    // page goes to the cache and the answer, not into Medusa's session data.
+    matcher: "/store/payment-collections/:id/payment-sessions",
+    methods: ["POST"],
+    middlewares: [acquiringSnapshotMiddleware, acquiringHostedPageMiddleware],
+  },
+  {
+    matcher: "/store/acquiring/payment-collections/:id",
+    methods: ["GET"],
+    middlewares: [validateParams(StorePaymentCollectionParams)],
+  },
+  {
+    matcher: "/store/acquiring/payment-sessions/:id/hosted-page",
+    methods: ["GET"],
+    middlewares: [validateParams(StorePaymentSessionParams)],
+  },
+]
