@@ -1,28 +1,17 @@
 import type {
   AuthoriseRequest,
   AuthoriseResponse,
-  CancelOrder,
-  CancelResponse,
-  CancelResult,
-  CaptureOrder,
-  CaptureResponse,
-  CaptureResult,
   CheckoutRequest,
   CheckoutResponse,
   Notification,
   OrderRecord,
   PayoutRequest,
   PayoutResponse,
-  RefundOrder,
   RefundRecord,
-  RefundResponse,
-  RefundResult,
   RetrievalRefundResponse,
   RetrievalTransResponse,
-  ReviewOrder,
-  ReviewResponse,
-  ReviewResult,
 } from "./schemas"
+import type { BatchArray, BatchEntry, BatchOperation, BatchOrder, BatchRequest, BatchResponse } from "./operations-table"
 import type { GatewayError } from "./errors"
 
 /** Which account a call uses: by explicit id, else by currency, else the fallback account. */
@@ -34,7 +23,7 @@ export interface CallOptions {
 }
 
 /** Envelope of one request of a batch, without its order array. */
-export type BatchEnvelope<R> = Omit<R, "capture_orders" | "cancel_orders" | "review_orders" | "refund_orders">
+export type BatchEnvelope<R> = Omit<R, BatchArray<BatchOperation>>
 
 /**
  * Result of a batch operation split into requests of at most the limit.
@@ -56,7 +45,14 @@ export interface RetrievalInput {
   trades?: string[]
 }
 
-export interface GatewayClient {
+/** capture / review / cancel / refund, typed from their rows of OPERATION_TABLE. */
+export type BatchMethod<Op extends BatchOperation> = (
+  req: BatchRequest<Op>,
+  opts?: CallOptions,
+) => Promise<BatchResult<BatchEntry<Op>, BatchOrder<Op>, BatchResponse<Op>>>
+export type BatchMethods = { [Op in BatchOperation]: BatchMethod<Op> }
+
+export interface GatewayClient extends BatchMethods {
   checkout(req: CheckoutRequest, opts?: CallOptions): Promise<CheckoutResponse>
   authorise(req: AuthoriseRequest, opts?: CallOptions): Promise<AuthoriseResponse>
   /** Throws on failure (queries are retried; no partial effect to keep). */
@@ -64,10 +60,6 @@ export interface GatewayClient {
     sel: RetrievalInput,
     opts?: CallOptions,
   ): Promise<{ orders_list: OrderRecord[]; responses: Array<Omit<RetrievalTransResponse, "orders_list">>; requests: number }>
-  capture(req: { capture_orders: CaptureOrder[] }, opts?: CallOptions): Promise<BatchResult<CaptureResult, CaptureOrder, CaptureResponse>>
-  review(req: { review_orders: ReviewOrder[] }, opts?: CallOptions): Promise<BatchResult<ReviewResult, ReviewOrder, ReviewResponse>>
-  cancel(req: { cancel_orders: CancelOrder[] }, opts?: CallOptions): Promise<BatchResult<CancelResult, CancelOrder, CancelResponse>>
-  refund(req: { refund_orders: RefundOrder[] }, opts?: CallOptions): Promise<BatchResult<RefundResult, RefundOrder, RefundResponse>>
   retrieveRefunds(
     sel: RetrievalInput,
     opts?: CallOptions,

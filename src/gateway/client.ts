@@ -1,16 +1,14 @@
 import { createAccountBook } from "./accounts"
-import type { GatewayClient } from "./client-types"
+import { runBatch } from "./batch"
+import type { BatchMethods, CallOptions, GatewayClient } from "./client-types"
 import type { ClientContext } from "./context"
 import { authoriseOperation } from "./operations/authorise"
-import { cancelOperation } from "./operations/cancel"
-import { captureOperation } from "./operations/capture"
 import { checkoutOperation } from "./operations/checkout"
 import { parseNotificationOperation } from "./operations/notification"
+import { BATCH_OPERATIONS } from "./operations-table"
 import { payoutOperation } from "./operations/payout"
-import { refundOperation } from "./operations/refund"
 import { retrieveRefundsOperation } from "./operations/retrieve-refunds"
 import { retrieveTransactionsOperation } from "./operations/retrieve-transactions"
-import { reviewOperation } from "./operations/review"
 import { parseClientOptions, type GatewayClientOptionsInput } from "./options"
 
 /**
@@ -43,21 +41,18 @@ import { parseClientOptions, type GatewayClientOptionsInput } from "./options"
  */
 export function createGatewayClient(input: GatewayClientOptionsInput): GatewayClient {
   const options = parseClientOptions(input)
-  const base = options.base_url ?? (options.mode === "test" ? options.test_base_url : options.live_base_url)!
+  const baseUrl = options.base_url ?? (options.mode === "test" ? options.test_base_url : options.live_base_url)!
   const ctx: ClientContext = {
     options,
     accounts: createAccountBook(options),
-    baseUrl: base.replace(/\/+$/, ""),
+    baseUrl: baseUrl.replace(/\/+$/, ""),
     fetch: options.fetch ?? ((...args: Parameters<typeof fetch>) => globalThis.fetch(...args)),
   }
   return {
     checkout: checkoutOperation(ctx),
     authorise: authoriseOperation(ctx),
     retrieveTransactions: retrieveTransactionsOperation(ctx),
-    capture: captureOperation(ctx),
-    review: reviewOperation(ctx),
-    cancel: cancelOperation(ctx),
-    refund: refundOperation(ctx),
+    ...batchMethods(ctx),
     retrieveRefunds: retrieveRefundsOperation(ctx),
     payout: payoutOperation(ctx),
     parseNotification: parseNotificationOperation(ctx),
@@ -70,4 +65,13 @@ export function createGatewayClient(input: GatewayClientOptionsInput): GatewayCl
       }
     },
   }
+}
+
+/**
+ * capture, review, cancel and refund, one per batch row of OPERATION_TABLE (POST /v1/<op>,
+ * gateway-interface.md §4.4–§4.7); per-request failures are listed in `failed`.
+ */
+function batchMethods(ctx: ClientContext): BatchMethods {
+  const methods = BATCH_OPERATIONS.map((op) => [op, (req: unknown, opts?: CallOptions) => runBatch(ctx, op, req, opts)])
+  return Object.fromEntries(methods) as BatchMethods
 }

@@ -6,7 +6,7 @@ import {
   type GatewayError,
   type GatewayErrorInit,
 } from "./errors"
-import { ERROR_CODES, QUERY_RESULT } from "./operations-table"
+import { ERROR_CODES, QUERY_RESULT } from "./status-codes"
 
 type ErrorClass = new (message: string, init?: GatewayErrorInit) => GatewayError
 

@@ -1,7 +1,8 @@
 import { z } from "zod"
 import { GatewayOptionsError } from "./errors"
-import { ENCODINGS, OPERATIONS, type Operation } from "./operations-table"
+import { ENCODINGS, OPERATIONS, OPERATION_TABLE, type Operation, type OperationSpec } from "./operations-table"
 import { NOTIFICATION_SIGN_FIELDS } from "./schemas/notification"
+import { firstIssue } from "./zod-issues"
 
 /** One gateway account (sub-account / "gateway number"), optionally bound to currencies. */
 export const AccountOptions = z.object({
@@ -94,22 +95,17 @@ export const GatewayClientOptions = z
       }
     }
     for (const [op, limit] of Object.entries(o.batch_limits) as Array<[Operation, number]>) {
-      const max = op === "capture" || op === "cancel" || op === "refund" ? 50 : 100
+      const row: OperationSpec = OPERATION_TABLE[op]
+      const max = row.batch?.limit ?? row.selectionLimit ?? 100
       if (limit > max) ctx.addIssue({ code: "custom", path: ["batch_limits", op], message: `at most ${max} for ${op} (spec §8)` })
     }
   })
 export type GatewayClientOptionsInput = z.input<typeof GatewayClientOptions>
 export type GatewayClientOptions = z.infer<typeof GatewayClientOptions>
 
-/** Human-readable path of a zod issue: accounts[0].sign_key */
-export function issuePath(path: ReadonlyArray<PropertyKey>): string {
-  return path.reduce<string>((s, p) => (typeof p === "number" ? `${s}[${p}]` : s ? `${s}.${String(p)}` : String(p)), "")
-}
-
 export function parseClientOptions(input: unknown): GatewayClientOptions {
   const r = GatewayClientOptions.safeParse(input)
   if (r.success) return r.data
-  const issue = r.error.issues[0]
-  const where = issuePath(issue.path) || "options"
-  throw new GatewayOptionsError(`Invalid gateway option ${where}: ${issue.message}`, { source: where })
+  const { path, message } = firstIssue(r.error, { fallback: "options" })
+  throw new GatewayOptionsError(`Invalid gateway option ${path}: ${message}`, { source: path })
 }

@@ -44,7 +44,7 @@ export function prepare(
   fields: Record<string, unknown>,
   account: AccountOptions,
 ): Prepared {
-  const encoding = ctx.options.encodings[op] ?? OPERATION_TABLE[op].request
+  const encoding = ctx.options.encodings[op] ?? OPERATION_TABLE[op].encoding
   const body = encodeBody(encoding, signedPayload(ctx, op, fields, account), ctx.options.xml_request_root)
   return { op, account, encoding, body }
 }

@@ -5,9 +5,7 @@ import type { ClientContext } from "./context"
 import { GatewayRequestError } from "./errors"
 import { OPERATION_TABLE } from "./operations-table"
 import { expectObject, prepare, send } from "./pipeline"
-import { RetrievalSelection } from "./schemas"
 import { validateRequest, validateResponse } from "./validate"
-import type { z } from "zod"
 
 export type RetrievalOperation = "retrievalTrans" | "retrievalRefund"
 
@@ -21,18 +19,18 @@ export async function runRetrieval(
   ctx: ClientContext,
   op: RetrievalOperation,
   list: "orders_list" | "refund_orders",
-  schema: z.ZodType,
   sel: RetrievalInput,
   opts: CallOptions = {},
 ): Promise<{ records: unknown[]; responses: Array<Record<string, unknown>>; requests: number }> {
-  const selection = validateRequest(RetrievalSelection, sel)
+  const { request: selectionSchema, response: responseSchema, selectionLimit } = OPERATION_TABLE[op]
+  const selection = validateRequest(selectionSchema, sel)
   const account = ctx.accounts.pick({ account_id: opts.account_id, currency: opts.currency })
   const names = { orders: "orders", trades: "trades", ...ctx.options.selection_fields[op] }
-  const limit = limitOf(ctx, op, OPERATION_TABLE[op].selectionLimit ?? 100)
+  const limit = limitOf(ctx, op, selectionLimit)
   const requests = (["orders", "trades"] as const).flatMap((key) => {
     const values = selection[key] ?? []
-    values.forEach((v, i) => {
-      if (v.includes(",")) throw new GatewayRequestError(`${key}[${i}] contains a comma, which separates the list`, { source: `${key}[${i}]` })
+    values.forEach((value, i) => {
+      if (value.includes(",")) throw new GatewayRequestError(`${key}[${i}] contains a comma, which separates the list`, { source: `${key}[${i}]` })
     })
     return chunk(values, limit).map((part) => prepare(ctx, op, { [names[key]]: part.join(",") }, account))
   })
@@ -40,11 +38,11 @@ export async function runRetrieval(
   // A failing request fails the call, as before; answers keep the order of the requests.
   const answers = await mapLimit(requests, ctx.options.max_concurrent_requests, async (request) => {
     const answer = await send(ctx, request, opts)
-    const parsed = validateResponse(schema, expectObject(answer, op), op, answer.status) as Record<string, unknown>
+    const parsed = validateResponse(responseSchema, expectObject(answer, op), op, answer.status) as Record<string, unknown>
     const { [list]: found, ...envelope } = parsed
     return { found: (found ?? []) as unknown[], envelope: { ...envelope, account_id: envelope.account_id ?? account.account_id } }
   })
-  const records = answers.flatMap((a) => a.found)
-  const responses: Array<Record<string, unknown>> = answers.map((a) => a.envelope)
+  const records = answers.flatMap((answer) => answer.found)
+  const responses: Array<Record<string, unknown>> = answers.map((answer) => answer.envelope)
   return { records, responses, requests: requests.length }
 }

@@ -36,3 +36,46 @@ export const PAYOUT_STATUS = {
 
 /** `return_status` of a successful batch or query response (gateway-interface.md §7.1). */
 export const RETURN_OK = "1"
+
+/**
+ * Error codes (gateway-interface.md §7.7: `<letter><4 digits>`). Confirmed ones carry their documented meaning;
+ * the rest are the sandbox's choices within the documented families (docs/assumptions.md).
+ */
+export const ERROR_CODES = {
+  /** confirmed */
+  SIGNATURE: "I0013",
+  TEST_ACCOUNT_ON_LIVE: "I0014",
+  LIVE_ACCOUNT_ON_TEST: "I0015",
+  DUPLICATE_ORDER_NO: "I0061",
+  NOT_PRE_AUTHORISED: "A0007",
+  CAPTURE_TIME_LIMIT: "A0009",
+  HIGH_RISK: "R0000",
+  /** inferred within the I00xx input/merchant-validation family */
+  MISSING_FIELD: "I0001",
+  INVALID_FIELD: "I0002",
+  UNKNOWN_MERCHANT: "I0003",
+  UNKNOWN_ACCOUNT: "I0004",
+  AMOUNT_MISMATCH: "I0021",
+  TOO_MANY_ORDERS: "I0040",
+  IP_NOT_REGISTERED: "I0070",
+  /** system */
+  SYSTEM: "S0001",
+} as const
+
+/**
+ * Query result codes of the engine (gateway-interface.md §3, inferred): behind `query_result`, the
+ * top-level `return_status` of a failed query and notifications.
+ */
+export const QUERY_RESULT = {
+  WAITING_REVIEW: "-2",
+  PENDING: "-1",
+  FAILED: "0",
+  SUCCESS: "1",
+  NOT_FOUND: "2",
+  INCOMPLETE: "3",
+  TOO_MANY: "4",
+  ACCESS: "5",
+  SIGNATURE: "6",
+  IP_NOT_REGISTERED: "7",
+  SYSTEM: "999",
+} as const

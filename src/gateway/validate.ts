@@ -1,11 +1,9 @@
 import { z } from "zod"
 import { GatewayBadResponseError, GatewayRequestError } from "./errors"
-import { issuePath } from "./options"
+import { firstIssue, issuePath } from "./zod-issues"
 
 /** Fields the client fills in itself; a caller passing them is told how to choose instead. */
 const ENVELOPE_FIELDS = ["merchant_id", "account_id", "encryption_data"] as const
-
-const join = (prefix: string, path: string) => (!path ? prefix : !prefix ? path : path.startsWith("[") ? prefix + path : `${prefix}.${path}`)
 
 /**
  * Validate a request part before anything is sent. The error names the full field path
@@ -16,29 +14,27 @@ export function validateRequest<S extends z.ZodType>(schema: S, value: unknown, 
   if (value && typeof value === "object" && !Array.isArray(value)) {
     if (schema instanceof z.ZodObject) rejectUnknownKeys(value, Object.keys(schema.shape), prefix)
     for (const key of ENVELOPE_FIELDS) {
-      if (key in value) {
-        throw new GatewayRequestError(
-          `${join(prefix, key)} is filled in by the client: choose the account with CallOptions.account_id or by currency`,
-          { source: join(prefix, key) },
-        )
-      }
+      if (!(key in value)) continue
+      const where = issuePath([key], prefix)
+      throw new GatewayRequestError(
+        `${where} is filled in by the client: choose the account with CallOptions.account_id or by currency`,
+        { source: where },
+      )
     }
   }
   const r = schema.safeParse(value)
   if (r.success) return r.data
-  const issue = r.error.issues[0]
-  const where = join(prefix, issuePath(issue.path)) || "request"
-  throw new GatewayRequestError(`Invalid request field ${where}: ${issue.message}`, { source: where })
+  const { path, message } = firstIssue(r.error, { prefix, fallback: "request" })
+  throw new GatewayRequestError(`Invalid request field ${path}: ${message}`, { source: path })
 }
 
 /** Validate a gateway answer; the error names the offending field of the answer. */
 export function validateResponse<S extends z.ZodType>(schema: S, value: unknown, operation: string, status?: number): z.output<S> {
   const r = schema.safeParse(value)
   if (r.success) return r.data
-  const issue = r.error.issues[0]
-  const where = issuePath(issue.path) || "body"
-  throw new GatewayBadResponseError(`Gateway answer to ${operation} has an invalid ${where}: ${issue.message}`, {
-    source: where,
+  const { path, message } = firstIssue(r.error, { fallback: "body" })
+  throw new GatewayBadResponseError(`Gateway answer to ${operation} has an invalid ${path}: ${message}`, {
+    source: path,
     operation,
     status,
   })
@@ -49,7 +45,7 @@ function rejectUnknownKeys(value: unknown, known: Iterable<string>, prefix = "")
   const allowed = new Set(known)
   for (const key of Object.keys(value)) {
     if (!allowed.has(key) && !(ENVELOPE_FIELDS as readonly string[]).includes(key)) {
-      const where = join(prefix, key)
+      const where = issuePath([key], prefix)
       throw new GatewayRequestError(`${where} is not a field of this request (spec names only); remove or rename it`, {
         source: where,
       })

@@ -9,7 +9,7 @@ import { RequestLog } from "./request-log"
 import { Scheduler } from "./scheduler"
 import type { Move } from "./state/machine"
 import type { DisputeEntry, Order, RefundEntry } from "./state/order"
-import { paymentStatus, queryResult } from "./state/order"
+import { paymentStatus, queryResult } from "./state/status"
 import { Store } from "./state/store"
 import { REFUND_STATUS } from "../gateway/status-codes"
 

@@ -1,5 +1,6 @@
 import { z } from "zod"
 import { OPERATIONS } from "../gateway/operations-table"
+import { firstIssue } from "../gateway/zod-issues"
 import { Prng } from "./prng"
 
 /**
@@ -62,9 +63,8 @@ export class Faults {
   add(input: unknown): Fault {
     const r = FaultInput.safeParse(input)
     if (!r.success) {
-      const issue = r.error.issues[0]
-      const source = issue.path.join(".") || "fault"
-      throw new FaultError(`invalid fault ${source}: ${issue.message} (targets: ${FAULT_TARGETS.join(", ")})`, source)
+      const { path, message } = firstIssue(r.error, { fallback: "fault" })
+      throw new FaultError(`invalid fault ${path}: ${message} (targets: ${FAULT_TARGETS.join(", ")})`, path)
     }
     const fault = { ...r.data, id: this.nextId++, fired: 0 } as Fault
     this.list.push(fault)

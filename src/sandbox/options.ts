@@ -1,6 +1,7 @@
 import { z } from "zod"
 import { NOTIFICATION_SIGN_FIELDS } from "../gateway/schemas/notification"
 import { OPERATIONS } from "../gateway/operations-table"
+import { firstIssue } from "../gateway/zod-issues"
 
 /**
  * Options of the sandbox gateway. Every default is chosen to look like the real
@@ -110,17 +111,11 @@ export class SandboxOptionsError extends Error {
   }
 }
 
-/** `a.b[0].c` from a zod issue path. */
-export function pathText(path: ReadonlyArray<PropertyKey>): string {
-  return path.reduce<string>((s, p) => (typeof p === "number" ? `${s}[${p}]` : s ? `${s}.${String(p)}` : String(p)), "")
-}
-
 export function parseSandboxOptions(input: unknown = {}): ResolvedSandboxOptions {
   const r = SandboxOptions.safeParse(input ?? {})
   if (!r.success) {
-    const issue = r.error.issues[0]
-    const where = pathText(issue.path) || "options"
-    throw new SandboxOptionsError(`Invalid sandbox option ${where}: ${issue.message}`, where)
+    const { path, message } = firstIssue(r.error, { fallback: "options" })
+    throw new SandboxOptionsError(`Invalid sandbox option ${path}: ${message}`, path)
   }
   const seen = new Set<string>()
   for (const m of r.data.merchants) {

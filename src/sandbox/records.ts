@@ -1,7 +1,7 @@
 import { compactTimestamp, isoDate } from "./clock"
 import { fromMinor } from "./money"
 import type { DisputeEntry, Order, RefundEntry } from "./state/order"
-import { paymentStatus, queryResult } from "./state/order"
+import { paymentStatus, queryResult } from "./state/status"
 import { REFUND_STATUS } from "../gateway/status-codes"
 
 /** gateway-interface.md §2.5 order record. */

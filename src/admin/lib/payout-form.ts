@@ -1,5 +1,5 @@
 import { PayoutRequest } from "../../gateway/schemas/payout"
-import { issuePath } from "../../gateway/options"
+import { issuePath } from "../../gateway/zod-issues"
 
 /** Flat form state; the path of each key in the request body is FIELD_PATHS[key]. */
 export const FIELD_PATHS = {

@@ -2,7 +2,8 @@ import type { CallOptions } from "../client-types"
 import type { ClientContext } from "../context"
 import { GatewayBadResponseError } from "../errors"
 import { exchange, expectObject } from "../pipeline"
-import { AuthoriseRequest, AuthoriseResponse } from "../schemas"
+import { OPERATION_TABLE } from "../operations-table"
+import type { AuthoriseRequest, AuthoriseResponse } from "../schemas"
 import { validateRequest, validateResponse } from "../validate"
 
 /** Root element of the XML answer of /v1/authorise (gateway-interface.md §4.2). */
@@ -11,7 +12,7 @@ export const AUTHORISE_XML_ROOT = "respon"
 /** POST /v1/authorise (gateway-interface.md §4.2): APM payment; the answer carries `issuer_url` for the shopper. */
 export function authoriseOperation(ctx: ClientContext) {
   return async function authorise(req: AuthoriseRequest, opts: CallOptions = {}): Promise<AuthoriseResponse> {
-    const fields = validateRequest(AuthoriseRequest, req)
+    const fields = validateRequest(OPERATION_TABLE.authorise.request, req)
     const account = ctx.accounts.pick({ account_id: opts.account_id, currency: fields.currency ?? opts.currency })
     const answer = await exchange(ctx, "authorise", fields, account, opts)
     const value = expectObject(answer, "authorise")
@@ -24,6 +25,6 @@ export function authoriseOperation(ctx: ClientContext) {
         operation: "authorise",
       })
     }
-    return validateResponse(AuthoriseResponse, value, "authorise", answer.status)
+    return validateResponse(OPERATION_TABLE.authorise.response, value, "authorise", answer.status)
   }
 }

@@ -3,13 +3,14 @@ import type { ClientContext } from "../context"
 import { GatewayBadResponseError } from "../errors"
 import { parseHostedPage } from "../hosted-page"
 import { exchange, verifyResponseSignature } from "../pipeline"
-import { CheckoutRequest, type CheckoutResponse } from "../schemas"
+import { OPERATION_TABLE } from "../operations-table"
+import type { CheckoutRequest, CheckoutResponse } from "../schemas"
 import { validateRequest } from "../validate"
 
 /** POST /v1/checkout (gateway-interface.md §4.1): the answer is the hosted "loading" page, parsed into its form. */
 export function checkoutOperation(ctx: ClientContext) {
   return async function checkout(req: CheckoutRequest, opts: CallOptions = {}): Promise<CheckoutResponse> {
-    const fields = validateRequest(CheckoutRequest, req)
+    const fields = validateRequest(OPERATION_TABLE.checkout.request, req)
     const account = ctx.accounts.pick({ account_id: opts.account_id, currency: fields.currency ?? opts.currency })
     const answer = await exchange(ctx, "checkout", fields, account, opts)
     if (answer.type !== "html") {

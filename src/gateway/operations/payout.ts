@@ -1,7 +1,8 @@
 import type { CallOptions } from "../client-types"
 import type { ClientContext } from "../context"
 import { exchange, expectObject } from "../pipeline"
-import { PayoutRequest, PayoutResponse } from "../schemas"
+import { OPERATION_TABLE } from "../operations-table"
+import type { PayoutRequest, PayoutResponse } from "../schemas"
 import { validateRequest, validateResponse } from "../validate"
 
 /**
@@ -10,12 +11,12 @@ import { validateRequest, validateResponse } from "../validate"
  */
 export function payoutOperation(ctx: ClientContext) {
   return async function payout(req: PayoutRequest, opts: CallOptions = {}): Promise<PayoutResponse> {
-    const fields = validateRequest(PayoutRequest, req)
+    const fields = validateRequest(OPERATION_TABLE.payout.request, req)
     const account = ctx.accounts.pick(
       { account_id: opts.account_id, currency: fields.payment_currency ?? opts.currency },
       "payment_currency",
     )
     const answer = await exchange(ctx, "payout", fields, account, opts)
-    return validateResponse(PayoutResponse, expectObject(answer, "payout"), "payout", answer.status)
+    return validateResponse(OPERATION_TABLE.payout.response, expectObject(answer, "payout"), "payout", answer.status)
   }
 }

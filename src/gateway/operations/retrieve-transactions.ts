@@ -1,14 +1,14 @@
 import type { CallOptions, GatewayClient, RetrievalInput } from "../client-types"
 import type { ClientContext } from "../context"
 import { runRetrieval } from "../retrieval"
-import { RetrievalTransResponse, type OrderRecord } from "../schemas"
+import type { OrderRecord } from "../schemas"
 
 type Result = Awaited<ReturnType<GatewayClient["retrieveTransactions"]>>
 
 /** POST /v1/retrievalTrans (gateway-interface.md §4.3): order records by order number and/or transaction id. */
 export function retrieveTransactionsOperation(ctx: ClientContext) {
   return async function retrieveTransactions(sel: RetrievalInput, opts?: CallOptions): Promise<Result> {
-    const r = await runRetrieval(ctx, "retrievalTrans", "orders_list", RetrievalTransResponse, sel, opts)
-    return { orders_list: r.records as OrderRecord[], responses: r.responses as Result["responses"], requests: r.requests }
+    const found = await runRetrieval(ctx, "retrievalTrans", "orders_list", sel, opts)
+    return { orders_list: found.records as OrderRecord[], responses: found.responses as Result["responses"], requests: found.requests }
   }
 }

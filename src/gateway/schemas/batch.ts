@@ -1,7 +1,5 @@
 import { z } from "zod"
-import { Amount, Currency, RefundMessage, ResultEnvelope } from "./common"
-
-const S = z.union([z.string(), z.number().transform(String)])
+import { Amount, Currency, RefundMessage, ResultEnvelope, WireText } from "./common"
 
 /** gateway-interface.md §2.6 request entries. */
 export const CaptureOrder = z.object({
@@ -26,32 +24,32 @@ export type RefundOrder = z.input<typeof RefundOrder>
 
 /** gateway-interface.md §2.6 response entries. */
 const EntryBase = z.object({
-  transaction_id: S,
-  order_no: S,
-  currency: S,
-  amount: S,
+  transaction_id: WireText,
+  order_no: WireText,
+  currency: WireText,
+  amount: WireText,
 })
-export const CaptureResult = EntryBase.extend({ capture_status: S, error_message: S.optional().default("") }).loose()
-export const CancelResult = EntryBase.extend({ cancel_status: S, error_message: S.optional().default("") }).loose()
+export const CaptureResult = EntryBase.extend({ capture_status: WireText, error_message: WireText.optional().default("") }).loose()
+export const CancelResult = EntryBase.extend({ cancel_status: WireText, error_message: WireText.optional().default("") }).loose()
 export const ReviewResult = EntryBase.extend({
-  review_flag: S.optional(),
-  review_status: S,
-  error_message: S.optional().default(""),
+  review_flag: WireText.optional(),
+  review_status: WireText,
+  error_message: WireText.optional().default(""),
 }).loose()
 export const RefundResult = EntryBase.extend({
-  refund_amount: S,
+  refund_amount: WireText,
   refund_message: RefundMessage,
-  refund_reason: S.optional().default(""),
-  refund_reference: S.optional().default(""),
-  refund_reference_id: S.optional().default(""),
-  refund_status: S,
+  refund_reason: WireText.optional().default(""),
+  refund_reference: WireText.optional().default(""),
+  refund_reference_id: WireText.optional().default(""),
+  refund_status: WireText,
 }).loose()
 export type CaptureResult = z.infer<typeof CaptureResult>
 export type CancelResult = z.infer<typeof CancelResult>
 export type ReviewResult = z.infer<typeof ReviewResult>
 export type RefundResult = z.infer<typeof RefundResult>
 
-const env = ResultEnvelope.extend({ return_status: S })
+const env = ResultEnvelope.extend({ return_status: WireText })
 export const CaptureResponse = env.extend({ capture_orders: z.array(CaptureResult).default([]) }).loose()
 export const CancelResponse = env.extend({ cancel_orders: z.array(CancelResult).default([]) }).loose()
 export const ReviewResponse = env.extend({ review_orders: z.array(ReviewResult).default([]) }).loose()

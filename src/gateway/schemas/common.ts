@@ -11,15 +11,8 @@ export const Amount = z
   .string()
   .regex(/^\d{1,12}\.\d{2}$/, "must be a decimal string with two decimals, e.g. \"12.50\"")
 
-/** Amount that may be negative (refund/partial records never are, but echoes may carry signs). */
-export const SignedAmount = z
-  .string()
-  .regex(/^-?\d{1,12}\.\d{2}$/, "must be a decimal string with two decimals, e.g. \"-3.00\"")
-
-/** Gateway answers sometimes drop trailing zeros ("10.5"); accept any plain decimal in responses. */
-export const LooseAmount = z
-  .string()
-  .regex(/^-?\d+(\.\d+)?$/, "must be a plain decimal number")
+/** A text field of an answer: the spec says string, the gateway may send a JSON number; kept as text. */
+export const WireText = z.union([z.string(), z.number().transform(String)])
 
 export const Currency = z.string().regex(/^[A-Z]{3}$/, "must be a 3-letter upper-case currency code")
 export const Country = z.string().regex(/^[A-Z]{2}$/, "must be a 2-letter upper-case country code")
@@ -45,11 +38,6 @@ export const OffsetTimestamp = z
 export const OrderNo = z
   .string()
   .regex(/^[0-9A-Za-z]{5,50}$/, "must be 5 to 50 letters or digits (no hyphens or underscores)")
-
-/** `<transaction_id>-NN` (gateway-interface.md §2.6). */
-export const RefundReferenceId = z
-  .string()
-  .regex(/^.+-\d{2}$/, "must be <transaction_id>-NN with a two-digit sequence")
 
 /** `<code>:<text>`, e.g. `V0000:OK` (gateway-interface.md §7.3). */
 export const RefundMessage = z
@@ -93,6 +81,3 @@ export const ErrorBody = z.object({
   message: z.string().optional().default(""),
 })
 export type ErrorBody = z.infer<typeof ErrorBody>
-
-/** Numeric strings the spec lists as "string" but the gateway may send as numbers. */
-export const NumStr = z.union([z.string(), z.number().transform(String)])

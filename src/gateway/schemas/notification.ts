@@ -1,6 +1,5 @@
 import { z } from "zod"
-
-const S = z.union([z.string(), z.number().transform(String)])
+import { WireText } from "./common"
 
 /**
  * Notification POSTed (form-urlencoded) to `notify_url`. The spec shows neither fields
@@ -14,37 +13,37 @@ export const NOTIFY_TYPES = ["payment", "review", "refund", "dispute", "payout"]
 export const Notification = z
   .object({
     notify_type: z.enum(NOTIFY_TYPES).optional().default("payment"),
-    merchant_id: S,
-    account_id: S,
-    transaction_id: S.optional().default(""),
-    order_no: S.optional().default(""),
-    currency: S.optional().default(""),
-    amount: S.optional().default(""),
+    merchant_id: WireText,
+    account_id: WireText,
+    transaction_id: WireText.optional().default(""),
+    order_no: WireText.optional().default(""),
+    currency: WireText.optional().default(""),
+    amount: WireText.optional().default(""),
     /** Engine order status: -2 review, -1 pending/authorised, 0 failed, 1 success. */
-    order_status: S.optional().default(""),
+    order_status: WireText.optional().default(""),
     /** `<code>:<text>` */
-    order_info: S.optional().default(""),
-    payment_status: S.optional(),
-    refund_reference_id: S.optional(),
-    refund_amount: S.optional(),
-    refund_status: S.optional(),
+    order_info: WireText.optional().default(""),
+    payment_status: WireText.optional(),
+    refund_reference_id: WireText.optional(),
+    refund_amount: WireText.optional(),
+    refund_status: WireText.optional(),
     /**
      * Dispute ("dispute received and result", gateway-interface.md §6.3): the field list is unknown, so these
      * snake_case names are our default; the provider reads them through overridable names
      * (src/providers/acquiring/core/disputes.ts) and only after retrievalTrans confirms the order.
      */
-    dispute_id: S.optional(),
+    dispute_id: WireText.optional(),
     /** opened, under_review, won, lost, closed (others mapped by the merchant). */
-    dispute_status: S.optional(),
-    dispute_reason: S.optional(),
-    dispute_amount: S.optional(),
+    dispute_status: WireText.optional(),
+    dispute_reason: WireText.optional(),
+    dispute_amount: WireText.optional(),
     /** Last day to answer the dispute (YYYY-MM-DD, ISO 8601 or YYYYMMDDhhmmss). */
-    dispute_deadline: S.optional(),
+    dispute_deadline: WireText.optional(),
     /** When the dispute reached this status (YYYYMMDDhhmmss, UTC). */
-    dispute_date: S.optional(),
-    request_id: S.optional(),
-    status: S.optional(),
-    encryption_data: S.optional(),
+    dispute_date: WireText.optional(),
+    request_id: WireText.optional(),
+    status: WireText.optional(),
+    encryption_data: WireText.optional(),
   })
   .loose()
 export type Notification = z.infer<typeof Notification>

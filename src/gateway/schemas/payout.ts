@@ -1,7 +1,5 @@
 import { z } from "zod"
-import { Amount, Country, Currency, IsoDate, OffsetTimestamp, Url, Uuid } from "./common"
-
-const S = z.union([z.string(), z.number().transform(String)])
+import { Amount, Country, Currency, IsoDate, OffsetTimestamp, Url, Uuid, WireText } from "./common"
 
 /** gateway-interface.md §2.8 beneficiary.additional_info */
 export const BeneficiaryAdditionalInfo = z.object({
@@ -118,32 +116,32 @@ export type PayoutRequest = z.input<typeof PayoutRequest>
 /** gateway-interface.md §2.8 response: the payout echoed with computed fields. Echoed parts stay loose. */
 export const PayoutResponse = z
   .object({
-    merchant_id: S.optional(),
-    account_id: S.optional(),
-    request_id: S,
+    merchant_id: WireText.optional(),
+    account_id: WireText.optional(),
+    request_id: WireText,
     beneficiary: z
-      .object({ bank_details: z.object({ local_clearing_system: S.optional() }).loose().optional() })
+      .object({ bank_details: z.object({ local_clearing_system: WireText.optional() }).loose().optional() })
       .loose()
       .optional(),
-    beneficiary_id: S.optional(),
+    beneficiary_id: WireText.optional(),
     payer: z.object({}).loose().optional(),
-    payment_amount: S.optional(),
-    payment_currency: S.optional(),
-    source_amount: S.optional(),
-    source_currency: S.optional(),
+    payment_amount: WireText.optional(),
+    payment_currency: WireText.optional(),
+    source_amount: WireText.optional(),
+    source_currency: WireText.optional(),
     amount_beneficiary_receives: z.number().int().optional(),
     amount_payer_pays: z.number().int().optional(),
     created_at: OffsetTimestamp.optional(),
     last_updated_at: OffsetTimestamp.optional(),
-    failure_reason: S.optional().default(""),
-    failure_type: S.optional().default(""),
+    failure_reason: WireText.optional().default(""),
+    failure_type: WireText.optional().default(""),
     fee_amount: z.number().int().optional(),
-    fee_currency: S.optional(),
-    payer_id: S.optional(),
-    transaction_id: S.optional(),
-    short_reference_id: S.optional(),
-    status: S,
-    encryption_data: S.optional(),
+    fee_currency: WireText.optional(),
+    payer_id: WireText.optional(),
+    transaction_id: WireText.optional(),
+    short_reference_id: WireText.optional(),
+    status: WireText,
+    encryption_data: WireText.optional(),
   })
   .loose()
 export type PayoutResponse = z.infer<typeof PayoutResponse>

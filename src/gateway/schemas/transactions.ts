@@ -1,8 +1,5 @@
 import { z } from "zod"
-import { CompactTimestamp, ResultEnvelope } from "./common"
-
-/** Strings the gateway may send as JSON numbers; normalised to strings. */
-const S = z.union([z.string(), z.number().transform(String)])
+import { CompactTimestamp, ResultEnvelope, WireText } from "./common"
 
 /**
  * Selection for /v1/retrievalTrans and /v1/retrievalRefund (gateway-interface.md §4.3: `orders` and/or `trades`,
@@ -18,55 +15,55 @@ export const RetrievalSelection = z
   })
 export type RetrievalSelection = z.input<typeof RetrievalSelection>
 
-export const FraudCheck = z.object({ check_items: S, status: S }).loose()
+export const FraudCheck = z.object({ check_items: WireText, status: WireText }).loose()
 export const SubscriptionResult = z
   .object({
-    contract_name: S.optional(),
-    recurring_deduction_period: S.optional(),
-    recurring_deduction_time: S.optional(),
-    recurring_id: S.optional(),
-    recurring_status: S.optional(),
+    contract_name: WireText.optional(),
+    recurring_deduction_period: WireText.optional(),
+    recurring_deduction_time: WireText.optional(),
+    recurring_id: WireText.optional(),
+    recurring_status: WireText.optional(),
   })
   .loose()
 
 export const DeliveryInformation = z
   .object({
-    delivery_address: S.optional(),
-    delivery_city: S.optional(),
-    delivery_country: S.optional(),
-    delivery_firstname: S.optional(),
-    delivery_lastname: S.optional(),
-    delivery_postal_code: S.optional(),
-    delivery_state: S.optional(),
+    delivery_address: WireText.optional(),
+    delivery_city: WireText.optional(),
+    delivery_country: WireText.optional(),
+    delivery_firstname: WireText.optional(),
+    delivery_lastname: WireText.optional(),
+    delivery_postal_code: WireText.optional(),
+    delivery_state: WireText.optional(),
   })
   .loose()
 
 /** gateway-interface.md §2.5 order record. */
 export const OrderRecord = z
   .object({
-    amount: S,
-    currency: S,
+    amount: WireText,
+    currency: WireText,
     delivery_information: DeliveryInformation.optional(),
-    antifraud_provider: S.optional(),
+    antifraud_provider: WireText.optional(),
     fraud_check_result: z.array(FraudCheck).optional().default([]),
-    is3ds: S.optional(),
-    order_no: S,
-    payment_status: S.optional(),
-    query_result: S,
-    reference_no: S.optional(),
-    shopper_email: S.optional(),
-    shopper_phone: S.optional(),
+    is3ds: WireText.optional(),
+    order_no: WireText,
+    payment_status: WireText.optional(),
+    query_result: WireText,
+    reference_no: WireText.optional(),
+    shopper_email: WireText.optional(),
+    shopper_phone: WireText.optional(),
     subscription_result: SubscriptionResult.optional(),
     transaction_date: CompactTimestamp.or(z.literal("")).optional(),
-    transaction_id: S.optional(),
-    website: S.optional(),
+    transaction_id: WireText.optional(),
+    website: WireText.optional(),
   })
   .loose()
 export type OrderRecord = z.infer<typeof OrderRecord>
 
 /** gateway-interface.md §4.3 response. */
 export const RetrievalTransResponse = ResultEnvelope.extend({
-  return_status: S,
+  return_status: WireText,
   orders_list: z.array(OrderRecord).optional().default([]),
 }).loose()
 export type RetrievalTransResponse = z.infer<typeof RetrievalTransResponse>
@@ -74,15 +71,15 @@ export type RetrievalTransResponse = z.infer<typeof RetrievalTransResponse>
 /** gateway-interface.md §2.7 refund record. */
 export const RefundRecord = z
   .object({
-    transaction_id: S,
-    order_no: S,
-    amount: S,
-    refund_status: S,
-    payment_status: S.optional(),
-    refund_amount: S,
-    refund_reference: S.optional().default(""),
-    currency: S,
-    refund_reason: S.optional().default(""),
+    transaction_id: WireText,
+    order_no: WireText,
+    amount: WireText,
+    refund_status: WireText,
+    payment_status: WireText.optional(),
+    refund_amount: WireText,
+    refund_reference: WireText.optional().default(""),
+    currency: WireText,
+    refund_reason: WireText.optional().default(""),
     refund_reference_id: z.string().regex(/^.+-\d{2}$/, "must be <transaction_id>-NN"),
     refund_date: CompactTimestamp.or(z.literal("")).optional(),
     refund_processing_date: CompactTimestamp.or(z.literal("")).optional(),
@@ -92,7 +89,7 @@ export type RefundRecord = z.infer<typeof RefundRecord>
 
 /** gateway-interface.md §4.8 response. */
 export const RetrievalRefundResponse = ResultEnvelope.extend({
-  return_status: S,
+  return_status: WireText,
   refund_orders: z.array(RefundRecord).optional().default([]),
 }).loose()
 export type RetrievalRefundResponse = z.infer<typeof RetrievalRefundResponse>

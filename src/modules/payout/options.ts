@@ -1,7 +1,7 @@
 import { MedusaError } from "@medusajs/framework/utils"
 import { z } from "zod"
 import { Currency, Url } from "../../gateway/schemas"
-import { issuePath } from "../../gateway/options"
+import { issuePath } from "../../gateway/zod-issues"
 
 /**
  * Plugin options as this module receives them (Medusa hands every plugin module the

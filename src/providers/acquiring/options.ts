@@ -1,7 +1,8 @@
 import { MedusaError } from "@medusajs/framework/utils"
 import { z } from "zod"
 import { CurrencyDigits, CurrencyRounding } from "../../gateway/currencies"
-import { GatewayClientOptions, issuePath } from "../../gateway/options"
+import { GatewayClientOptions } from "../../gateway/options"
+import { issuePath } from "../../gateway/zod-issues"
 import { Url } from "../../gateway/schemas/common"
 import { DisputeReading } from "./core/disputes"
 

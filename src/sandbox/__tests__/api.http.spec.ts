@@ -1,5 +1,6 @@
 import { encodeXml } from "../../gateway/codecs"
-import { ERROR_CODES as E, OPERATION_TABLE } from "../../gateway/operations-table"
+import { OPERATION_TABLE } from "../../gateway/operations-table"
+import { ERROR_CODES as E } from "../../gateway/status-codes"
 import {
   CancelResponse,
   CaptureResponse,

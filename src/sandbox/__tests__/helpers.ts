@@ -41,7 +41,7 @@ export async function post(url: string, body: string, contentType = "application
 /** Call an operation, signed unless the payload already has encryption_data; default encoding = the documented one. */
 export async function call(sb: Sandbox, op: Operation, payload: Payload, encoding?: Encoding): Promise<Answer> {
   const body = "encryption_data" in payload ? payload : signed(op, payload)
-  const enc = encoding ?? OPERATION_TABLE[op].request
+  const enc = encoding ?? OPERATION_TABLE[op].encoding
   // The gateway's examples label every body form-urlencoded; the sandbox must not care.
   return post(`${sb.url}${OPERATION_TABLE[op].path}`, encodeBody(enc, body), "application/x-www-form-urlencoded")
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto"
-import { ERROR_CODES as E, OPERATION_TABLE } from "../../gateway/operations-table"
+import { OPERATION_TABLE } from "../../gateway/operations-table"
+import { ERROR_CODES as E } from "../../gateway/status-codes"
 import { PayoutResponse } from "../../gateway/schemas"
 import { verify } from "../../gateway/signing"
 import { startSandbox, type Sandbox } from "../index"

@@ -1,4 +1,5 @@
-import { ERROR_CODES as E, OPERATION_TABLE } from "../../gateway/operations-table"
+import { OPERATION_TABLE } from "../../gateway/operations-table"
+import { ERROR_CODES as E } from "../../gateway/status-codes"
 import { ErrorBody } from "../../gateway/schemas"
 import { startSandbox, type Sandbox } from "../index"
 import { AUTH, M, post } from "./helpers"

@@ -1,10 +1,9 @@
 import { z } from "zod"
-import { ERROR_CODES as E, OPERATION_TABLE } from "../../gateway/operations-table"
-import { CaptureOrder, RefundOrder, ReviewOrder } from "../../gateway/schemas"
+import { OPERATION_TABLE, type BatchOperation } from "../../gateway/operations-table"
 import { sign } from "../../gateway/signing"
-import { ENTRY_STATUS, REFUND_STATUS, REVIEW_FLAG, RETURN_OK } from "../../gateway/status-codes"
+import { ENTRY_STATUS, ERROR_CODES, REFUND_STATUS, RETURN_OK, REVIEW_FLAG } from "../../gateway/status-codes"
 import { doCancel, doCapture, doRefund, doReview, type ActionResult } from "../actions"
-import { ENTRY_CODES as C } from "../codes"
+import { ENTRY_CODES } from "../codes"
 import type { SandboxCore } from "../core"
 import { toMinor } from "../money"
 import { ApiError, missing } from "../http/api-error"
@@ -14,9 +13,6 @@ import { validate } from "../http/validate"
 import type { Order } from "../state/order"
 
 /** POST /v1/capture, /v1/cancel, /v1/review, /v1/refund: one result per entry, return_status 1. */
-export type BatchOp = "capture" | "cancel" | "review" | "refund"
-
-const ENTRY_SCHEMA = { capture: CaptureOrder, cancel: CaptureOrder, review: ReviewOrder, refund: RefundOrder } as const
 type Entry = { transaction_id: string; order_no: string; currency: string; amount: string; review_flag?: string; refund_amount?: string; refund_reason?: string }
 type Refusal = { code: string; message: string }
 
@@ -24,34 +20,34 @@ type Refusal = { code: string; message: string }
 function locate(core: SandboxCore, caller: Caller, e: Entry): Order | Refusal {
   const o = core.store.byTransaction(e.transaction_id)
   if (!o || o.merchant_id !== caller.merchant.merchant_id || o.account_id !== caller.account.account_id) {
-    return { code: C.NOT_FOUND, message: `transaction_id ${e.transaction_id} not found for this account` }
+    return { code: ENTRY_CODES.NOT_FOUND, message: `transaction_id ${e.transaction_id} not found for this account` }
   }
-  if (o.order_no !== e.order_no) return { code: C.ORDER_MISMATCH, message: `order_no does not match transaction_id ${e.transaction_id}` }
+  if (o.order_no !== e.order_no) return { code: ENTRY_CODES.ORDER_MISMATCH, message: `order_no does not match transaction_id ${e.transaction_id}` }
   return o
 }
 
 /** cancel, review and refund name the order's own amount and currency. */
 function sameMoney(o: Order, e: Entry): Refusal | null {
-  if (e.currency !== o.currency) return { code: C.CURRENCY_MISMATCH, message: `currency must be ${o.currency}` }
-  if (toMinor(e.amount) !== o.amount_minor) return { code: C.AMOUNT_MISMATCH, message: "amount must be the order amount" }
+  if (e.currency !== o.currency) return { code: ENTRY_CODES.CURRENCY_MISMATCH, message: `currency must be ${o.currency}` }
+  if (toMinor(e.amount) !== o.amount_minor) return { code: ENTRY_CODES.AMOUNT_MISMATCH, message: "amount must be the order amount" }
   return null
 }
 
-function act(core: SandboxCore, op: BatchOp, o: Order, e: Entry): ActionResult {
+function act(core: SandboxCore, op: BatchOperation, o: Order, e: Entry): ActionResult {
   if (op === "capture") return doCapture(core, o, e.currency, toMinor(e.amount), "api")
   const wrong = sameMoney(o, e)
   if (wrong) return { ok: false, ...wrong }
   if (op === "cancel") return doCancel(core, o, "api")
   if (op === "review") {
     if (e.review_flag !== REVIEW_FLAG.ACCEPT && e.review_flag !== REVIEW_FLAG.REJECT) {
-      return { ok: false, code: C.BAD_REVIEW_FLAG, message: `review_flag must be ${REVIEW_FLAG.ACCEPT} (accept) or ${REVIEW_FLAG.REJECT} (reject)` }
+      return { ok: false, code: ENTRY_CODES.BAD_REVIEW_FLAG, message: `review_flag must be ${REVIEW_FLAG.ACCEPT} (accept) or ${REVIEW_FLAG.REJECT} (reject)` }
     }
     return doReview(core, o, e.review_flag === REVIEW_FLAG.ACCEPT, "api")
   }
   return doRefund(core, o, { currency: e.currency, refund_minor: toMinor(e.refund_amount!), reason: e.refund_reason ?? "" }, "api")
 }
 
-function entryResult(op: BatchOp, e: Entry, r: ActionResult & { refund?: { refund_reference_id: string; status: string } }) {
+function entryResult(op: BatchOperation, e: Entry, r: ActionResult & { refund?: { refund_reference_id: string; status: string } }) {
   const base = { amount: e.amount, currency: e.currency, order_no: e.order_no, transaction_id: e.transaction_id }
   const error_message = r.ok ? "" : `${r.code}:${r.message}`
   const status = r.ok ? ENTRY_STATUS.OK : ENTRY_STATUS.FAILED
@@ -66,7 +62,7 @@ function entryResult(op: BatchOp, e: Entry, r: ActionResult & { refund?: { refun
       return {
         ...base,
         refund_amount: e.refund_amount ?? "",
-        refund_message: r.ok ? `${C.REFUND_OK}:OK` : error_message,
+        refund_message: r.ok ? `${ENTRY_CODES.REFUND_OK}:OK` : error_message,
         refund_reason: e.refund_reason ?? "",
         refund_reference: "",
         refund_reference_id: r.ok && r.refund ? r.refund.refund_reference_id : "",
@@ -76,13 +72,14 @@ function entryResult(op: BatchOp, e: Entry, r: ActionResult & { refund?: { refun
   }
 }
 
-export function batch(core: SandboxCore, op: BatchOp, caller: Caller, body: Record<string, unknown>): Reply {
-  const { array, limit } = OPERATION_TABLE[op].batch!
+export function batch(core: SandboxCore, op: BatchOperation, caller: Caller, body: Record<string, unknown>): Reply {
+  const { array, limit } = OPERATION_TABLE[op].batch
+  const orderSchema = OPERATION_TABLE[op].request
   let list = body[array]
   if (list && typeof list === "object" && !Array.isArray(list)) list = body[array] = [list] // one XML element
   if (!Array.isArray(list) || list.length === 0) throw missing(array, `${array} must list at least one order`)
-  if (list.length > limit) throw new ApiError(400, E.TOO_MANY_ORDERS, array, `${array} has ${list.length} orders; at most ${limit} per request`)
-  const parsed = validate(z.object({ [array]: z.array(ENTRY_SCHEMA[op]) }), body) as Record<string, Entry[]>
+  if (list.length > limit) throw new ApiError(400, ERROR_CODES.TOO_MANY_ORDERS, array, `${array} has ${list.length} orders; at most ${limit} per request`)
+  const parsed = validate(z.object({ [array]: z.array(orderSchema) }), body) as Record<string, Entry[]>
   const results = parsed[array].map((e) => {
     const o = locate(core, caller, e)
     const r: ActionResult = "transaction_id" in o ? act(core, op, o, e) : { ok: false, ...o }

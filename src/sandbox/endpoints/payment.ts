@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto"
-import { ERROR_CODES as E } from "../../gateway/operations-table"
+import { ERROR_CODES } from "../../gateway/status-codes"
 import { AuthoriseFields, CheckoutFields, breakdownMismatch } from "../../gateway/schemas"
 import type { SandboxCore } from "../core"
 import { renderLoadingPage } from "../html/loading-page"
@@ -14,13 +14,13 @@ import type { Order } from "../state/order"
 /** POST /v1/checkout (hosted page) and POST /v1/authorise (APM): create an order waiting for the shopper. */
 function create(core: SandboxCore, caller: Caller, fields: Record<string, unknown>, kind: "card" | "apm"): Order {
   const mismatch = breakdownMismatch(fields)
-  if (mismatch) throw new ApiError(400, E.AMOUNT_MISMATCH, "amount", mismatch)
+  if (mismatch) throw new ApiError(400, ERROR_CODES.AMOUNT_MISMATCH, "amount", mismatch)
   const fraction = currencyAmountIssue(String(fields.amount), String(fields.currency))
-  if (fraction) throw new ApiError(400, E.INVALID_FIELD, "amount", fraction)
+  if (fraction) throw new ApiError(400, ERROR_CODES.INVALID_FIELD, "amount", fraction)
   const { merchant_id } = caller.merchant
   const order_no = fields.order_no as string
   if (core.store.hasOrderNo(merchant_id, order_no)) {
-    throw new ApiError(409, E.DUPLICATE_ORDER_NO, "order_no", `order_no ${order_no} was already used by this merchant`)
+    throw new ApiError(409, ERROR_CODES.DUPLICATE_ORDER_NO, "order_no", `order_no ${order_no} was already used by this merchant`)
   }
   const order = newOrder({
     transaction_id: core.newId("T"),

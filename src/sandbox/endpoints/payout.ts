@@ -1,4 +1,4 @@
-import { ERROR_CODES as E } from "../../gateway/operations-table"
+import { ERROR_CODES } from "../../gateway/status-codes"
 import { PayoutRequest } from "../../gateway/schemas"
 import { sign } from "../../gateway/signing"
 import { PAYOUT_STATUS } from "../../gateway/status-codes"
@@ -65,7 +65,7 @@ export function payout(core: SandboxCore, caller: Caller, body: Record<string, u
   const p = core.options.payout
   const amounts = payoutAmounts(req.payment_amount, req.fee_paid_by, { fixed: p.fee_fixed_minor, bp: p.fee_rate_bp })
   if (amounts.amount_beneficiary_receives <= 0) {
-    throw new ApiError(400, E.INVALID_FIELD, "payment_amount", "payment_amount does not cover the fee; raise it or set fee_paid_by PAYER")
+    throw new ApiError(400, ERROR_CODES.INVALID_FIELD, "payment_amount", "payment_amount does not cover the fee; raise it or set fee_paid_by PAYER")
   }
   const now = offsetTimestamp(core.clock.now())
   const transaction_id = core.newId("P")

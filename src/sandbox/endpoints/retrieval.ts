@@ -1,6 +1,6 @@
-import { OPERATION_TABLE, QUERY_RESULT as Q } from "../../gateway/operations-table"
+import { OPERATION_TABLE } from "../../gateway/operations-table"
 import { sign } from "../../gateway/signing"
-import { RETURN_OK } from "../../gateway/status-codes"
+import { QUERY_RESULT, RETURN_OK } from "../../gateway/status-codes"
 import type { SandboxCore } from "../core"
 import { signFields, type Caller } from "../http/auth"
 import { json, type Reply } from "../http/reply"
@@ -25,10 +25,10 @@ function select(core: SandboxCore, caller: Caller, body: Record<string, unknown>
   const orders = list(body.orders)
   const trades = list(body.trades)
   if (!orders.length && !trades.length) {
-    return { ok: false, status: Q.INCOMPLETE, message: "Parameters incomplete: give orders or trades (comma-separated)" }
+    return { ok: false, status: QUERY_RESULT.INCOMPLETE, message: "Parameters incomplete: give orders or trades (comma-separated)" }
   }
   if (orders.length + trades.length > limit) {
-    return { ok: false, status: Q.TOO_MANY, message: `Too many orders: at most ${limit} per request` }
+    return { ok: false, status: QUERY_RESULT.TOO_MANY, message: `Too many orders: at most ${limit} per request` }
   }
   const { merchant_id } = caller.merchant
   const mine = (o: Order | undefined): o is Order => !!o && o.merchant_id === merchant_id && o.account_id === caller.account.account_id
@@ -47,7 +47,7 @@ function select(core: SandboxCore, caller: Caller, body: Record<string, unknown>
 export function retrievalTrans(core: SandboxCore, caller: Caller, body: Record<string, unknown>, ip: string): Reply {
   const head = { merchant_id: caller.merchant.merchant_id, account_id: caller.account.account_id }
   if (!caller.merchant.registered_ips.includes(ip)) {
-    return json({ ...head, return_status: Q.IP_NOT_REGISTERED, return_message: "IP not registered", orders_list: [] })
+    return json({ ...head, return_status: QUERY_RESULT.IP_NOT_REGISTERED, return_message: "IP not registered", orders_list: [] })
   }
   const sel = select(core, caller, body, OPERATION_TABLE.retrievalTrans.selectionLimit!)
   if (!sel.ok) return json({ ...head, return_status: sel.status, return_message: sel.message, orders_list: [] })

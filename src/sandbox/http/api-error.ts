@@ -1,4 +1,4 @@
-import { ERROR_CODES } from "../../gateway/operations-table"
+import { ERROR_CODES } from "../../gateway/status-codes"
 
 /** A failed request, answered as the gateway does: HTTP 4xx/5xx with JSON {code, source, message}. */
 export class ApiError extends Error {
@@ -16,6 +16,5 @@ export class ApiError extends Error {
   }
 }
 
-const E = ERROR_CODES
-export const missing = (source: string, what = `${source} is required`) => new ApiError(400, E.MISSING_FIELD, source, what)
-export const invalid = (source: string, what: string) => new ApiError(400, E.INVALID_FIELD, source, what)
+export const missing = (source: string, what = `${source} is required`) => new ApiError(400, ERROR_CODES.MISSING_FIELD, source, what)
+export const invalid = (source: string, what: string) => new ApiError(400, ERROR_CODES.INVALID_FIELD, source, what)

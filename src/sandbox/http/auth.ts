@@ -1,4 +1,5 @@
-import { ERROR_CODES as E, OPERATION_TABLE, type Operation } from "../../gateway/operations-table"
+import { OPERATION_TABLE, type Operation } from "../../gateway/operations-table"
+import { ERROR_CODES } from "../../gateway/status-codes"
 import { verify } from "../../gateway/signing"
 import type { SandboxCore } from "../core"
 import type { SandboxAccount, SandboxMerchant } from "../options"
@@ -24,25 +25,25 @@ export function authenticate(core: SandboxCore, op: Operation, body: Record<stri
   if (!merchant_id) throw missing("merchant_id")
   if (!account_id) throw missing("account_id")
   const merchant = core.merchant(merchant_id)
-  if (!merchant) throw new ApiError(403, E.UNKNOWN_MERCHANT, "merchant_id", `merchant_id ${merchant_id} is not known`)
+  if (!merchant) throw new ApiError(403, ERROR_CODES.UNKNOWN_MERCHANT, "merchant_id", `merchant_id ${merchant_id} is not known`)
   const account = core.account(merchant_id, account_id)
   if (!account) {
-    throw new ApiError(403, E.UNKNOWN_ACCOUNT, "account_id", `account_id ${account_id} is not an account of merchant ${merchant_id}`)
+    throw new ApiError(403, ERROR_CODES.UNKNOWN_ACCOUNT, "account_id", `account_id ${account_id} is not an account of merchant ${merchant_id}`)
   }
   const server = core.options.server_mode
   if (account.mode !== server) {
     throw account.mode === "test"
-      ? new ApiError(403, E.TEST_ACCOUNT_ON_LIVE, "account_id", "test account used on the live address; use the test address")
-      : new ApiError(403, E.LIVE_ACCOUNT_ON_TEST, "account_id", "live account used on the test address; use the live address")
+      ? new ApiError(403, ERROR_CODES.TEST_ACCOUNT_ON_LIVE, "account_id", "test account used on the live address; use the test address")
+      : new ApiError(403, ERROR_CODES.LIVE_ACCOUNT_ON_TEST, "account_id", "live account used on the test address; use the live address")
   }
   const received = body.encryption_data
   if (received === undefined || received === "") {
-    throw new ApiError(401, E.SIGNATURE, "encryption_data", "encryption_data (the request signature) is required")
+    throw new ApiError(401, ERROR_CODES.SIGNATURE, "encryption_data", "encryption_data (the request signature) is required")
   }
   if (!verify(body, signFields(core, op), account.sign_key, received)) {
     throw new ApiError(
       401,
-      E.SIGNATURE,
+      ERROR_CODES.SIGNATURE,
       "encryption_data",
       `signature does not match: sha256 of ${signFields(core, op).join(" + ")} + sign_key`,
     )

@@ -1,7 +1,8 @@
 import type { SandboxCore } from "../core"
 import { apmPage, cardPage, challengePage, messagePage } from "../html/pages"
 import { answerChallenge, apmDecision, payWithCard, shopperCancel, type CardAttempt } from "../shopper"
-import { queryResult, type Order } from "../state/order"
+import type { Order } from "../state/order"
+import { queryResult } from "../state/status"
 import type { PageSession } from "../state/store"
 import { html, redirect, type Reply } from "./reply"
 

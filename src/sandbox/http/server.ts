@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http"
-import { ERROR_CODES as E, OPERATIONS, OPERATION_TABLE, type Operation } from "../../gateway/operations-table"
+import { OPERATIONS, OPERATION_TABLE, type Operation } from "../../gateway/operations-table"
+import { ERROR_CODES } from "../../gateway/status-codes"
 import { decodeForm, sniffDecode } from "../../gateway/codecs"
 import { GatewayBodyRefusedError } from "../../gateway/errors"
 import type { SandboxCore } from "../core"
@@ -85,18 +86,18 @@ function route(core: SandboxCore, method: string, url: URL, raw: string, ctx: Ct
   const op = OP_BY_PATH.get(path)
   try {
     if (op) {
-      if (method !== "POST") return json({ code: E.INVALID_FIELD, source: "method", message: `${path} takes POST` }, 405)
+      if (method !== "POST") return json({ code: ERROR_CODES.INVALID_FIELD, source: "method", message: `${path} takes POST` }, 405)
       return api(core, op, raw, ctx)
     }
     if (path.startsWith("/__sandbox")) return adminRoute(core, method, path, url.searchParams, (ctx.body = formBody(raw)))
     const page = pageRoute(core, method, path, (ctx.body = formBody(raw)))
     if (page) return page
     if (path === "/" && method === "GET") return json({ name: "acquiring sandbox gateway", base_url: core.baseUrl, operations: [...OP_BY_PATH.keys()] })
-    return json({ code: E.INVALID_FIELD, source: "path", message: `no endpoint ${method} ${path}` }, 404)
+    return json({ code: ERROR_CODES.INVALID_FIELD, source: "path", message: `no endpoint ${method} ${path}` }, 404)
   } catch (err) {
     if (err instanceof ApiError) return apiError(err)
     console.error("[sandbox] internal error:", err instanceof Error ? err.message : err)
-    return json({ code: E.SYSTEM, source: "", message: "sandbox internal error" }, 500)
+    return json({ code: ERROR_CODES.SYSTEM, source: "", message: "sandbox internal error" }, 500)
   }
 }
 
@@ -111,7 +112,7 @@ const sleep = (core: SandboxCore, ms: number) => new Promise<void>((r) => core.s
 /** error → 5xx {code S0001}, reset → socket destroyed, timeout → silence, then the socket closes (bounded). */
 function applyFault(core: SandboxCore, f: HttpFault, req: IncomingMessage, res: ServerResponse): number {
   if (f.kind === "error") {
-    const body = JSON.stringify({ code: E.SYSTEM, source: "", message: "sandbox fault: system error" })
+    const body = JSON.stringify({ code: ERROR_CODES.SYSTEM, source: "", message: "sandbox fault: system error" })
     res.writeHead(f.status, { "content-type": "application/json; charset=utf-8", "content-length": Buffer.byteLength(body) })
     res.end(body)
     return f.status
@@ -159,7 +160,7 @@ async function handle(core: SandboxCore, req: IncomingMessage, res: ServerRespon
   let status: number
   let reply: Reply | undefined
   if (raw === null) {
-    reply = json({ code: E.INVALID_FIELD, source: "body", message: `body larger than ${core.options.max_body_bytes} bytes` }, 413)
+    reply = json({ code: ERROR_CODES.INVALID_FIELD, source: "body", message: `body larger than ${core.options.max_body_bytes} bytes` }, 413)
   } else if (!terminal || ("after_effect" in terminal && terminal.after_effect)) {
     reply = route(core, method, url, raw, ctx)
   }

@@ -1,7 +1,7 @@
 import type { z } from "zod"
 import { isDangerousKey, sniffDecode } from "../../gateway/codecs"
 import { GatewayBodyRefusedError } from "../../gateway/errors"
-import { pathText } from "../options"
+import { describeIssue } from "../../gateway/zod-issues"
 import { ApiError, invalid, missing } from "./api-error"
 
 type Obj = Record<string, unknown>
@@ -83,9 +83,9 @@ export function validate<T extends z.ZodType>(schema: T, input: Obj): z.infer<T>
 }
 
 function issueError(issue: z.core.$ZodIssue, input: Obj): ApiError {
-  const source = pathText(issue.path) || "body"
-  if (at(input, issue.path).value === undefined) return missing(source)
-  return invalid(source, `${source} ${issue.message.replace(/^Invalid input: /, "")}`)
+  const { path, message } = describeIssue(issue, { fallback: "body" })
+  if (at(input, issue.path).value === undefined) return missing(path)
+  return invalid(path, `${path} ${message.replace(/^Invalid input: /, "")}`)
 }
 
 export { ApiError }

@@ -1,4 +1,4 @@
-import { ENTRY_CODES as C, ORDER_INFO } from "../codes"
+import { ENTRY_CODES, ORDER_INFO } from "../codes"
 import type { Actor, DisputeEntry, FraudCheck, Order, OrderState, RefundEntry } from "./order"
 
 /**
@@ -53,7 +53,7 @@ export function shopperResult(
   now: number,
   card: { last4?: string; is3ds?: boolean } = {},
 ): Move {
-  if (o.state !== "waiting") return refuse(C.NOT_FOUND, `order is no longer waiting for the shopper (${o.state})`)
+  if (o.state !== "waiting") return refuse(ENTRY_CODES.NOT_FOUND, `order is no longer waiting for the shopper (${o.state})`)
   const base: Order = { ...o, card_last4: card.last4 ?? o.card_last4, is3ds: card.is3ds ?? o.is3ds, fraud: FRAUD_OK }
   switch (outcome) {
     case "approved":
@@ -69,7 +69,7 @@ export function shopperResult(
 
 /** review_flag "1" accepts (continues as an approval), "0" rejects. */
 export function review(o: Order, accept: boolean, by: Actor, now: number): Move {
-  if (o.state !== "review") return refuse(C.NOT_IN_REVIEW, `order is not held for review (${o.state})`)
+  if (o.state !== "review") return refuse(ENTRY_CODES.NOT_IN_REVIEW, `order is not held for review (${o.state})`)
   if (!accept) return { ok: true, order: moveTo(o, "declined", by, now, ORDER_INFO.review_rejected) }
   const fraud = o.fraud.map((f) => ({ ...f, status: "ACCEPT" as const }))
   return { ok: true, order: approve({ ...o, fraud }, by, now, ORDER_INFO.review_accepted) }
@@ -82,20 +82,20 @@ export interface CaptureInput {
 
 /** Capture up to the authorised amount within the capture window; the rest is released. */
 export function capture(o: Order, input: CaptureInput, by: Actor, now: number, windowMs: number): Move {
-  if (o.state !== "authorised") return refuse(C.NOT_PRE_AUTHORISED, `not a pre-authorised order awaiting capture (${o.state})`)
-  if (input.currency !== o.currency) return refuse(C.CURRENCY_MISMATCH, `currency must be ${o.currency}`)
-  if (input.amount_minor <= 0) return refuse(C.CAPTURE_OVER, "capture amount must be above 0")
-  if (input.amount_minor > o.amount_minor) return refuse(C.CAPTURE_OVER, "capture amount is above the authorised amount")
-  if (now - (o.authorised_at ?? o.created_at) > windowMs) return refuse(C.CAPTURE_TIME_LIMIT, "capture time limit passed")
+  if (o.state !== "authorised") return refuse(ENTRY_CODES.NOT_PRE_AUTHORISED, `not a pre-authorised order awaiting capture (${o.state})`)
+  if (input.currency !== o.currency) return refuse(ENTRY_CODES.CURRENCY_MISMATCH, `currency must be ${o.currency}`)
+  if (input.amount_minor <= 0) return refuse(ENTRY_CODES.CAPTURE_OVER, "capture amount must be above 0")
+  if (input.amount_minor > o.amount_minor) return refuse(ENTRY_CODES.CAPTURE_OVER, "capture amount is above the authorised amount")
+  if (now - (o.authorised_at ?? o.created_at) > windowMs) return refuse(ENTRY_CODES.CAPTURE_TIME_LIMIT, "capture time limit passed")
   return { ok: true, order: moveTo(o, "paid", by, now, ORDER_INFO.captured, { captured_minor: input.amount_minor }) }
 }
 
 /** Void before capture; after capture only a refund gives money back. */
 export function cancel(o: Order, by: Actor, now: number): Move {
   if (o.state === "paid" || o.state === "partially_refunded" || o.state === "refunded") {
-    return refuse(C.ALREADY_CAPTURED, "order is already captured; refund it instead")
+    return refuse(ENTRY_CODES.ALREADY_CAPTURED, "order is already captured; refund it instead")
   }
-  if (o.state === "cancelled" || o.state === "declined") return refuse(C.NOT_PRE_AUTHORISED, `order is ${o.state}`)
+  if (o.state === "cancelled" || o.state === "declined") return refuse(ENTRY_CODES.NOT_PRE_AUTHORISED, `order is ${o.state}`)
   return { ok: true, order: moveTo(o, "cancelled", by, now, ORDER_INFO.cancelled) }
 }
 
@@ -110,12 +110,12 @@ export interface RefundInput {
 /** A refund of part or all of what is left; returns the new refund entry as the last of `refunds`. */
 export function refund(o: Order, input: RefundInput, by: Actor, now: number): Move {
   if (o.state !== "paid" && o.state !== "partially_refunded") {
-    return refuse(C.NOT_REFUNDABLE, o.state === "refunded" ? "order is already fully refunded" : `order is not paid (${o.state})`)
+    return refuse(ENTRY_CODES.NOT_REFUNDABLE, o.state === "refunded" ? "order is already fully refunded" : `order is not paid (${o.state})`)
   }
-  if (input.currency !== o.currency) return refuse(C.CURRENCY_MISMATCH, `currency must be ${o.currency}`)
+  if (input.currency !== o.currency) return refuse(ENTRY_CODES.CURRENCY_MISMATCH, `currency must be ${o.currency}`)
   const left = o.captured_minor - o.refunded_minor
-  if (input.refund_minor <= 0) return refuse(C.REFUND_OVER, "refund amount must be above 0")
-  if (input.refund_minor > left) return refuse(C.REFUND_OVER, "refund amount is above the amount left to refund")
+  if (input.refund_minor <= 0) return refuse(ENTRY_CODES.REFUND_OVER, "refund amount must be above 0")
+  if (input.refund_minor > left) return refuse(ENTRY_CODES.REFUND_OVER, "refund amount is above the amount left to refund")
   const seq = o.refunds.length + 1
   const entry: RefundEntry = {
     seq,
@@ -129,14 +129,14 @@ export function refund(o: Order, input: RefundInput, by: Actor, now: number): Mo
   }
   const refunded_minor = o.refunded_minor + input.refund_minor
   const to: OrderState = refunded_minor === o.captured_minor ? "refunded" : "partially_refunded"
-  const info = `${C.REFUND_OK}:Refund ${entry.refund_reference_id}`
+  const info = `${ENTRY_CODES.REFUND_OK}:Refund ${entry.refund_reference_id}`
   return { ok: true, order: moveTo(o, to, by, now, info, { refunded_minor, refunds: [...o.refunds, entry] }) }
 }
 
 /** A processing refund (status 2) completes (status 1). */
 export function completeRefund(o: Order, seq: number, now: number): Move {
   const r = o.refunds.find((x) => x.seq === seq)
-  if (!r || r.status !== "processing") return refuse(C.NOT_REFUNDABLE, "no processing refund with this sequence")
+  if (!r || r.status !== "processing") return refuse(ENTRY_CODES.NOT_REFUNDABLE, "no processing refund with this sequence")
   const refunds = o.refunds.map((x) => (x.seq === seq ? { ...x, status: "refunded" as const, processed_at: now } : x))
   return { ok: true, order: { ...o, refunds } }
 }
@@ -157,15 +157,15 @@ const REASON = /^[^\x00-\x1f\x7f]{1,200}$/
  * The order's state and money stay as they are (the sandbox models no chargeback debit).
  */
 export function openDispute(o: Order, input: OpenDisputeInput, by: Actor, now: number): Move {
-  if (!CAPTURED_STATES.includes(o.state)) return refuse(C.NOT_DISPUTABLE, `only a captured order can be disputed (${o.state})`)
-  if (o.disputes.some((d) => d.status === "opened")) return refuse(C.DISPUTE_OPEN, "the order already has an open dispute")
+  if (!CAPTURED_STATES.includes(o.state)) return refuse(ENTRY_CODES.NOT_DISPUTABLE, `only a captured order can be disputed (${o.state})`)
+  if (o.disputes.some((d) => d.status === "opened")) return refuse(ENTRY_CODES.DISPUTE_OPEN, "the order already has an open dispute")
   const reason = input.reason.trim()
-  if (!REASON.test(reason)) return refuse(C.DISPUTE_INPUT, "reason must be 1 to 200 printable characters")
+  if (!REASON.test(reason)) return refuse(ENTRY_CODES.DISPUTE_INPUT, "reason must be 1 to 200 printable characters")
   if (input.amount_minor <= 0 || input.amount_minor > o.captured_minor) {
-    return refuse(C.DISPUTE_INPUT, "the disputed amount must be above 0 and at most the captured amount")
+    return refuse(ENTRY_CODES.DISPUTE_INPUT, "the disputed amount must be above 0 and at most the captured amount")
   }
   if (!DEADLINE.test(input.deadline) || Number.isNaN(Date.parse(input.deadline))) {
-    return refuse(C.DISPUTE_INPUT, "deadline must be a date YYYY-MM-DD or an ISO 8601 time")
+    return refuse(ENTRY_CODES.DISPUTE_INPUT, "deadline must be a date YYYY-MM-DD or an ISO 8601 time")
   }
   const entry: DisputeEntry = { dispute_id: input.dispute_id, status: "opened", reason, amount_minor: input.amount_minor, deadline: input.deadline, opened_at: now, by }
   return { ok: true, order: { ...o, disputes: [...o.disputes, entry] } }
@@ -174,6 +174,6 @@ export function openDispute(o: Order, input: OpenDisputeInput, by: Actor, now: n
 /** The open dispute (or the one named) ends won or lost. */
 export function closeDispute(o: Order, outcome: "won" | "lost", by: Actor, now: number, dispute_id?: string): Move {
   const d = o.disputes.find((x) => x.status === "opened" && (!dispute_id || x.dispute_id === dispute_id))
-  if (!d) return refuse(C.NO_OPEN_DISPUTE, dispute_id ? `no open dispute ${dispute_id}` : "the order has no open dispute")
+  if (!d) return refuse(ENTRY_CODES.NO_OPEN_DISPUTE, dispute_id ? `no open dispute ${dispute_id}` : "the order has no open dispute")
   return { ok: true, order: { ...o, disputes: o.disputes.map((x) => (x === d ? { ...x, status: outcome, closed_at: now, by } : x)) } }
 }

@@ -1,5 +1,3 @@
-import { PAYMENT_STATUS, QUERY_RESULT_FOR } from "./status"
-
 /** Life of an order (docs/sandbox.md has the diagram). */
 export type OrderState =
   | "waiting" // created, shopper on the hosted page / APM pending (1000, -1)
@@ -77,6 +75,3 @@ export interface Order {
   recurring_id?: string
   history: HistoryEntry[]
 }
-
-export const paymentStatus = (o: Pick<Order, "state">): string => PAYMENT_STATUS[o.state]
-export const queryResult = (o: Pick<Order, "state">): string => QUERY_RESULT_FOR[o.state]

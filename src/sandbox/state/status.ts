@@ -1,27 +1,29 @@
-import { PAYMENT_STATUS as P } from "../../gateway/status-codes"
-import { QUERY_RESULT as Q } from "../../gateway/operations-table"
-import type { OrderState } from "./order"
+import { PAYMENT_STATUS, QUERY_RESULT } from "../../gateway/status-codes"
+import type { Order, OrderState } from "./order"
 
-/** payment_status per state, from the shared table (src/gateway/status-codes.ts). */
-export const PAYMENT_STATUS: Record<OrderState, string> = {
-  waiting: P.WAITING_SHOPPER,
-  review: P.REVIEW,
-  authorised: P.AUTHORISED,
-  paid: P.PAID,
-  partially_refunded: P.PARTIALLY_REFUNDED,
-  refunded: P.REFUNDED,
-  cancelled: P.CANCELLED,
-  declined: P.DECLINED,
+/** payment_status per order state, from the gateway's table (src/gateway/status-codes.ts). */
+export const PAYMENT_STATUS_OF_STATE: Record<OrderState, string> = {
+  waiting: PAYMENT_STATUS.WAITING_SHOPPER,
+  review: PAYMENT_STATUS.REVIEW,
+  authorised: PAYMENT_STATUS.AUTHORISED,
+  paid: PAYMENT_STATUS.PAID,
+  partially_refunded: PAYMENT_STATUS.PARTIALLY_REFUNDED,
+  refunded: PAYMENT_STATUS.REFUNDED,
+  cancelled: PAYMENT_STATUS.CANCELLED,
+  declined: PAYMENT_STATUS.DECLINED,
 }
 
 /** query_result / notification order_status per state (engine codes, gateway-interface.md §3, inferred). */
-export const QUERY_RESULT_FOR: Record<OrderState, string> = {
-  waiting: Q.PENDING,
-  review: Q.WAITING_REVIEW,
-  authorised: Q.PENDING,
-  paid: Q.SUCCESS,
-  partially_refunded: Q.SUCCESS,
-  refunded: Q.SUCCESS,
-  cancelled: Q.FAILED,
-  declined: Q.FAILED,
+export const QUERY_RESULT_OF_STATE: Record<OrderState, string> = {
+  waiting: QUERY_RESULT.PENDING,
+  review: QUERY_RESULT.WAITING_REVIEW,
+  authorised: QUERY_RESULT.PENDING,
+  paid: QUERY_RESULT.SUCCESS,
+  partially_refunded: QUERY_RESULT.SUCCESS,
+  refunded: QUERY_RESULT.SUCCESS,
+  cancelled: QUERY_RESULT.FAILED,
+  declined: QUERY_RESULT.FAILED,
 }
+
+export const paymentStatus = (order: Pick<Order, "state">): string => PAYMENT_STATUS_OF_STATE[order.state]
+export const queryResult = (order: Pick<Order, "state">): string => QUERY_RESULT_OF_STATE[order.state]

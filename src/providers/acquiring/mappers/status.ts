@@ -1,6 +1,6 @@
 import type { OrderRecord } from "../../../gateway/schemas/transactions"
 import { PAYMENT_STATUS } from "../../../gateway/status-codes"
-import { QUERY_RESULT } from "../../../gateway/operations-table"
+import { QUERY_RESULT } from "../../../gateway/status-codes"
 import type { SessionStatus } from "../options"
 
 /**
