@@ -1,17 +1,25 @@
-import type { CallOptions, GatewayClient } from "../../../gateway/client-types"
+import type { GatewayClient } from "../../../gateway/client-types"
 import type { OrderRecord } from "../../../gateway/schemas/transactions"
+import { callOpts } from "../../../lib/acquiring/batch"
 import { cents } from "../mappers/money"
 import type { AcquiringData } from "./session-data"
 
-export const callOpts = (d: Pick<AcquiringData, "account_id" | "currency">): CallOptions =>
-  d.account_id ? { account_id: d.account_id } : { currency: d.currency }
+export { callOpts }
+
+/** Of several records of one order (retries on the hosted page), the most recent decides. */
+export function latestRecords(records: OrderRecord[]): Map<string, OrderRecord> {
+  const out = new Map<string, OrderRecord>()
+  for (const rec of records) {
+    const prev = out.get(rec.order_no)
+    if (!prev || (rec.transaction_date ?? "") >= (prev.transaction_date ?? "")) out.set(rec.order_no, rec)
+  }
+  return out
+}
 
 /** The gateway's record of our order (retrievalTrans by order_no); undefined = not submitted yet. */
 export async function lookupOrder(client: GatewayClient, d: Pick<AcquiringData, "order_no" | "account_id" | "currency">) {
   const { orders_list } = await client.retrieveTransactions({ orders: [d.order_no] }, callOpts(d))
-  const mine = orders_list.filter((o) => o.order_no === d.order_no)
-  // Several records (retries on the page) → the most recent decides.
-  return mine.sort((a, b) => (b.transaction_date ?? "").localeCompare(a.transaction_date ?? ""))[0] as OrderRecord | undefined
+  return latestRecords(orders_list).get(d.order_no)
 }
 
 /** "12.5" or "12.50" → "12.50": the gateway may drop trailing zeros in answers. */

@@ -2,7 +2,9 @@ import { MedusaError } from "@medusajs/framework/utils"
 import type { GatewayClient } from "../../../gateway/client-types"
 import type { GatewayError } from "../../../gateway/errors"
 import type { RefundRecord } from "../../../gateway/schemas/transactions"
-import { ENTRY_STATUS, PAYMENT_STATUS, REFUND_STATUS } from "../../../gateway/status-codes"
+import type { RefundResult } from "../../../gateway/schemas/batch"
+import { PAYMENT_STATUS } from "../../../gateway/status-codes"
+import { GATEWAY_CAPTURED, GATEWAY_VOIDED, sendOne, type OneAnswer } from "../../../lib/acquiring/batch"
 import { cents, fromCents } from "../mappers/money"
 import { claimRefund, fromRefundResult, medusaRefundReason, mergeRefunds, parseTracked, refundedTotal } from "../mappers/refunds"
 import { verifiedConfirmedCapture } from "./confirmed-capture"
@@ -10,10 +12,15 @@ import { toMedusaError } from "./errors"
 import { callOpts, lookupOrder, withRecord } from "./gateway-state"
 import type { AcquiringData, TrackedCapture } from "./session-data"
 
-const CAPTURED = new Set<string>([PAYMENT_STATUS.PAID, PAYMENT_STATUS.PARTIALLY_REFUNDED, PAYMENT_STATUS.REFUNDED])
-const VOIDED = new Set<string>([PAYMENT_STATUS.CANCELLED, PAYMENT_STATUS.DECLINED])
 
 const capturedSum = (d: AcquiringData) => (d.captures ?? []).reduce((s, c) => s + cents(c.amount), 0n)
+
+/** The entry of a done operation; a request's typed failure or the gateway's refusal becomes Medusa's error. */
+function doneEntry<E>(answer: OneAnswer<E>, action: string, what: string): E {
+  if (answer.done) return answer.entry
+  if ("failure" in answer) throw toMedusaError(answer.failure, action)
+  throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `The gateway refused the ${what}: ${answer.refusal}`)
+}
 
 async function guarded<T>(action: string, fn: () => Promise<T>): Promise<T> {
   try {
@@ -53,7 +60,7 @@ export async function capture(
   const done = capturedSum(d)
   const amount = want.amount ?? fromCents(cents(d.amount) - done)
   const next = withRecord(d, record, state || d.status_code || "")
-  if (CAPTURED.has(state)) {
+  if (GATEWAY_CAPTURED.has(state)) {
     if (done === 0n) {
       // Captured outside Medusa (merchant portal, sale account): record it, charge nothing.
       return { ...next, captures: [{ id: want.id, amount, source: "gateway" }] }
@@ -67,13 +74,8 @@ export async function capture(
   if (state !== PAYMENT_STATUS.AUTHORISED || !record?.transaction_id) {
     throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `The payment cannot be captured: the gateway reports status ${state || "none"}.`)
   }
-  const order = { transaction_id: record.transaction_id, order_no: d.order_no, currency: d.currency, amount }
-  const res = await guarded("Capturing the payment", () => client.capture({ capture_orders: [order] }, callOpts(d)))
-  const entry = res.results.find((r) => r.order_no === d.order_no)
-  if (res.failed.length) throw toMedusaError(res.failed[0].error, "Capturing the payment")
-  if (!entry || entry.capture_status !== ENTRY_STATUS.OK) {
-    throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `The gateway refused the capture: ${entry?.error_message || "no result"}`)
-  }
+  const answer = await guarded("Capturing the payment", () => sendOne(client, "capture", { ref: d, transaction_id: record.transaction_id!, amount }))
+  doneEntry(answer, "Capturing the payment", "capture")
   return {
     ...next,
     payment_status: PAYMENT_STATUS.PAID,
@@ -91,26 +93,15 @@ export async function refund(client: GatewayClient, d: AcquiringData, refundAmou
   let transaction_id = d.transaction_id
   if (!transaction_id) transaction_id = (await guarded("Refunding the payment", () => lookupOrder(client, d)))?.transaction_id
   if (!transaction_id) throw new MedusaError(MedusaError.Types.NOT_ALLOWED, "The payment has no gateway transaction to refund.")
-  const order = {
-    transaction_id,
-    order_no: d.order_no,
-    currency: d.currency,
-    amount: d.amount,
-    refund_amount: refundAmount,
-    refund_reason: medusaRefundReason(key),
-  }
-  const res = await guarded("Refunding the payment", () => client.refund({ refund_orders: [order] }, callOpts(d)))
-  if (res.failed.length) {
-    const made = key ? await refundMadeAnyway(client, d, known, res.failed[0].error, order.refund_reason) : undefined
-    if (!made) throw toMedusaError(res.failed[0].error, "Refunding the payment")
+  const entry = { ref: d, transaction_id, amount: refundAmount, refund_reason: medusaRefundReason(key) }
+  const answer = await guarded("Refunding the payment", () => sendOne<RefundResult>(client, "refund", entry))
+  if (!answer.done && "failure" in answer) {
+    const made = key ? await refundMadeAnyway(client, d, known, answer.failure, entry.refund_reason) : undefined
+    if (!made) throw toMedusaError(answer.failure, "Refunding the payment")
     const refunds = mergeRefunds(known, [{ ...made, medusa_refund_id: key }])
     return { ...d, transaction_id, refunds, refunded_amount: refundedTotal(refunds) }
   }
-  const entry = res.results.find((r) => r.order_no === d.order_no)
-  if (!entry || entry.refund_status === REFUND_STATUS.FAILED) {
-    throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `The gateway refused the refund: ${entry?.refund_message || "no result"}`)
-  }
-  const refunds = mergeRefunds(known, [fromRefundResult(entry, key)])
+  const refunds = mergeRefunds(known, [fromRefundResult(doneEntry(answer, "Refunding the payment", "refund"), key)])
   return { ...d, transaction_id, refunds, refunded_amount: refundedTotal(refunds) }
 }
 
@@ -147,19 +138,14 @@ export async function cancel(client: GatewayClient, d: AcquiringData, { strict }
   const record = await guarded("Cancelling the payment", () => lookupOrder(client, d))
   const state = record?.payment_status ?? ""
   const next = withRecord(d, record, state)
-  if (!record || VOIDED.has(state)) return { ...next, canceled: true }
-  if (CAPTURED.has(state)) {
+  if (!record || GATEWAY_VOIDED.has(state)) return { ...next, canceled: true }
+  if (GATEWAY_CAPTURED.has(state)) {
     if (!strict) return next
     throw new MedusaError(MedusaError.Types.NOT_ALLOWED, "The payment is already captured at the gateway; refund it instead.")
   }
   if (!strict && state !== PAYMENT_STATUS.AUTHORISED && state !== PAYMENT_STATUS.REVIEW) return next
-  const order = { transaction_id: record.transaction_id ?? "", order_no: d.order_no, currency: d.currency, amount: d.amount }
-  const res = await guarded("Cancelling the payment", () => client.cancel({ cancel_orders: [order] }, callOpts(d)))
-  if (res.failed.length) throw toMedusaError(res.failed[0].error, "Cancelling the payment")
-  const entry = res.results.find((r) => r.order_no === d.order_no)
-  if (!entry || entry.cancel_status !== ENTRY_STATUS.OK) {
-    throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `The gateway refused the cancel: ${entry?.error_message || "no result"}`)
-  }
+  const answer = await guarded("Cancelling the payment", () => sendOne(client, "cancel", { ref: d, transaction_id: record.transaction_id ?? "" }))
+  doneEntry(answer, "Cancelling the payment", "cancel")
   return { ...next, payment_status: PAYMENT_STATUS.CANCELLED, canceled: true }
 }
 

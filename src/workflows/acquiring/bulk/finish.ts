@@ -5,7 +5,7 @@ import type { RefundResult } from "../../../gateway/schemas/batch"
 import type { BulkOperation } from "./plan"
 import { recordInMedusa } from "./record"
 import { recordCapturesWorkflow } from "./record-captures"
-import type { EntryVerdict } from "./results"
+import type { EntryVerdict } from "../../../lib/acquiring/batch"
 import { ALREADY_CAPTURED, type CaptureToRecord, type RecordCapturesResult } from "./steps/record-payment-captures"
 import type { BulkItemResult, Work } from "./types"
 

@@ -3,7 +3,7 @@ import { PAYMENT_STATUS, REFUND_STATUS } from "../../../gateway/status-codes"
 import { normaliseAmount } from "../../../providers/acquiring/core/gateway-state"
 import { cents, fromCents } from "../../../providers/acquiring/mappers/money"
 import { parseTracked } from "../../../providers/acquiring/mappers/refunds"
-import { GATEWAY_CAPTURED, GATEWAY_VOIDED } from "../reconcile/diff"
+import { GATEWAY_CAPTURED, GATEWAY_VOIDED } from "../../../lib/acquiring/batch"
 import type { PaymentView } from "../reconcile-shared/payments"
 
 export type BulkOperation = "capture" | "cancel" | "refund"

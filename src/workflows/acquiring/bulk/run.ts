@@ -2,13 +2,13 @@ import { createHash } from "node:crypto"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { Modules } from "@medusajs/framework/utils"
 import type { OrderRecord, RefundRecord } from "../../../gateway/schemas/transactions"
-import { callOpts, gatewaysFor, recordsByOrderNo, refundsByOrderNo } from "../reconcile-shared/gateway"
+import { sendBatch, type BatchEntry, type EntryVerdict } from "../../../lib/acquiring/batch"
+import { gatewaysFor, recordsByOrderNo, refundsByOrderNo } from "../reconcile-shared/gateway"
 import { withPaymentLocks } from "../reconcile-shared/locks"
 import { paymentsOfOrders, type PaymentView } from "../reconcile-shared/payments"
 import { pushTo } from "../../../lib/push-to"
 import { finishAll } from "./finish"
 import { planCancel, planCapture, planRefund, type BulkOperation } from "./plan"
-import { verdicts, type EntryVerdict } from "./results"
 import type { BulkItem, BulkItemResult, BulkOptions, BulkReport, Work } from "./types"
 
 export type { BulkItem, BulkItemResult, BulkOptions, BulkReport } from "./types"
@@ -95,6 +95,7 @@ const fail = (item: BulkItem, p: PaymentView, error: string): BulkItemResult => 
   error,
 })
 
+/** The orders to send, per gateway (provider): one batch series each (lib/acquiring/batch.ts). */
 async function sendBatches(
   container: MedusaContainer,
   op: BulkOperation,
@@ -103,32 +104,18 @@ async function sendBatches(
 ): Promise<{ verdict: Map<string, EntryVerdict>; requests: number }> {
   const verdict = new Map<string, EntryVerdict>()
   let requests = 0
-  const groups = new Map<string, Work[]>()
-  for (const w of work) {
-    const key = `${w.payment.provider_id}|${JSON.stringify(callOpts(w.payment.data!))}`
-    pushTo(groups, key, w)
-  }
-  for (const group of groups.values()) {
-    const { client } = gatewaysFor(container)(group[0].payment.provider_id)
-    const call = callOpts(group[0].payment.data!)
-    const stepAmount = (w: Work) => (w.step as { amount: string }).amount
-    const orders = group.map((w) => ({
+  const byProvider = new Map<string, Work[]>()
+  for (const w of work) pushTo(byProvider, w.payment.provider_id, w)
+  for (const [providerId, list] of byProvider) {
+    const entries: BatchEntry[] = list.map((w) => ({
+      ref: w.payment.data!,
       transaction_id: w.payment.data!.transaction_id ?? "",
-      order_no: w.payment.data!.order_no,
-      currency: w.payment.data!.currency,
-      // The gateway order's amount; capture sends the amount to capture in the same field.
-      amount: op === "capture" ? stepAmount(w) : w.payment.data!.amount,
-      ...(op === "refund" ? { refund_amount: stepAmount(w), refund_reason: marker } : {}),
+      amount: (w.step as { amount: string }).amount,
+      refund_reason: marker,
     }))
-    const res =
-      op === "capture"
-        ? await client.capture({ capture_orders: orders }, call)
-        : op === "cancel"
-          ? await client.cancel({ cancel_orders: orders }, call)
-          : await client.refund({ refund_orders: orders as never }, call)
-    requests += res.requests
-    const v = verdicts(op, orders.map((o) => o.order_no), res as never)
-    for (const [k, val] of v) verdict.set(k, val)
+    const sent = await sendBatch(gatewaysFor(container)(providerId).client, op, entries)
+    requests += sent.requests
+    for (const [no, v] of sent.verdicts) verdict.set(no, v)
   }
   return { verdict, requests }
 }

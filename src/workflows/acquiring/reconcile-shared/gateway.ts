@@ -1,11 +1,12 @@
 import type { ConfigModule, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
 import { createGatewayClient } from "../../../gateway"
-import type { CallOptions, GatewayClient } from "../../../gateway/client-types"
+import type { GatewayClient } from "../../../gateway/client-types"
 import type { OrderRecord, RefundRecord } from "../../../gateway/schemas/transactions"
 import { acquiringOptionsFor } from "../../../lib/acquiring-config"
 import { pushTo } from "../../../lib/push-to"
-import { callOpts } from "../../../providers/acquiring/core/gateway-state"
+import { byAccount, callOpts } from "../../../lib/acquiring/batch"
+import { latestRecords } from "../../../providers/acquiring/core/gateway-state"
 import type { AcquiringOptions } from "../../../providers/acquiring/options"
 
 export interface ProviderGateway {
@@ -37,37 +38,21 @@ export interface GatewayRef {
   currency: string
 }
 
-function groupByAccount<T extends GatewayRef>(refs: T[]): Array<{ opts: CallOptions; refs: T[] }> {
-  const groups = new Map<string, { opts: CallOptions; refs: T[] }>()
-  for (const r of refs) {
-    const opts = callOpts(r)
-    const key = JSON.stringify(opts)
-    const g = groups.get(key) ?? { opts, refs: [] }
-    g.refs.push(r)
-    groups.set(key, g)
-  }
-  return [...groups.values()]
-}
-
 /** Latest gateway record per order_no (retrievalTrans, ≤ 100 per request, per account). */
 export async function recordsByOrderNo(client: GatewayClient, refs: GatewayRef[]): Promise<Map<string, OrderRecord>> {
-  const out = new Map<string, OrderRecord>()
-  for (const g of groupByAccount(refs)) {
-    const { orders_list } = await client.retrieveTransactions({ orders: [...new Set(g.refs.map((r) => r.order_no))] }, g.opts)
-    for (const rec of orders_list) {
-      const prev = out.get(rec.order_no)
-      // Several records (retries on the hosted page): the most recent decides.
-      if (!prev || (rec.transaction_date ?? "") >= (prev.transaction_date ?? "")) out.set(rec.order_no, rec)
-    }
+  const all: OrderRecord[] = []
+  for (const g of byAccount(refs, (r) => r)) {
+    const { orders_list } = await client.retrieveTransactions({ orders: [...new Set(g.items.map((r) => r.order_no))] }, g.opts)
+    all.push(...orders_list)
   }
-  return out
+  return latestRecords(all)
 }
 
 /** Refund records per order_no (retrievalRefund, ≤ 100 per request, per account). */
 export async function refundsByOrderNo(client: GatewayClient, refs: GatewayRef[]): Promise<Map<string, RefundRecord[]>> {
   const out = new Map<string, RefundRecord[]>()
-  for (const g of groupByAccount(refs)) {
-    const { refund_orders } = await client.retrieveRefunds({ orders: [...new Set(g.refs.map((r) => r.order_no))] }, g.opts)
+  for (const g of byAccount(refs, (r) => r)) {
+    const { refund_orders } = await client.retrieveRefunds({ orders: [...new Set(g.items.map((r) => r.order_no))] }, g.opts)
     for (const rec of refund_orders) pushTo(out, rec.order_no, rec)
   }
   return out

@@ -1,11 +1,10 @@
 import type { OrderRecord, RefundRecord } from "../../../gateway/schemas/transactions"
-import { PAYMENT_STATUS, REFUND_STATUS } from "../../../gateway/status-codes"
+import { REFUND_STATUS } from "../../../gateway/status-codes"
+import { GATEWAY_CAPTURED, GATEWAY_VOIDED } from "../../../lib/acquiring/batch"
 import { normaliseAmount } from "../../../providers/acquiring/core/gateway-state"
 import { cents } from "../../../providers/acquiring/mappers/money"
 import { mergeRefunds, parseTracked, type TrackedRefund } from "../../../providers/acquiring/mappers/refunds"
 
-export const GATEWAY_CAPTURED = new Set<string>([PAYMENT_STATUS.PAID, PAYMENT_STATUS.PARTIALLY_REFUNDED, PAYMENT_STATUS.REFUNDED])
-export const GATEWAY_VOIDED = new Set<string>([PAYMENT_STATUS.CANCELLED, PAYMENT_STATUS.DECLINED])
 
 /** One change reconciliation makes (or reports) on a Medusa payment. */
 export type ReconcileAction =

@@ -1,11 +1,10 @@
 import type { IOrderModuleService, Logger, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { authorizePaymentSessionForOrderWorkflow, cancelOrderWorkflow } from "@medusajs/medusa/core-flows"
-import { ENTRY_STATUS } from "../../../gateway/status-codes"
 import type { OrderRecord } from "../../../gateway/schemas/transactions"
-import type { ReviewOrder } from "../../../gateway/schemas/batch"
 import { pushTo } from "../../../lib/push-to"
-import { callOpts, gatewaysFor, recordsByOrderNo } from "../reconcile-shared/gateway"
+import { sendBatch } from "../../../lib/acquiring/batch"
+import { gatewaysFor, recordsByOrderNo } from "../reconcile-shared/gateway"
 import { reviewFlag, reviewStep, type Decision } from "./map"
 import { orderSessions, type OrderSession } from "./sessions"
 
@@ -67,30 +66,15 @@ function already(s: OrderSession, d: Decision) {
   return d === "reject" ? s.order_status === "canceled" : s.has_payment && s.session_status !== "pending_authorization"
 }
 
-/** Send held decisions, batched per account; returns the refusal text per order_no that failed. */
+/** Send held decisions, one batch series per gateway (lib/acquiring/batch.ts); the refusal text per order_no that failed. */
 async function sendReviews(container: MedusaContainer, list: Planned[]): Promise<Map<string, string>> {
   const failed = new Map<string, string>()
-  const groups = new Map<string, Planned[]>()
-  for (const p of list) {
-    const key = `${p.session.provider_id}|${JSON.stringify(callOpts(p.session.data))}`
-    pushTo(groups, key, p)
-  }
-  for (const group of groups.values()) {
-    const { client } = gatewaysFor(container)(group[0].session.provider_id)
-    const review_orders: ReviewOrder[] = group.map((p) => ({
-      transaction_id: p.record.transaction_id ?? "",
-      order_no: p.session.data.order_no,
-      currency: p.session.data.currency,
-      amount: p.session.data.amount,
-      review_flag: reviewFlag(p.input.decision),
-    }))
-    const res = await client.review({ review_orders }, callOpts(group[0].session.data))
-    for (const f of res.failed) for (const o of f.orders) failed.set(o.order_no, `gateway ${f.error.kind}: ${f.error.message}`)
-    for (const p of group) {
-      const no = p.session.data.order_no
-      const entry = res.results.find((r) => r.order_no === no)
-      if (!failed.has(no) && entry?.review_status !== ENTRY_STATUS.OK) failed.set(no, `gateway refused: ${entry?.error_message || "no result"}`)
-    }
+  const byProvider = new Map<string, Planned[]>()
+  for (const p of list) pushTo(byProvider, p.session.provider_id, p)
+  for (const [providerId, group] of byProvider) {
+    const entries = group.map((p) => ({ ref: p.session.data, transaction_id: p.record.transaction_id ?? "", review_flag: reviewFlag(p.input.decision) }))
+    const { verdicts } = await sendBatch(gatewaysFor(container)(providerId).client, "review", entries)
+    for (const [no, v] of verdicts) if (!v.ok) failed.set(no, v.error)
   }
   return failed
 }

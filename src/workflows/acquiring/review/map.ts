@@ -1,6 +1,6 @@
 import type { OrderRecord } from "../../../gateway/schemas/transactions"
 import { PAYMENT_STATUS, REVIEW_FLAG } from "../../../gateway/status-codes"
-import { GATEWAY_CAPTURED, GATEWAY_VOIDED } from "../reconcile/diff"
+import { GATEWAY_CAPTURED, GATEWAY_VOIDED } from "../../../lib/acquiring/batch"
 
 export type Decision = "accept" | "reject"
 

@@ -1,6 +1,6 @@
 import { planCancel, planCapture, planRefund } from "../plan"
 import { refundMarker } from "../run"
-import { verdicts } from "../results"
+import { verdicts } from "../../../../lib/acquiring/batch"
 import { GatewayApiError } from "../../../../gateway/errors"
 import type { PaymentView } from "../../reconcile-shared/payments"
 import type { OrderRecord, RefundRecord } from "../../../../gateway/schemas/transactions"
