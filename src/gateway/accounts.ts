@@ -15,13 +15,13 @@ export interface AccountBook {
 export function createAccountBook(options: GatewayClientOptions): AccountBook {
   const ids = new Map(options.accounts.map((a) => [a.account_id, a]))
   const byCurrency = new Map<string, AccountOptions>()
-  for (const a of options.accounts) for (const c of a.currencies ?? []) byCurrency.set(c, a)
+  for (const account of options.accounts) for (const c of account.currencies ?? []) byCurrency.set(c, account)
   const fallback = options.accounts.find((a) => !a.currencies?.length)
 
   const pick: AccountBook["pick"] = ({ account_id, currency }, currencySource = "currency") => {
     if (account_id !== undefined) {
-      const a = ids.get(account_id)
-      if (a) return a
+      const account = ids.get(account_id)
+      if (account) return account
       throw new GatewayRequestError(
         `account_id ${account_id} is not configured; configured accounts: ${[...ids.keys()].join(", ")}`,
         { source: "account_id" },

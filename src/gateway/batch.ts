@@ -69,9 +69,9 @@ async function sendRequest(ctx: ClientContext, op: BatchOperation, request: Prep
   }
   try {
     return { sent: true, orders, answer: await sendChunk(ctx, op, request, opts) }
-  } catch (e) {
-    if (!(e instanceof GatewayError)) throw e
-    return { sent: true, orders, error: e }
+  } catch (err) {
+    if (!(err instanceof GatewayError)) throw err
+    return { sent: true, orders, error: err }
   }
 }
 

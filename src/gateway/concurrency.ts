@@ -13,9 +13,9 @@ export async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (it
       const i = next++
       try {
         results[i] = await fn(items[i], i)
-      } catch (e) {
+      } catch (err) {
         next = items.length // a failure stops further starts; calls in flight finish
-        throw e
+        throw err
       }
     }
   }

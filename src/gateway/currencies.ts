@@ -68,14 +68,14 @@ const DECIMAL = /^(-?)(\d+)(?:\.(\d+))?$/
  * (ties away from zero, as Medusa's ROUND_HALF_UP); `exact` when nothing was cut off.
  */
 export function toUnits(value: string, decimals: number): { units: bigint; exact: boolean } {
-  const m = DECIMAL.exec(value.trim())
-  if (!m) throw new Error(`not a plain decimal number: ${value}`)
-  const frac = m[3] ?? ""
-  const kept = BigInt(m[2] + frac.slice(0, decimals).padEnd(decimals, "0"))
+  const match = DECIMAL.exec(value.trim())
+  if (!match) throw new Error(`not a plain decimal number: ${value}`)
+  const frac = match[3] ?? ""
+  const kept = BigInt(match[2] + frac.slice(0, decimals).padEnd(decimals, "0"))
   const cut = frac.slice(decimals)
   const exact = !/[1-9]/.test(cut)
   const units = cut && cut[0] >= "5" ? kept + 1n : kept
-  return { units: m[1] && units !== 0n ? -units : units, exact }
+  return { units: match[1] && units !== 0n ? -units : units, exact }
 }
 
 /** Units of 10^-decimals as the gateway's two-decimal string (1099 units of 0 decimals → "1099.00"). */

@@ -25,7 +25,7 @@ export function parseHostedPage(html: string, baseUrl: string, otherOrigins: rea
 
   // Copied key by key: spreading these two records (17 + 56 keys) cost ~0.5 ms per page in V8 (bench/p1-gateway-overhead.ts).
   const fields: Record<string, string> = {}
-  for (const k in static_fields) fields[k] = static_fields[k]
+  for (const key in static_fields) fields[key] = static_fields[key]
   for (const k in script_fields) fields[k] = script_fields[k]
   for (const k in all_params) if (!Object.hasOwn(fields, k)) fields[k] = all_params[k] // own keys: "toString" is a field name too
 
@@ -55,9 +55,9 @@ function elements(root: HTMLElement, tags: Set<string>): HTMLElement[] {
   const walk = (el: HTMLElement) => {
     for (const child of el.childNodes) {
       if (child.nodeType !== 1) continue
-      const e = child as HTMLElement
-      if (tags.has(e.tagName)) out.push(e)
-      walk(e)
+      const element = child as HTMLElement
+      if (tags.has(element.tagName)) out.push(element)
+      walk(element)
     }
   }
   walk(root)
@@ -87,8 +87,8 @@ function resolveAction(action: string, baseUrl: string, otherOrigins: readonly s
   let url: URL
   try {
     url = new URL(action.trim() || "v1/checkout", base)
-  } catch (e) {
-    throw refuse("is not a URL", e)
+  } catch (err) {
+    throw refuse("is not a URL", err)
   }
   if (otherOrigins.includes(url.origin)) return url.toString()
   const schemeOk = url.protocol === "https:" || (url.protocol === "http:" && base.protocol === "http:")
@@ -181,7 +181,7 @@ export function parseAllParams(text: string): Record<string, string> {
     last = decodeMaybe(piece.slice(0, eq))
     out[last] = piece.slice(eq + 1)
   }
-  for (const k of Object.keys(out)) out[k] = decodeMaybe(out[k])
+  for (const key of Object.keys(out)) out[key] = decodeMaybe(out[key])
   return out
 }
 

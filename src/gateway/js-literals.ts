@@ -112,11 +112,11 @@ export function decodeJsString(raw: string): string {
 /** Index of the `}` closing the `{` at `open`, counting only brace tokens (strings are opaque). */
 export function matchingBrace(tokens: Token[], open: number): number {
   let depth = 0
-  for (let k = open; k < tokens.length; k++) {
-    const tok = tokens[k]
+  for (let key = open; key < tokens.length; key++) {
+    const tok = tokens[key]
     if (tok.t !== "punct") continue
     if (tok.v === "{") depth++
-    else if (tok.v === "}" && --depth === 0) return k
+    else if (tok.v === "}" && --depth === 0) return key
   }
   return -1
 }

@@ -73,28 +73,28 @@ export const GatewayClientOptions = z
       )
       .default({}),
   })
-  .superRefine((o, ctx) => {
-    if (!o.base_url && !(o.mode === "test" ? o.test_base_url : o.live_base_url)) {
+  .superRefine((options, ctx) => {
+    if (!options.base_url && !(options.mode === "test" ? options.test_base_url : options.live_base_url)) {
       ctx.addIssue({
         code: "custom",
-        path: [o.mode === "test" ? "test_base_url" : "live_base_url"],
-        message: `set base_url or ${o.mode}_base_url: the gateway's address is given to the merchant by the gateway`,
+        path: [options.mode === "test" ? "test_base_url" : "live_base_url"],
+        message: `set base_url or ${options.mode}_base_url: the gateway's address is given to the merchant by the gateway`,
       })
     }
-    const fallback = o.accounts.filter((a) => !a.currencies?.length)
+    const fallback = options.accounts.filter((a) => !a.currencies?.length)
     if (fallback.length > 1) {
       ctx.addIssue({ code: "custom", path: ["accounts"], message: "at most one account may omit currencies (the fallback)" })
     }
     const seen = new Map<string, string>()
-    for (const a of o.accounts) {
-      for (const c of a.currencies ?? []) {
-        if (seen.has(c)) {
-          ctx.addIssue({ code: "custom", path: ["accounts"], message: `currency ${c} is bound to both ${seen.get(c)} and ${a.account_id}` })
+    for (const account of options.accounts) {
+      for (const currency of account.currencies ?? []) {
+        if (seen.has(currency)) {
+          ctx.addIssue({ code: "custom", path: ["accounts"], message: `currency ${currency} is bound to both ${seen.get(currency)} and ${account.account_id}` })
         }
-        seen.set(c, a.account_id)
+        seen.set(currency, account.account_id)
       }
     }
-    for (const [op, limit] of Object.entries(o.batch_limits) as Array<[Operation, number]>) {
+    for (const [op, limit] of Object.entries(options.batch_limits) as Array<[Operation, number]>) {
       const row: OperationSpec = OPERATION_TABLE[op]
       const max = row.batch?.limit ?? row.selectionLimit ?? 100
       if (limit > max) ctx.addIssue({ code: "custom", path: ["batch_limits", op], message: `at most ${max} for ${op} (spec §8)` })

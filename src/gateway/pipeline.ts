@@ -95,15 +95,15 @@ function asObjectAnswer(op: Operation, status: number, value: unknown, root?: st
 
 /** Errors carried by a 2xx answer, then the response signature where a rule is configured. */
 function checkAnswer(ctx: ClientContext, op: Operation, answer: Answer & { type: "object" }, account: AccountOptions) {
-  const v = answer.value
+  const value = answer.value
   const init = { status: answer.status, operation: op }
-  if (v.return_status === undefined) {
-    const err = errorBodyOf({ type: "json", value: v })
+  if (value.return_status === undefined) {
+    const err = errorBodyOf({ type: "json", value: value })
     if (err) throw errorFromBody(err, init)
-  } else if (String(v.return_status) !== RETURN_OK) {
-    throw errorFromReturnStatus(String(v.return_status), String(v.return_message ?? ""), init)
+  } else if (String(value.return_status) !== RETURN_OK) {
+    throw errorFromReturnStatus(String(value.return_status), String(value.return_message ?? ""), init)
   }
-  verifyResponseSignature(ctx, op, v, account)
+  verifyResponseSignature(ctx, op, value, account)
 }
 
 /** Verify `encryption_data` of an answer only where options.response_signature_fields has a rule. */

@@ -29,7 +29,7 @@ export async function post(
   const signal = callerSignal ? AbortSignal.any([timeout, callerSignal]) : timeout
   const headers = new Headers({ accept: ACCEPT, "content-type": CONTENT_TYPES[encoding] })
   // The merchant may relabel (the spec's examples send every body as form-urlencoded).
-  for (const [k, v] of Object.entries(ctx.options.headers)) headers.set(k, v)
+  for (const [key, value] of Object.entries(ctx.options.headers)) headers.set(key, value)
 
   let status: number
   let text: string
@@ -37,15 +37,15 @@ export async function post(
     const res = await ctx.fetch(ctx.baseUrl + OPERATION_TABLE[op].path, { method: "POST", headers, body, signal })
     status = res.status
     text = await res.text()
-  } catch (e) {
+  } catch (err) {
     if (timeout.aborted) {
-      throw new GatewayTimeoutError(`${op}: no answer within ${ms} ms (timeout_ms)`, { code: "TIMEOUT", operation: op, cause: e })
+      throw new GatewayTimeoutError(`${op}: no answer within ${ms} ms (timeout_ms)`, { code: "TIMEOUT", operation: op, cause: err })
     }
     if (callerSignal?.aborted) {
-      throw new GatewayNetworkError(`${op}: aborted by the caller`, { code: "ABORTED", operation: op, cause: e })
+      throw new GatewayNetworkError(`${op}: aborted by the caller`, { code: "ABORTED", operation: op, cause: err })
     }
-    const code = networkCode(e)
-    throw new GatewayNetworkError(`${op}: could not reach the gateway (${code})`, { code, operation: op, cause: e })
+    const code = networkCode(err)
+    throw new GatewayNetworkError(`${op}: could not reach the gateway (${code})`, { code, operation: op, cause: err })
   }
   return { status, decoded: decodeReply(op, status, text) }
 }
@@ -82,12 +82,12 @@ function undecodable(op: Operation, status: number, e: unknown): GatewayBadRespo
 /** `{code, source, message}` (gateway-interface.md §7.7, confirmed), from JSON, XML or form answers. */
 export function errorBodyOf(decoded: Decoded | undefined): { code: string; source: string; message: string } | undefined {
   if (!decoded || decoded.type === "html") return undefined
-  const v = decoded.value
-  if (!v || typeof v !== "object" || Array.isArray(v)) return undefined
-  const o = v as Record<string, unknown>
-  if (typeof o.code !== "string" || !o.code) return undefined
+  const value = decoded.value
+  if (!value || typeof value !== "object" || Array.isArray(value)) return undefined
+  const object = value as Record<string, unknown>
+  if (typeof object.code !== "string" || !object.code) return undefined
   const str = (x: unknown) => (typeof x === "string" || typeof x === "number" ? String(x) : "")
-  return { code: o.code, source: str(o.source), message: str(o.message) }
+  return { code: object.code, source: str(object.source), message: str(object.message) }
 }
 
 function networkCode(e: unknown): string {
@@ -138,8 +138,8 @@ export async function withRetries<T>(
   for (let n = 0; ; n++) {
     try {
       return await attempt()
-    } catch (e) {
-      if (n >= retries || !retryable(e) || signal?.aborted) throw e
+    } catch (err) {
+      if (n >= retries || !retryable(err) || signal?.aborted) throw err
       await sleep(backoffMs(n, ctx.options.retry_base_delay_ms, ctx.options.retry_max_delay_ms), signal)
     }
   }

@@ -10,7 +10,7 @@ const ENVELOPE_FIELDS = ["merchant_id", "account_id", "encryption_data"] as cons
  * (`capture_orders[3].amount`) and what the schema wants. Top-level keys unknown to an
  * object schema are refused (zod would drop them silently and a typo would go unsent).
  */
-export function validateRequest<S extends z.ZodType>(schema: S, value: unknown, prefix = ""): z.output<S> {
+export function validateRequest<Schema extends z.ZodType>(schema: Schema, value: unknown, prefix = ""): z.output<Schema> {
   if (value && typeof value === "object" && !Array.isArray(value)) {
     if (schema instanceof z.ZodObject) rejectUnknownKeys(value, Object.keys(schema.shape), prefix)
     for (const key of ENVELOPE_FIELDS) {
@@ -22,17 +22,17 @@ export function validateRequest<S extends z.ZodType>(schema: S, value: unknown, 
       )
     }
   }
-  const r = schema.safeParse(value)
-  if (r.success) return r.data
-  const { path, message } = firstIssue(r.error, { prefix, fallback: "request" })
+  const parsed = schema.safeParse(value)
+  if (parsed.success) return parsed.data
+  const { path, message } = firstIssue(parsed.error, { prefix, fallback: "request" })
   throw new GatewayRequestError(`Invalid request field ${path}: ${message}`, { source: path })
 }
 
 /** Validate a gateway answer; the error names the offending field of the answer. */
-export function validateResponse<S extends z.ZodType>(schema: S, value: unknown, operation: string, status?: number): z.output<S> {
-  const r = schema.safeParse(value)
-  if (r.success) return r.data
-  const { path, message } = firstIssue(r.error, { fallback: "body" })
+export function validateResponse<Schema extends z.ZodType>(schema: Schema, value: unknown, operation: string, status?: number): z.output<Schema> {
+  const parsed = schema.safeParse(value)
+  if (parsed.success) return parsed.data
+  const { path, message } = firstIssue(parsed.error, { fallback: "body" })
   throw new GatewayBadResponseError(`Gateway answer to ${operation} has an invalid ${path}: ${message}`, {
     source: path,
     operation,

@@ -1,4 +1,5 @@
 import { doCancel, doCapture, doCloseDispute, doOpenDispute, doRefund, doReview, type ActionResult } from "./actions"
+import { ControlError } from "./control-error"
 import type { SandboxCore } from "./core"
 import { fromMinor, toMinor } from "./money"
 import { inspectOrder } from "./records"
@@ -11,15 +12,6 @@ import { THREE_DS_CODE } from "./test-cards"
  * APM) or as the merchant in the portal (capture, cancel, refund, review outside
  * the API). Used by the handle and by POST /__sandbox/*.
  */
-export class ControlError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-  ) {
-    super(message)
-  }
-}
-
 export interface OrderRef {
   transaction_id?: string
   order_no?: string
@@ -61,18 +53,18 @@ function attemptView(core: SandboxCore, a: CardAttempt, o: Order): OrderView {
 
 /** Simulate the shopper on the hosted page, as the browser flow does. */
 export function pay(core: SandboxCore, ref: OrderRef, input: PayInput = {}): OrderView {
-  const o = findOrder(core, ref)
-  if (o.kind !== "card") throw new ControlError(409, `order ${o.order_no} is an APM payment; use apm()`)
-  const session = sessionOf(core, o)
-  if (input.action === "cancel") return attemptView(core, shopperCancel(core, session), o)
+  const order = findOrder(core, ref)
+  if (order.kind !== "card") throw new ControlError(409, `order ${order.order_no} is an APM payment; use apm()`)
+  const session = sessionOf(core, order)
+  if (input.action === "cancel") return attemptView(core, shopperCancel(core, session), order)
   const year = new Date(core.clock.now()).getUTCFullYear() + 3
-  let a = payWithCard(core, session, {
+  let attempt = payWithCard(core, session, {
     card_number: input.card ?? "4111111111111111",
     expiry: input.expiry ?? `12/${String(year).slice(-2)}`,
     cvv: input.cvv ?? "123",
   })
-  if (a.kind === "challenge") a = answerChallenge(core, session, input.three_ds_code ?? THREE_DS_CODE)
-  return attemptView(core, a, o)
+  if (attempt.kind === "challenge") attempt = answerChallenge(core, session, input.three_ds_code ?? THREE_DS_CODE)
+  return attemptView(core, attempt, order)
 }
 
 export function apm(core: SandboxCore, ref: OrderRef, approve: boolean): OrderView {

@@ -41,8 +41,8 @@ export class SandboxCore {
     this.instance = String(100_000 + this.ids.int(900_000))
     this.notifier = new Notifier(options.notifications, this.faults, this.scheduler, this.seed)
     this.requests = new RequestLog(options.request_log_size)
-    for (const m of options.merchants) {
-      this.merchants.set(m.merchant_id, { merchant: m, accounts: new Map(m.accounts.map((a) => [a.account_id, a])) })
+    for (const merchant of options.merchants) {
+      this.merchants.set(merchant.merchant_id, { merchant: merchant, accounts: new Map(merchant.accounts.map((a) => [a.account_id, a])) })
     }
   }
 
@@ -69,17 +69,17 @@ export class SandboxCore {
     return this.account(o.merchant_id, o.account_id)?.sign_key ?? ""
   }
 
-  private orderFields(o: Order): Record<string, string> {
+  private orderFields(order: Order): Record<string, string> {
     return {
-      merchant_id: o.merchant_id,
-      account_id: o.account_id,
-      transaction_id: o.transaction_id,
-      order_no: o.order_no,
-      currency: o.currency,
-      amount: fromMinor(o.amount_minor),
-      order_status: queryResult(o),
-      order_info: o.order_info,
-      payment_status: paymentStatus(o),
+      merchant_id: order.merchant_id,
+      account_id: order.account_id,
+      transaction_id: order.transaction_id,
+      order_no: order.order_no,
+      currency: order.currency,
+      amount: fromMinor(order.amount_minor),
+      order_status: queryResult(order),
+      order_info: order.order_info,
+      payment_status: paymentStatus(order),
     }
   }
 
@@ -104,14 +104,14 @@ export class SandboxCore {
   }
 
   /** Dispute opened or closed (fields: docs/sandbox.md; unsigned by the default rule, like refund fields). */
-  notifyDispute(o: Order, d: DisputeEntry): void {
-    this.notify(o, "dispute", {
-      dispute_id: d.dispute_id,
-      dispute_status: d.status,
-      dispute_reason: d.reason,
-      dispute_amount: fromMinor(d.amount_minor),
-      dispute_deadline: d.deadline,
-      dispute_date: compactTimestamp(d.closed_at ?? d.opened_at),
+  notifyDispute(order: Order, dispute: DisputeEntry): void {
+    this.notify(order, "dispute", {
+      dispute_id: dispute.dispute_id,
+      dispute_status: dispute.status,
+      dispute_reason: dispute.reason,
+      dispute_amount: fromMinor(dispute.amount_minor),
+      dispute_deadline: dispute.deadline,
+      dispute_date: compactTimestamp(dispute.closed_at ?? dispute.opened_at),
     })
   }
 

@@ -1,6 +1,7 @@
 import { z } from "zod"
 import { OPERATIONS } from "../gateway/operations-table"
 import { firstIssue } from "../gateway/zod-issues"
+import { ControlError } from "./control-error"
 import { Prng } from "./prng"
 
 /**
@@ -45,15 +46,6 @@ export type Fault = z.infer<typeof FaultInput> & { id: number; fired: number }
 export type HttpFault = Extract<Fault, { kind: "latency" | "error" | "reset" | "timeout" }>
 export type NotifyFault = Extract<Fault, { kind: "duplicate" | "delay" | "drop" | "out_of_order" }>
 
-export class FaultError extends Error {
-  constructor(
-    message: string,
-    readonly source: string,
-  ) {
-    super(message)
-  }
-}
-
 export class Faults {
   private list: Fault[] = []
   private nextId = 1
@@ -61,12 +53,12 @@ export class Faults {
   constructor(private readonly prng: Prng) {}
 
   add(input: unknown): Fault {
-    const r = FaultInput.safeParse(input)
-    if (!r.success) {
-      const { path, message } = firstIssue(r.error, { fallback: "fault" })
-      throw new FaultError(`invalid fault ${path}: ${message} (targets: ${FAULT_TARGETS.join(", ")})`, path)
+    const parsed = FaultInput.safeParse(input)
+    if (!parsed.success) {
+      const { path, message } = firstIssue(parsed.error, { fallback: "fault" })
+      throw new ControlError(400, `invalid fault ${path}: ${message} (targets: ${FAULT_TARGETS.join(", ")})`, path)
     }
-    const fault = { ...r.data, id: this.nextId++, fired: 0 } as Fault
+    const fault = { ...parsed.data, id: this.nextId++, fired: 0 } as Fault
     this.list.push(fault)
     return fault
   }
@@ -86,13 +78,13 @@ export class Faults {
   roll(target: FaultTarget): Fault[] {
     if (!this.list.length) return []
     const fired: Fault[] = []
-    for (const f of this.list) {
-      const matches = f.target === target || (f.target === "api" && (OPERATIONS as readonly string[]).includes(target))
+    for (const fault of this.list) {
+      const matches = fault.target === target || (fault.target === "api" && (OPERATIONS as readonly string[]).includes(target))
       if (!matches) continue
-      if (this.prng.next() >= f.probability) continue
-      f.fired++
-      if (f.count !== undefined) f.count--
-      fired.push(f)
+      if (this.prng.next() >= fault.probability) continue
+      fault.fired++
+      if (fault.count !== undefined) fault.count--
+      fired.push(fault)
     }
     this.list = this.list.filter((f) => f.count === undefined || f.count > 0)
     return fired.map((f) => ({ ...f }))

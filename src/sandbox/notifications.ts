@@ -112,11 +112,11 @@ export class Notifier {
 
   private hold(rec: NotificationRecord, holdMs: number) {
     rec.state = "held"
-    const h = { rec, released: false }
-    this.held.push(h)
+    const held = { rec, released: false }
+    this.held.push(held)
     this.scheduler.after(holdMs, () => {
-      this.held = this.held.filter((x) => x !== h)
-      this.release(h, 0)
+      this.held = this.held.filter((x) => x !== held)
+      this.release(held, 0)
     })
   }
 
@@ -140,7 +140,7 @@ export class Notifier {
 
   private async attempt(rec: NotificationRecord): Promise<void> {
     const started = Date.now()
-    const a: DeliveryAttempt = { at: started, duration_ms: 0 }
+    const attempt: DeliveryAttempt = { at: started, duration_ms: 0 }
     try {
       const res = await fetch(rec.url, {
         method: "POST",
@@ -149,16 +149,16 @@ export class Notifier {
         signal: AbortSignal.timeout(this.opts.attempt_timeout_ms),
         redirect: "manual",
       })
-      a.status = res.status
+      attempt.status = res.status
       await res.arrayBuffer().catch(() => undefined)
     } catch (err) {
-      a.error = err instanceof Error ? (err.cause instanceof Error ? err.cause.message : err.message) : String(err)
+      attempt.error = err instanceof Error ? (err.cause instanceof Error ? err.cause.message : err.message) : String(err)
     }
-    a.duration_ms = Date.now() - started
-    rec.attempts.push(a)
-    for (const h of this.after.get(rec.id) ?? []) this.release(h, 0)
+    attempt.duration_ms = Date.now() - started
+    rec.attempts.push(attempt)
+    for (const held of this.after.get(rec.id) ?? []) this.release(held, 0)
     this.after.delete(rec.id)
-    if (a.status !== undefined && a.status >= 200 && a.status < 300) {
+    if (attempt.status !== undefined && attempt.status >= 200 && attempt.status < 300) {
       rec.state = "delivered"
       rec.next_attempt_at = undefined
     } else if (rec.attempts.length >= this.opts.max_attempts) {

@@ -112,19 +112,19 @@ export class SandboxOptionsError extends Error {
 }
 
 export function parseSandboxOptions(input: unknown = {}): ResolvedSandboxOptions {
-  const r = SandboxOptions.safeParse(input ?? {})
-  if (!r.success) {
-    const { path, message } = firstIssue(r.error, { fallback: "options" })
+  const parsed = SandboxOptions.safeParse(input ?? {})
+  if (!parsed.success) {
+    const { path, message } = firstIssue(parsed.error, { fallback: "options" })
     throw new SandboxOptionsError(`Invalid sandbox option ${path}: ${message}`, path)
   }
   const seen = new Set<string>()
-  for (const m of r.data.merchants) {
-    if (seen.has(m.merchant_id)) throw new SandboxOptionsError(`merchant ${m.merchant_id} is configured twice`, "merchants")
-    seen.add(m.merchant_id)
-    const accounts = new Set(m.accounts.map((a) => a.account_id))
-    if (accounts.size !== m.accounts.length) {
-      throw new SandboxOptionsError(`merchant ${m.merchant_id} lists an account_id twice`, "merchants")
+  for (const merchant of parsed.data.merchants) {
+    if (seen.has(merchant.merchant_id)) throw new SandboxOptionsError(`merchant ${merchant.merchant_id} is configured twice`, "merchants")
+    seen.add(merchant.merchant_id)
+    const accounts = new Set(merchant.accounts.map((a) => a.account_id))
+    if (accounts.size !== merchant.accounts.length) {
+      throw new SandboxOptionsError(`merchant ${merchant.merchant_id} lists an account_id twice`, "merchants")
     }
   }
-  return r.data
+  return parsed.data
 }

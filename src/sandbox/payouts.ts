@@ -31,16 +31,16 @@ export class PayoutBook {
 }
 
 /** Canonical JSON (sorted keys) of the request: same body ⇔ same fingerprint. */
-export function fingerprint(v: unknown): string {
-  if (Array.isArray(v)) return `[${v.map(fingerprint).join(",")}]`
-  if (v && typeof v === "object") {
-    return `{${Object.keys(v)
+export function fingerprint(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(fingerprint).join(",")}]`
+  if (value && typeof value === "object") {
+    return `{${Object.keys(value)
       .sort()
-      .filter((k) => (v as any)[k] !== undefined)
-      .map((k) => `${JSON.stringify(k)}:${fingerprint((v as any)[k])}`)
+      .filter((k) => (value as any)[k] !== undefined)
+      .map((k) => `${JSON.stringify(k)}:${fingerprint((value as any)[k])}`)
       .join(",")}}`
   }
-  return JSON.stringify(v)
+  return JSON.stringify(value)
 }
 
 export interface PayoutAmounts {

@@ -25,12 +25,12 @@ export function redact(body: unknown, depth = 0): unknown {
   if (Array.isArray(body)) return depth > 6 ? "[…]" : body.map((v) => redact(v, depth + 1))
   if (!body || typeof body !== "object") return body
   const out: Record<string, unknown> = {}
-  for (const [k, v] of Object.entries(body)) {
-    if (DROP.test(k)) continue
-    if (SIGNATURE.test(k)) out[k] = "[redacted]"
-    else if (ALL_PARAMS.test(k)) out[k] = "[redacted]"
-    else if (CARD.test(k)) out[k] = typeof v === "string" ? `****${v.replace(/\D/g, "").slice(-4)}` : "[redacted]"
-    else out[k] = depth > 6 ? "[…]" : redact(v, depth + 1)
+  for (const [key, value] of Object.entries(body)) {
+    if (DROP.test(key)) continue
+    if (SIGNATURE.test(key)) out[key] = "[redacted]"
+    else if (ALL_PARAMS.test(key)) out[key] = "[redacted]"
+    else if (CARD.test(key)) out[key] = typeof value === "string" ? `****${value.replace(/\D/g, "").slice(-4)}` : "[redacted]"
+    else out[key] = depth > 6 ? "[…]" : redact(value, depth + 1)
   }
   return out
 }

@@ -43,8 +43,8 @@ export function payWithCard(
   session: PageSession,
   card: { card_number?: string; expiry?: string; cvv?: string },
 ): CardAttempt {
-  const o = core.store.byTransaction(session.transaction_id)!
-  if (o.state !== "waiting") return { kind: "closed", order: o }
+  const order = core.store.byTransaction(session.transaction_id)!
+  if (order.state !== "waiting") return { kind: "closed", order: order }
   const problem = validateCard({ ...card, now: core.clock.now() })
   if (problem) return { kind: "invalid", message: problem }
   const outcome = cardOutcome(card.card_number!)!
@@ -54,7 +54,7 @@ export function payWithCard(
     return { kind: "challenge" }
   }
   const map = { success: "approved", decline: "declined", review: "review", insufficient_funds: "insufficient_funds" } as const
-  return finish(core, o, map[outcome], { last4: l4, is3ds: false })
+  return finish(core, order, map[outcome], { last4: l4, is3ds: false })
 }
 
 export function answerChallenge(core: SandboxCore, session: PageSession, code: string): CardAttempt {

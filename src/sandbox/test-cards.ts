@@ -25,12 +25,12 @@ export function luhnValid(digits: string): boolean {
   if (!/^\d{12,19}$/.test(digits)) return false
   let sum = 0
   for (let i = 0; i < digits.length; i++) {
-    let d = digits.charCodeAt(digits.length - 1 - i) - 48
+    let digit = digits.charCodeAt(digits.length - 1 - i) - 48
     if (i % 2 === 1) {
-      d *= 2
-      if (d > 9) d -= 9
+      digit *= 2
+      if (digit > 9) digit -= 9
     }
-    sum += d
+    sum += digit
   }
   return sum % 10 === 0
 }

@@ -14,7 +14,7 @@ export function flattenForm(value: unknown, prefix = "", out: Array<[string, str
   if (Array.isArray(value)) {
     value.forEach((v, i) => flattenForm(v, `${prefix}[${i}]`, out))
   } else if (value !== null && typeof value === "object") {
-    for (const [k, v] of Object.entries(value)) flattenForm(v, prefix ? `${prefix}[${k}]` : k, out)
+    for (const [key, v] of Object.entries(value)) flattenForm(v, prefix ? `${prefix}[${key}]` : key, out)
   } else {
     out.push([prefix, value === null ? "" : String(value)])
   }
@@ -47,9 +47,9 @@ const FORM_OPTIONS = {
 export function decodeForm(body: string): Record<string, Json> {
   try {
     return parse(body, FORM_OPTIONS) as Record<string, Json>
-  } catch (e) {
+  } catch (err) {
     // qs reports its limits as RangeError.
-    if (e instanceof RangeError) throw new GatewayBodyRefusedError(`form body refused: ${e.message}`, { code: "BODY_LIMIT", source: "body", cause: e })
-    throw e
+    if (err instanceof RangeError) throw new GatewayBodyRefusedError(`form body refused: ${err.message}`, { code: "BODY_LIMIT", source: "body", cause: err })
+    throw err
   }
 }

@@ -9,8 +9,8 @@ export function decodeJson(text: string): unknown {
   let value: unknown
   try {
     value = JSON.parse(text)
-  } catch (e) {
-    throw new GatewayBadResponseError("JSON body is not well-formed", { code: "MALFORMED", source: "body", cause: e })
+  } catch (err) {
+    throw new GatewayBadResponseError("JSON body is not well-formed", { code: "MALFORMED", source: "body", cause: err })
   }
   return assertSafeKeys(value, "JSON body")
 }

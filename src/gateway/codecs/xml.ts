@@ -37,9 +37,9 @@ export function decodeXml(body: string): { root: string; value: Record<string, u
 function parseXml(body: string): Record<string, unknown> {
   try {
     return parser.parse(body, true) as Record<string, unknown>
-  } catch (e) {
-    const name = /^\[SECURITY\] Invalid name: "([^"]*)"/.exec(e instanceof Error ? e.message : "")?.[1]
-    throw name === undefined ? malformed("XML body is not well-formed", e) : unsafeName("XML body", name)
+  } catch (err) {
+    const name = /^\[SECURITY\] Invalid name: "([^"]*)"/.exec(err instanceof Error ? err.message : "")?.[1]
+    throw name === undefined ? malformed("XML body is not well-formed", err) : unsafeName("XML body", name)
   }
 }
 

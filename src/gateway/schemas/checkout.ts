@@ -151,7 +151,7 @@ export function breakdownMismatch(req: Record<string, unknown>): string | null {
   if (!present.length) return null
   const cents = (k: string) => (typeof req[k] === "string" ? BigInt((req[k] as string).replace(".", "")) : 0n)
   let sum = 0n
-  for (const k of BREAKDOWN_ADD) sum += cents(k)
+  for (const key of BREAKDOWN_ADD) sum += cents(key)
   for (const k of BREAKDOWN_SUB) sum -= cents(k)
   return sum === cents("amount") ? null : `amount must equal item_total + shipping + handling + tax_total + insurance − shipping_discount − discount`
 }

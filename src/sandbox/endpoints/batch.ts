@@ -17,13 +17,13 @@ type Entry = { transaction_id: string; order_no: string; currency: string; amoun
 type Refusal = { code: string; message: string }
 
 /** The order an entry names, or why not: it must exist for this account and match order_no. */
-function locate(core: SandboxCore, caller: Caller, e: Entry): Order | Refusal {
-  const o = core.store.byTransaction(e.transaction_id)
-  if (!o || o.merchant_id !== caller.merchant.merchant_id || o.account_id !== caller.account.account_id) {
-    return { code: ENTRY_CODES.NOT_FOUND, message: `transaction_id ${e.transaction_id} not found for this account` }
+function locate(core: SandboxCore, caller: Caller, entry: Entry): Order | Refusal {
+  const order = core.store.byTransaction(entry.transaction_id)
+  if (!order || order.merchant_id !== caller.merchant.merchant_id || order.account_id !== caller.account.account_id) {
+    return { code: ENTRY_CODES.NOT_FOUND, message: `transaction_id ${entry.transaction_id} not found for this account` }
   }
-  if (o.order_no !== e.order_no) return { code: ENTRY_CODES.ORDER_MISMATCH, message: `order_no does not match transaction_id ${e.transaction_id}` }
-  return o
+  if (order.order_no !== entry.order_no) return { code: ENTRY_CODES.ORDER_MISMATCH, message: `order_no does not match transaction_id ${entry.transaction_id}` }
+  return order
 }
 
 /** cancel, review and refund name the order's own amount and currency. */
@@ -33,41 +33,41 @@ function sameMoney(o: Order, e: Entry): Refusal | null {
   return null
 }
 
-function act(core: SandboxCore, op: BatchOperation, o: Order, e: Entry): ActionResult {
-  if (op === "capture") return doCapture(core, o, e.currency, toMinor(e.amount), "api")
-  const wrong = sameMoney(o, e)
+function act(core: SandboxCore, op: BatchOperation, order: Order, entry: Entry): ActionResult {
+  if (op === "capture") return doCapture(core, order, entry.currency, toMinor(entry.amount), "api")
+  const wrong = sameMoney(order, entry)
   if (wrong) return { ok: false, ...wrong }
-  if (op === "cancel") return doCancel(core, o, "api")
+  if (op === "cancel") return doCancel(core, order, "api")
   if (op === "review") {
-    if (e.review_flag !== REVIEW_FLAG.ACCEPT && e.review_flag !== REVIEW_FLAG.REJECT) {
+    if (entry.review_flag !== REVIEW_FLAG.ACCEPT && entry.review_flag !== REVIEW_FLAG.REJECT) {
       return { ok: false, code: ENTRY_CODES.BAD_REVIEW_FLAG, message: `review_flag must be ${REVIEW_FLAG.ACCEPT} (accept) or ${REVIEW_FLAG.REJECT} (reject)` }
     }
-    return doReview(core, o, e.review_flag === REVIEW_FLAG.ACCEPT, "api")
+    return doReview(core, order, entry.review_flag === REVIEW_FLAG.ACCEPT, "api")
   }
-  return doRefund(core, o, { currency: e.currency, refund_minor: toMinor(e.refund_amount!), reason: e.refund_reason ?? "" }, "api")
+  return doRefund(core, order, { currency: entry.currency, refund_minor: toMinor(entry.refund_amount!), reason: entry.refund_reason ?? "" }, "api")
 }
 
-function entryResult(op: BatchOperation, e: Entry, r: ActionResult & { refund?: { refund_reference_id: string; status: string } }) {
-  const base = { amount: e.amount, currency: e.currency, order_no: e.order_no, transaction_id: e.transaction_id }
-  const error_message = r.ok ? "" : `${r.code}:${r.message}`
-  const status = r.ok ? ENTRY_STATUS.OK : ENTRY_STATUS.FAILED
+function entryResult(op: BatchOperation, entry: Entry, result: ActionResult & { refund?: { refund_reference_id: string; status: string } }) {
+  const base = { amount: entry.amount, currency: entry.currency, order_no: entry.order_no, transaction_id: entry.transaction_id }
+  const error_message = result.ok ? "" : `${result.code}:${result.message}`
+  const status = result.ok ? ENTRY_STATUS.OK : ENTRY_STATUS.FAILED
   switch (op) {
     case "capture":
       return { ...base, capture_status: status, error_message }
     case "cancel":
       return { ...base, cancel_status: status, error_message }
     case "review":
-      return { ...base, review_flag: e.review_flag ?? "", review_status: status, error_message }
+      return { ...base, review_flag: entry.review_flag ?? "", review_status: status, error_message }
     case "refund":
       return {
         ...base,
-        refund_amount: e.refund_amount ?? "",
-        refund_message: r.ok ? `${ENTRY_CODES.REFUND_OK}:OK` : error_message,
-        refund_reason: e.refund_reason ?? "",
+        refund_amount: entry.refund_amount ?? "",
+        refund_message: result.ok ? `${ENTRY_CODES.REFUND_OK}:OK` : error_message,
+        refund_reason: entry.refund_reason ?? "",
         refund_reference: "",
-        refund_reference_id: r.ok && r.refund ? r.refund.refund_reference_id : "",
-        refund_status: !r.ok ? REFUND_STATUS.FAILED : r.refund?.status === "processing" ? REFUND_STATUS.PROCESSING : REFUND_STATUS.REFUNDED,
-        transaction_id: e.transaction_id,
+        refund_reference_id: result.ok && result.refund ? result.refund.refund_reference_id : "",
+        refund_status: !result.ok ? REFUND_STATUS.FAILED : result.refund?.status === "processing" ? REFUND_STATUS.PROCESSING : REFUND_STATUS.REFUNDED,
+        transaction_id: entry.transaction_id,
       }
   }
 }

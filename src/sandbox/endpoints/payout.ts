@@ -25,11 +25,11 @@ function echo(req: PayoutReq) {
 }
 
 function settle(core: SandboxCore, entry: PayoutEntry, failure: ReturnType<typeof payoutFailure>): void {
-  const r = entry.response
-  r.status = finalStatus(!!failure)
-  r.failure_type = failure?.failure_type ?? ""
-  r.failure_reason = failure?.failure_reason ?? ""
-  r.last_updated_at = offsetTimestamp(core.clock.now())
+  const response = entry.response
+  response.status = finalStatus(!!failure)
+  response.failure_type = failure?.failure_type ?? ""
+  response.failure_reason = failure?.failure_reason ?? ""
+  response.last_updated_at = offsetTimestamp(core.clock.now())
   if (!entry.notify_url) return
   const key = core.account(entry.merchant_id, entry.account_id)?.sign_key ?? ""
   core.notifier.send(
@@ -40,12 +40,12 @@ function settle(core: SandboxCore, entry: PayoutEntry, failure: ReturnType<typeo
       account_id: entry.account_id,
       transaction_id: entry.transaction_id,
       order_no: "",
-      currency: String(r.payment_currency),
-      amount: String(r.payment_amount),
+      currency: String(response.payment_currency),
+      amount: String(response.payment_amount),
       order_status: failure ? "0" : "1",
       order_info: failure ? `P0001:${failure.failure_reason}` : "0000:Completed",
       request_id: entry.request_id,
-      status: String(r.status),
+      status: String(response.status),
     },
     key,
   )

@@ -33,12 +33,12 @@ function select(core: SandboxCore, caller: Caller, body: Record<string, unknown>
   const { merchant_id } = caller.merchant
   const mine = (o: Order | undefined): o is Order => !!o && o.merchant_id === merchant_id && o.account_id === caller.account.account_id
   const found = new Map<string, Order>()
-  for (const n of orders) {
-    const o = core.store.byOrder(merchant_id, n)
-    if (mine(o)) found.set(o.transaction_id, o)
+  for (const orderNo of orders) {
+    const order = core.store.byOrder(merchant_id, orderNo)
+    if (mine(order)) found.set(order.transaction_id, order)
   }
-  for (const t of trades) {
-    const o = core.store.byTransaction(t)
+  for (const transactionId of trades) {
+    const o = core.store.byTransaction(transactionId)
     if (mine(o)) found.set(o.transaction_id, o)
   }
   return { ok: true, orders: [...found.values()] }

@@ -27,11 +27,11 @@ const summary = (o: Order) =>
   `<p><strong>${h(fromMinor(o.amount_minor))} ${h(o.currency)}</strong><br><span class="muted">Order ${h(o.order_no)} · Sandbox (test mode, no real money)</span>` +
   `<br><span class="muted" id="page_language">Page language: ${h(langOf(o).asked ?? "not given (en)")}</span></p>`
 
-export function cardPage(o: Order, token: string, base: string, opts: { error?: string; holder?: string; expiry?: string } = {}) {
+export function cardPage(order: Order, token: string, base: string, opts: { error?: string; holder?: string; expiry?: string } = {}) {
   const cards = TEST_CARDS.map((c) => `<tr><td><code>${h(c.number)}</code></td><td>${h(c.description)}</td></tr>`).join("")
   return layout(
     "Pay by card",
-    `<h1>Pay by card</h1>${summary(o)}
+    `<h1>Pay by card</h1>${summary(order)}
 ${opts.error ? `<p class="error" role="alert">${h(opts.error)}</p>` : ""}
 <form method="post" action="${h(`${base}/pay/${token}`)}" autocomplete="off">
 <label for="card_number">Card number</label><input id="card_number" name="card_number" inputmode="numeric" autocomplete="off" required>
@@ -43,32 +43,32 @@ ${opts.error ? `<p class="error" role="alert">${h(opts.error)}</p>` : ""}
 </form>
 <details><summary class="muted">Test cards</summary><table>${cards}</table>
 <p class="muted">Any other Luhn-valid number is approved. Any future expiry and any 3-digit CVV.</p></details>`,
-    langOf(o).lang,
+    langOf(order).lang,
   )
 }
 
-export function challengePage(o: Order, token: string, base: string) {
+export function challengePage(order: Order, token: string, base: string) {
   return layout(
     "3-D Secure",
-    `<h1>Confirm your payment</h1>${summary(o)}
+    `<h1>Confirm your payment</h1>${summary(order)}
 <p>Your bank asks you to confirm this payment. Enter the code (sandbox: <code>${h(THREE_DS_CODE)}</code>).</p>
 <form method="post" action="${h(`${base}/pay/${token}/3ds`)}" autocomplete="off">
 <label for="code">Code</label><input id="code" name="code" inputmode="numeric" required>
 <div class="buttons"><button class="pay" type="submit">Confirm</button></div></form>`,
-    langOf(o).lang,
+    langOf(order).lang,
   )
 }
 
-export function apmPage(o: Order, token: string, base: string) {
-  const method = typeof o.request.payment_method === "string" ? o.request.payment_method : "APM"
+export function apmPage(order: Order, token: string, base: string) {
+  const method = typeof order.request.payment_method === "string" ? order.request.payment_method : "APM"
   return layout(
     "Approve payment",
-    `<h1>${h(method)}</h1>${summary(o)}
+    `<h1>${h(method)}</h1>${summary(order)}
 <p>Sandbox payment-method provider. Approve or reject this payment.</p>
 <form method="post" action="${h(`${base}/apm/${token}`)}">
 <div class="buttons"><button class="pay" type="submit" name="action" value="approve">Approve</button>
 <button class="cancel" type="submit" name="action" value="reject">Reject</button></div></form>`,
-    langOf(o).lang,
+    langOf(order).lang,
   )
 }
 

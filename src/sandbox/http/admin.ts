@@ -1,6 +1,7 @@
-import { ControlError, apm, pay, portal, findOrder, type DisputeOutcome, type OrderRef } from "../control"
+import { apm, pay, portal, findOrder, type DisputeOutcome, type OrderRef } from "../control"
+import { ControlError } from "../control-error"
 import type { SandboxCore } from "../core"
-import { FaultError, FAULT_TARGETS, type FaultTarget } from "../faults"
+import { FAULT_TARGETS, type FaultTarget } from "../faults"
 import { inspectOrder } from "../records"
 import { json, type Reply } from "./reply"
 
@@ -43,29 +44,29 @@ function get(core: SandboxCore, what: string, query: URLSearchParams): Reply | n
   return null
 }
 
-function post(core: SandboxCore, what: string, b: Body): Reply | null {
+function post(core: SandboxCore, what: string, body: Body): Reply | null {
   switch (what) {
     case "faults":
-      return json(core.faults.add(b), 201)
+      return json(core.faults.add(body), 201)
     case "clock":
-      return json({ now: new Date(core.clock.advance(Number(b.advance_ms ?? 0))).toISOString() })
+      return json({ now: new Date(core.clock.advance(Number(body.advance_ms ?? 0))).toISOString() })
     case "pay":
-      return json(pay(core, ref(b), { card: s(b.card), expiry: s(b.expiry), cvv: s(b.cvv), three_ds_code: s(b.three_ds_code), action: b.action === "cancel" ? "cancel" : "pay" }))
+      return json(pay(core, ref(body), { card: s(body.card), expiry: s(body.expiry), cvv: s(body.cvv), three_ds_code: s(body.three_ds_code), action: body.action === "cancel" ? "cancel" : "pay" }))
     case "apm":
-      return json(apm(core, ref(b), b.approve !== false && b.approve !== "false"))
+      return json(apm(core, ref(body), body.approve !== false && body.approve !== "false"))
     case "portal/capture":
-      return json(portal.capture(core, ref(b), s(b.amount)))
+      return json(portal.capture(core, ref(body), s(body.amount)))
     case "portal/cancel":
-      return json(portal.cancel(core, ref(b)))
+      return json(portal.cancel(core, ref(body)))
     case "portal/refund":
-      return json(portal.refund(core, ref(b), s(b.refund_amount), s(b.refund_reason)))
+      return json(portal.refund(core, ref(body), s(body.refund_amount), s(body.refund_reason)))
     case "portal/review":
-      return json(portal.review(core, ref(b), b.accept !== false && b.accept !== "false"))
+      return json(portal.review(core, ref(body), body.accept !== false && body.accept !== "false"))
     case "portal/dispute/open":
       // portal.openDispute checks the types (400 for a missing reason or a malformed amount).
-      return json(portal.openDispute(core, ref(b), { reason: b.reason as string, amount: s(b.amount), deadline: s(b.deadline) }))
+      return json(portal.openDispute(core, ref(body), { reason: body.reason as string, amount: s(body.amount), deadline: s(body.deadline) }))
     case "portal/dispute/close":
-      return json(portal.closeDispute(core, ref(b), b.result as DisputeOutcome, s(b.dispute_id)))
+      return json(portal.closeDispute(core, ref(body), body.result as DisputeOutcome, s(body.dispute_id)))
   }
   return null
 }
@@ -84,8 +85,9 @@ export function adminRoute(core: SandboxCore, method: string, path: string, quer
     }
     return reply ?? json({ error: `no admin route ${method} ${path}` }, 404)
   } catch (err) {
-    if (err instanceof ControlError) return json({ error: err.message }, err.status)
-    if (err instanceof FaultError) return json({ error: err.message, source: err.source }, 400)
+    if (err instanceof ControlError) {
+      return json(err.source === undefined ? { error: err.message } : { error: err.message, source: err.source }, err.status)
+    }
     return json({ error: err instanceof Error ? err.message : String(err) }, 400)
   }
 }

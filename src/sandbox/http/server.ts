@@ -13,7 +13,7 @@ import { redact } from "../request-log"
 import { adminRoute } from "./admin"
 import { ApiError } from "./api-error"
 import { authenticate } from "./auth"
-import { cardPageFor, pageRoute } from "./pages"
+import { cardPageFor, pageRoute } from "./shopper-routes"
 import { apiError, json, type Reply } from "./reply"
 import { decodeRequest, refusing } from "./validate"
 
@@ -29,15 +29,15 @@ function readBody(req: IncomingMessage, limit: number): Promise<string | null> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = []
     let size = 0
-    req.on("data", (c: Buffer) => {
-      size += c.length
+    req.on("data", (chunk: Buffer) => {
+      size += chunk.length
       if (size > limit) {
         resolve(null)
         req.removeAllListeners("data")
         req.resume()
         return
       }
-      chunks.push(c)
+      chunks.push(chunk)
     })
     req.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")))
     req.on("error", reject)
@@ -72,10 +72,10 @@ function api(core: SandboxCore, op: Operation, raw: string, ctx: Ctx): Reply {
 function formBody(raw: string): Record<string, unknown> {
   return refusing(() => {
     try {
-      const d = sniffDecode(raw)
-      return d.type === "json" || d.type === "xml" || d.type === "form" ? ((d.value ?? {}) as Record<string, unknown>) : {}
-    } catch (e) {
-      if (e instanceof GatewayBodyRefusedError) throw e
+      const decoded = sniffDecode(raw)
+      return decoded.type === "json" || decoded.type === "xml" || decoded.type === "form" ? ((decoded.value ?? {}) as Record<string, unknown>) : {}
+    } catch (err) {
+      if (err instanceof GatewayBodyRefusedError) throw err
       return decodeForm(raw)
     }
   })
@@ -110,19 +110,19 @@ function targetOf(path: string): FaultTarget | null {
 const sleep = (core: SandboxCore, ms: number) => new Promise<void>((r) => core.scheduler.after(ms, r))
 
 /** error → 5xx {code S0001}, reset → socket destroyed, timeout → silence, then the socket closes (bounded). */
-function applyFault(core: SandboxCore, f: HttpFault, req: IncomingMessage, res: ServerResponse): number {
-  if (f.kind === "error") {
+function applyFault(core: SandboxCore, fault: HttpFault, req: IncomingMessage, res: ServerResponse): number {
+  if (fault.kind === "error") {
     const body = JSON.stringify({ code: ERROR_CODES.SYSTEM, source: "", message: "sandbox fault: system error" })
-    res.writeHead(f.status, { "content-type": "application/json; charset=utf-8", "content-length": Buffer.byteLength(body) })
+    res.writeHead(fault.status, { "content-type": "application/json; charset=utf-8", "content-length": Buffer.byteLength(body) })
     res.end(body)
-    return f.status
+    return fault.status
   }
-  if (f.kind === "reset") {
+  if (fault.kind === "reset") {
     req.socket.destroy()
     return 0
   }
   const max = core.options.timeout_fault_max_ms
-  core.scheduler.after(Math.min(f.kind === "timeout" && f.timeout_ms ? f.timeout_ms : max, max), () => {
+  core.scheduler.after(Math.min(fault.kind === "timeout" && fault.timeout_ms ? fault.timeout_ms : max, max), () => {
     req.socket.destroy()
   })
   return 0

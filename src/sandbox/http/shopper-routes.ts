@@ -1,5 +1,5 @@
 import type { SandboxCore } from "../core"
-import { apmPage, cardPage, challengePage, messagePage } from "../html/pages"
+import { apmPage, cardPage, challengePage, messagePage } from "../html/shopper-pages"
 import { answerChallenge, apmDecision, payWithCard, shopperCancel, type CardAttempt } from "../shopper"
 import type { Order } from "../state/order"
 import { queryResult } from "../state/status"
@@ -14,26 +14,26 @@ import { html, redirect, type Reply } from "./reply"
 const str = (v: unknown) => (typeof v === "string" ? v : "")
 
 /** The merchant's address with the result appended (order_no, transaction_id, order_status). */
-function merchantReturn(o: Order, cancelled: boolean): Reply {
-  const target = (cancelled && str(o.request.cancel_url)) || str(o.request.return_url)
-  if (!target) return html(messagePage("Payment finished", "You can close this window.", undefined, o.order_info))
-  const u = new URL(target)
-  u.searchParams.set("order_no", o.order_no)
-  u.searchParams.set("transaction_id", o.transaction_id)
-  u.searchParams.set("order_status", queryResult(o))
-  return redirect(u.toString())
+function merchantReturn(order: Order, cancelled: boolean): Reply {
+  const target = (cancelled && str(order.request.cancel_url)) || str(order.request.return_url)
+  if (!target) return html(messagePage("Payment finished", "You can close this window.", undefined, order.order_info))
+  const url = new URL(target)
+  url.searchParams.set("order_no", order.order_no)
+  url.searchParams.set("transaction_id", order.transaction_id)
+  url.searchParams.set("order_status", queryResult(order))
+  return redirect(url.toString())
 }
 
-function afterAttempt(core: SandboxCore, s: PageSession, a: CardAttempt, body: Record<string, unknown>): Reply {
-  const o = core.store.byTransaction(s.transaction_id)!
-  switch (a.kind) {
+function afterAttempt(core: SandboxCore, session: PageSession, attempt: CardAttempt, body: Record<string, unknown>): Reply {
+  const order = core.store.byTransaction(session.transaction_id)!
+  switch (attempt.kind) {
     case "invalid":
-      return html(cardPage(o, s.token, core.baseUrl, { error: a.message, holder: str(body.card_holder), expiry: str(body.expiry) }), 422)
+      return html(cardPage(order, session.token, core.baseUrl, { error: attempt.message, holder: str(body.card_holder), expiry: str(body.expiry) }), 422)
     case "challenge":
-      return html(challengePage(o, s.token, core.baseUrl))
+      return html(challengePage(order, session.token, core.baseUrl))
     case "done":
     case "closed":
-      return merchantReturn(a.order, a.order.state === "cancelled" && a.order.history.at(-1)?.by === "shopper")
+      return merchantReturn(attempt.order, attempt.order.state === "cancelled" && attempt.order.history.at(-1)?.by === "shopper")
   }
 }
 
@@ -47,24 +47,24 @@ export function cardPageFor(core: SandboxCore, s: PageSession): Reply {
 }
 
 export function pageRoute(core: SandboxCore, method: string, path: string, body: Record<string, unknown>): Reply | null {
-  const m = /^\/(pay|apm)\/([0-9a-f]{32})(?:\/(3ds|return|cancel))?$/.exec(path)
-  if (!m) return null
-  const [, area, token, sub] = m
-  const s = core.store.session(token)
-  if (!s || s.kind !== (area === "pay" ? "card" : "apm")) return notFound()
-  const o = core.store.byTransaction(s.transaction_id)!
+  const match = /^\/(pay|apm)\/([0-9a-f]{32})(?:\/(3ds|return|cancel))?$/.exec(path)
+  if (!match) return null
+  const [, area, token, sub] = match
+  const session = core.store.session(token)
+  if (!session || session.kind !== (area === "pay" ? "card" : "apm")) return notFound()
+  const order = core.store.byTransaction(session.transaction_id)!
   if (area === "apm" && !sub) {
-    if (method === "GET") return o.state === "waiting" ? html(apmPage(o, token, core.baseUrl)) : merchantReturn(o, false)
-    if (method === "POST") return afterAttempt(core, s, apmDecision(core, s, body.action === "approve"), body)
+    if (method === "GET") return order.state === "waiting" ? html(apmPage(order, token, core.baseUrl)) : merchantReturn(order, false)
+    if (method === "POST") return afterAttempt(core, session, apmDecision(core, session, body.action === "approve"), body)
   }
   if (area === "pay" && !sub && method === "POST") {
-    if (body.action === "cancel") return afterAttempt(core, s, shopperCancel(core, s), body)
-    return afterAttempt(core, s, payWithCard(core, s, { card_number: str(body.card_number), expiry: str(body.expiry), cvv: str(body.cvv) }), body)
+    if (body.action === "cancel") return afterAttempt(core, session, shopperCancel(core, session), body)
+    return afterAttempt(core, session, payWithCard(core, session, { card_number: str(body.card_number), expiry: str(body.expiry), cvv: str(body.cvv) }), body)
   }
-  if (area === "pay" && sub === "3ds" && method === "POST") return afterAttempt(core, s, answerChallenge(core, s, str(body.code)), body)
-  if (area === "pay" && sub === "return" && (method === "GET" || method === "POST")) return merchantReturn(o, false)
+  if (area === "pay" && sub === "3ds" && method === "POST") return afterAttempt(core, session, answerChallenge(core, session, str(body.code)), body)
+  if (area === "pay" && sub === "return" && (method === "GET" || method === "POST")) return merchantReturn(order, false)
   if (area === "pay" && sub === "cancel" && (method === "GET" || method === "POST")) {
-    return o.state === "waiting" ? afterAttempt(core, s, shopperCancel(core, s), body) : merchantReturn(o, true)
+    return order.state === "waiting" ? afterAttempt(core, session, shopperCancel(core, session), body) : merchantReturn(order, true)
   }
   return { status: 405, contentType: "text/plain; charset=utf-8", body: "method not allowed" }
 }

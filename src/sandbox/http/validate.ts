@@ -12,8 +12,8 @@ export function decodeRequest(raw: string): Obj {
   let decoded: ReturnType<typeof sniffDecode>
   try {
     decoded = refusing(() => sniffDecode(raw))
-  } catch (e) {
-    if (e instanceof ApiError) throw e
+  } catch (err) {
+    if (err instanceof ApiError) throw err
     throw invalid("body", "body is neither valid JSON, XML nor form-urlencoded")
   }
   if (decoded.type === "html") throw invalid("body", "body is HTML; send JSON, XML or form-urlencoded fields")
@@ -29,9 +29,9 @@ export function decodeRequest(raw: string): Obj {
 export function refusing<T>(decode: () => T): T {
   try {
     return decode()
-  } catch (e) {
-    if (e instanceof GatewayBodyRefusedError) throw invalid("body", e.message)
-    throw e
+  } catch (err) {
+    if (err instanceof GatewayBodyRefusedError) throw invalid("body", err.message)
+    throw err
   }
 }
 
@@ -73,11 +73,11 @@ function relax(root: Obj, issue: z.core.$ZodIssue): boolean {
 /** Validate with a gateway schema; the first issue becomes I0001 (absent) or I0002 (bad format) naming the field. */
 export function validate<T extends z.ZodType>(schema: T, input: Obj): z.infer<T> {
   for (let pass = 0; pass < 20; pass++) {
-    const r = schema.safeParse(input)
-    if (r.success) return r.data
+    const parsed = schema.safeParse(input)
+    if (parsed.success) return parsed.data
     let fixed = false
-    for (const issue of r.error.issues) fixed = relax(input, issue) || fixed
-    if (!fixed) throw issueError(r.error.issues[0], input)
+    for (const issue of parsed.error.issues) fixed = relax(input, issue) || fixed
+    if (!fixed) throw issueError(parsed.error.issues[0], input)
   }
   throw invalid("body", "body could not be validated")
 }

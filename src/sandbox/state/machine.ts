@@ -10,13 +10,13 @@ export type Move = { ok: true; order: Order } | { ok: false; code: string; messa
 
 const refuse = (code: string, message: string): Move => ({ ok: false, code, message })
 
-function moveTo(o: Order, to: OrderState, by: Actor, now: number, info: string, patch: Partial<Order> = {}): Order {
+function moveTo(order: Order, to: OrderState, by: Actor, now: number, info: string, patch: Partial<Order> = {}): Order {
   return {
-    ...o,
+    ...order,
     ...patch,
     state: to,
     order_info: info,
-    history: [...o.history, { at: now, from: o.state, to, by, info }],
+    history: [...order.history, { at: now, from: order.state, to, by, info }],
   }
 }
 
@@ -48,13 +48,13 @@ function approve(o: Order, by: Actor, now: number, info: string): Order {
 
 /** The shopper finished on the hosted page or the APM page. */
 export function shopperResult(
-  o: Order,
+  order: Order,
   outcome: ShopperOutcome,
   now: number,
   card: { last4?: string; is3ds?: boolean } = {},
 ): Move {
-  if (o.state !== "waiting") return refuse(ENTRY_CODES.NOT_FOUND, `order is no longer waiting for the shopper (${o.state})`)
-  const base: Order = { ...o, card_last4: card.last4 ?? o.card_last4, is3ds: card.is3ds ?? o.is3ds, fraud: FRAUD_OK }
+  if (order.state !== "waiting") return refuse(ENTRY_CODES.NOT_FOUND, `order is no longer waiting for the shopper (${order.state})`)
+  const base: Order = { ...order, card_last4: card.last4 ?? order.card_last4, is3ds: card.is3ds ?? order.is3ds, fraud: FRAUD_OK }
   switch (outcome) {
     case "approved":
       return { ok: true, order: approve(base, "shopper", now, ORDER_INFO.approved) }
@@ -81,13 +81,13 @@ export interface CaptureInput {
 }
 
 /** Capture up to the authorised amount within the capture window; the rest is released. */
-export function capture(o: Order, input: CaptureInput, by: Actor, now: number, windowMs: number): Move {
-  if (o.state !== "authorised") return refuse(ENTRY_CODES.NOT_PRE_AUTHORISED, `not a pre-authorised order awaiting capture (${o.state})`)
-  if (input.currency !== o.currency) return refuse(ENTRY_CODES.CURRENCY_MISMATCH, `currency must be ${o.currency}`)
+export function capture(order: Order, input: CaptureInput, by: Actor, now: number, windowMs: number): Move {
+  if (order.state !== "authorised") return refuse(ENTRY_CODES.NOT_PRE_AUTHORISED, `not a pre-authorised order awaiting capture (${order.state})`)
+  if (input.currency !== order.currency) return refuse(ENTRY_CODES.CURRENCY_MISMATCH, `currency must be ${order.currency}`)
   if (input.amount_minor <= 0) return refuse(ENTRY_CODES.CAPTURE_OVER, "capture amount must be above 0")
-  if (input.amount_minor > o.amount_minor) return refuse(ENTRY_CODES.CAPTURE_OVER, "capture amount is above the authorised amount")
-  if (now - (o.authorised_at ?? o.created_at) > windowMs) return refuse(ENTRY_CODES.CAPTURE_TIME_LIMIT, "capture time limit passed")
-  return { ok: true, order: moveTo(o, "paid", by, now, ORDER_INFO.captured, { captured_minor: input.amount_minor }) }
+  if (input.amount_minor > order.amount_minor) return refuse(ENTRY_CODES.CAPTURE_OVER, "capture amount is above the authorised amount")
+  if (now - (order.authorised_at ?? order.created_at) > windowMs) return refuse(ENTRY_CODES.CAPTURE_TIME_LIMIT, "capture time limit passed")
+  return { ok: true, order: moveTo(order, "paid", by, now, ORDER_INFO.captured, { captured_minor: input.amount_minor }) }
 }
 
 /** Void before capture; after capture only a refund gives money back. */
@@ -108,18 +108,18 @@ export interface RefundInput {
 }
 
 /** A refund of part or all of what is left; returns the new refund entry as the last of `refunds`. */
-export function refund(o: Order, input: RefundInput, by: Actor, now: number): Move {
-  if (o.state !== "paid" && o.state !== "partially_refunded") {
-    return refuse(ENTRY_CODES.NOT_REFUNDABLE, o.state === "refunded" ? "order is already fully refunded" : `order is not paid (${o.state})`)
+export function refund(order: Order, input: RefundInput, by: Actor, now: number): Move {
+  if (order.state !== "paid" && order.state !== "partially_refunded") {
+    return refuse(ENTRY_CODES.NOT_REFUNDABLE, order.state === "refunded" ? "order is already fully refunded" : `order is not paid (${order.state})`)
   }
-  if (input.currency !== o.currency) return refuse(ENTRY_CODES.CURRENCY_MISMATCH, `currency must be ${o.currency}`)
-  const left = o.captured_minor - o.refunded_minor
+  if (input.currency !== order.currency) return refuse(ENTRY_CODES.CURRENCY_MISMATCH, `currency must be ${order.currency}`)
+  const left = order.captured_minor - order.refunded_minor
   if (input.refund_minor <= 0) return refuse(ENTRY_CODES.REFUND_OVER, "refund amount must be above 0")
   if (input.refund_minor > left) return refuse(ENTRY_CODES.REFUND_OVER, "refund amount is above the amount left to refund")
-  const seq = o.refunds.length + 1
+  const seq = order.refunds.length + 1
   const entry: RefundEntry = {
     seq,
-    refund_reference_id: `${o.transaction_id}-${String(seq).padStart(2, "0")}`,
+    refund_reference_id: `${order.transaction_id}-${String(seq).padStart(2, "0")}`,
     amount_minor: input.refund_minor,
     reason: input.reason,
     status: input.processing ? "processing" : "refunded",
@@ -127,10 +127,10 @@ export function refund(o: Order, input: RefundInput, by: Actor, now: number): Mo
     processed_at: input.processing ? undefined : now,
     by,
   }
-  const refunded_minor = o.refunded_minor + input.refund_minor
-  const to: OrderState = refunded_minor === o.captured_minor ? "refunded" : "partially_refunded"
+  const refunded_minor = order.refunded_minor + input.refund_minor
+  const to: OrderState = refunded_minor === order.captured_minor ? "refunded" : "partially_refunded"
   const info = `${ENTRY_CODES.REFUND_OK}:Refund ${entry.refund_reference_id}`
-  return { ok: true, order: moveTo(o, to, by, now, info, { refunded_minor, refunds: [...o.refunds, entry] }) }
+  return { ok: true, order: moveTo(order, to, by, now, info, { refunded_minor, refunds: [...order.refunds, entry] }) }
 }
 
 /** A processing refund (status 2) completes (status 1). */
@@ -156,19 +156,19 @@ const REASON = /^[^\x00-\x1f\x7f]{1,200}$/
  * The cardholder's bank disputes a captured payment: one open dispute per order at a time.
  * The order's state and money stay as they are (the sandbox models no chargeback debit).
  */
-export function openDispute(o: Order, input: OpenDisputeInput, by: Actor, now: number): Move {
-  if (!CAPTURED_STATES.includes(o.state)) return refuse(ENTRY_CODES.NOT_DISPUTABLE, `only a captured order can be disputed (${o.state})`)
-  if (o.disputes.some((d) => d.status === "opened")) return refuse(ENTRY_CODES.DISPUTE_OPEN, "the order already has an open dispute")
+export function openDispute(order: Order, input: OpenDisputeInput, by: Actor, now: number): Move {
+  if (!CAPTURED_STATES.includes(order.state)) return refuse(ENTRY_CODES.NOT_DISPUTABLE, `only a captured order can be disputed (${order.state})`)
+  if (order.disputes.some((d) => d.status === "opened")) return refuse(ENTRY_CODES.DISPUTE_OPEN, "the order already has an open dispute")
   const reason = input.reason.trim()
   if (!REASON.test(reason)) return refuse(ENTRY_CODES.DISPUTE_INPUT, "reason must be 1 to 200 printable characters")
-  if (input.amount_minor <= 0 || input.amount_minor > o.captured_minor) {
+  if (input.amount_minor <= 0 || input.amount_minor > order.captured_minor) {
     return refuse(ENTRY_CODES.DISPUTE_INPUT, "the disputed amount must be above 0 and at most the captured amount")
   }
   if (!DEADLINE.test(input.deadline) || Number.isNaN(Date.parse(input.deadline))) {
     return refuse(ENTRY_CODES.DISPUTE_INPUT, "deadline must be a date YYYY-MM-DD or an ISO 8601 time")
   }
   const entry: DisputeEntry = { dispute_id: input.dispute_id, status: "opened", reason, amount_minor: input.amount_minor, deadline: input.deadline, opened_at: now, by }
-  return { ok: true, order: { ...o, disputes: [...o.disputes, entry] } }
+  return { ok: true, order: { ...order, disputes: [...order.disputes, entry] } }
 }
 
 /** The open dispute (or the one named) ends won or lost. */
