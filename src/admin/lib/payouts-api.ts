@@ -2,8 +2,10 @@ import type { AdminPayout } from "../../api/admin/acquiring/payouts/present"
 import { sdk } from "./sdk"
 
 export type { AdminPayout }
-export const PAYOUT_STATUSES = ["pending", "processing", "completed", "failed"] as const
-export type PayoutStatusFilter = (typeof PAYOUT_STATUSES)[number] | ""
+import { PAYOUT_STATUSES, type PayoutStatus } from "../../modules/payout/statuses"
+
+export { PAYOUT_STATUSES }
+export type PayoutStatusFilter = PayoutStatus | ""
 
 export interface PayoutList {
   payouts: AdminPayout[]

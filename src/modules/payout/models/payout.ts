@@ -1,8 +1,8 @@
 import { model } from "@medusajs/framework/utils"
+import { PAYOUT_STATUSES } from "../statuses"
 
-/** Local payout statuses; the gateway's `status` maps onto these (lib/status.ts). */
-export const PAYOUT_STATUSES = ["pending", "processing", "completed", "failed"] as const
-export type PayoutStatus = (typeof PAYOUT_STATUSES)[number]
+// Local payout statuses (../statuses.ts); the gateway's `status` maps onto these (lib/status.ts).
+export { PAYOUT_STATUSES, type PayoutStatus } from "../statuses"
 
 /**
  * One payout sent through POST /v1/payout (gateway-interface.md §2.8). Bank details are never stored:

@@ -54,8 +54,6 @@ export interface StartInput {
   snapshot: CartSnapshot | null
   ctx: RequestContext
   account_id?: string
-  /** The storefront data as stored (only payment_method is read, after validation). */
-  data: Record<string, unknown>
 }
 
 /**
@@ -117,7 +115,7 @@ export abstract class AcquiringBase extends AbstractPaymentProvider<Record<strin
     const ctx: RequestContext = { order_no, currency, amount, decimals, notify_url: notifyUrl(own), ...urls, own, now: Date.now() }
     let started: Record<string, unknown>
     try {
-      started = await this.start({ session_id: sessionId, snapshot, ctx, account_id, data })
+      started = await this.start({ session_id: sessionId, snapshot, ctx, account_id })
     } catch (e) {
       throw toMedusaError(e, "Starting the payment")
     }
