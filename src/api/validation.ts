@@ -19,7 +19,8 @@ function issueList(issues: ReadonlyArray<z.core.$ZodIssue>): string {
 }
 
 /** "Invalid request: payment_amount: must be …; unknown field beneficiary.ibn". */
-export const describeIssues = (issues: ReadonlyArray<z.core.$ZodIssue>): string => `Invalid request: ${issueList(issues)}`
+export const describeIssues = (issues: ReadonlyArray<z.core.$ZodIssue>): string =>
+  `Invalid request: ${issueList(issues)}`
 
 /**
  * A schema for validateAndTransformBody / validateAndTransformQuery that fails with our wording.
@@ -52,5 +53,6 @@ export function validateParams(schema: z.ZodType) {
 export function flatQuery(req: MedusaRequest, _res: MedusaResponse, next: MedusaNextFunction) {
   const dotted = Object.keys(req.query ?? {}).filter((k) => k.includes("."))
   if (!dotted.length) return next()
-  next(new MedusaError(MedusaError.Types.INVALID_DATA, `Invalid request: unknown field${dotted.length > 1 ? "s" : ""} ${dotted.slice(0, 5).join(", ")}`))
+  const fields = `field${dotted.length > 1 ? "s" : ""} ${dotted.slice(0, 5).join(", ")}`
+  next(new MedusaError(MedusaError.Types.INVALID_DATA, `Invalid request: unknown ${fields}`))
 }

@@ -13,7 +13,11 @@ const query = (schema: Parameters<typeof described>[0]) => [flatQuery, validateA
 
 /** Every /admin/acquiring route's input, checked before its handler; spread into src/api/middlewares.ts. */
 export const adminAcquiringMiddlewares: MiddlewareRoute[] = [
-  { matcher: "/admin/acquiring/bulk/awaiting-capture", methods: ["GET"], middlewares: query(AdminAwaitingCaptureParams) },
+  {
+    matcher: "/admin/acquiring/bulk/awaiting-capture",
+    methods: ["GET"],
+    middlewares: query(AdminAwaitingCaptureParams),
+  },
   { matcher: "/admin/acquiring/bulk/capture", methods: ["POST"], middlewares: [body(AdminBulkOrders)] },
   { matcher: "/admin/acquiring/bulk/cancel", methods: ["POST"], middlewares: [body(AdminBulkOrders)] },
   { matcher: "/admin/acquiring/bulk/refund", methods: ["POST"], middlewares: [body(AdminBulkRefund)] },
@@ -28,5 +32,9 @@ export const adminAcquiringMiddlewares: MiddlewareRoute[] = [
   { matcher: "/admin/acquiring/payouts/:id", methods: ["GET"], middlewares: [validateParams(AdminPayoutParams)] },
   { matcher: "/admin/acquiring/reconcile", methods: ["POST"], middlewares: [body(AdminReconcile)] },
   { matcher: "/admin/acquiring/review", methods: ["POST"], middlewares: [body(AdminReviewDecisions)] },
-  { matcher: "/admin/acquiring/settings/test-credentials", methods: ["POST"], middlewares: [body(AdminTestCredentials)] },
+  {
+    matcher: "/admin/acquiring/settings/test-credentials",
+    methods: ["POST"],
+    middlewares: [body(AdminTestCredentials)],
+  },
 ]
