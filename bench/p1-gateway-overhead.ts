@@ -12,10 +12,10 @@
 import "./lib/quiet"
 import { spawn } from "node:child_process"
 import path from "node:path"
-import { AcquiringHostedService } from "../src/providers/acquiring/services/hosted"
-import { buildSnapshot } from "../src/providers/acquiring/snapshot/build"
-import { sealSnapshot, snapshotKey } from "../src/providers/acquiring/snapshot/seal"
-import { SNAPSHOT_KEY } from "../src/providers/acquiring/snapshot/storefront-data"
+import { AcquiringHostedService } from "../src/providers/acquiring"
+import { buildSnapshot } from "../src/lib/acquiring/snapshot/build"
+import { sealSnapshot, snapshotKey } from "../src/lib/acquiring/snapshot/seal"
+import { SNAPSHOT_KEY } from "../src/lib/acquiring/snapshot/storefront-data"
 import { median, ms, runAlone, type BenchRow } from "./lib/report"
 
 const ROOT = path.resolve(__dirname, "..")

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto"
 import type { ConfigModule, Logger, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
-import { acquiringProviderConfigs } from "../lib/acquiring-config"
+import { acquiringProviderConfigs } from "../lib/acquiring/config"
 import { reconcile } from "../workflows/acquiring/reconcile"
 
 /**

@@ -4,7 +4,7 @@ import { settleKeptAuthorisations } from "../workflows/acquiring/kept"
 
 /**
  * Medusa's order cancel voids the order's live payments, not those its edits canceled: an
- * authorisation kept after an edit (core/kept.ts) is voided here. What fails is retried by
+ * authorisation kept after an edit (lib/acquiring/kept.ts) is voided here. What fails is retried by
  * reconciliation.
  */
 export default async function acquiringOrderCanceled({ event, container }: SubscriberArgs<{ id?: unknown }>) {

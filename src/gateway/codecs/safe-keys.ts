@@ -1,4 +1,4 @@
-import { logText } from "../../lib/log-text"
+import { logText } from "../log-text"
 import { GatewayBodyRefusedError } from "../errors"
 
 /**

@@ -30,7 +30,7 @@ export const Notification = z
     /**
      * Dispute ("dispute received and result", gateway-interface.md §6.3): the field list is unknown, so these
      * snake_case names are our default; the provider reads them through overridable names
-     * (src/providers/acquiring/core/disputes.ts) and only after retrievalTrans confirms the order.
+     * (lib/acquiring/disputes.ts) and only after retrievalTrans confirms the order.
      */
     dispute_id: WireText.optional(),
     /** opened, under_review, won, lost, closed (others mapped by the merchant). */

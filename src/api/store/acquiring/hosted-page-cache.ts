@@ -1,6 +1,6 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { cacheOf } from "../../../lib/cache"
-import { handedOver, type HandedOverPage, type HostedPageView } from "../../../providers/acquiring/core/page-handoff"
+import { handedOver, type HandedOverPage, type HostedPageView } from "../../../lib/acquiring/page-handoff"
 
 /** Each session's hosted page lives in Medusa's cache module under this key. */
 const key = (sessionId: string) => `acquiring:hosted-page:${sessionId}`

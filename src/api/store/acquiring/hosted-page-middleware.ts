@@ -1,6 +1,6 @@
 import type { MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { forget, handedOver } from "../../../providers/acquiring/core/page-handoff"
+import { forget, handedOver } from "../../../lib/acquiring/page-handoff"
 import { storePage } from "./hosted-page-cache"
 
 type Session = { id?: unknown; data?: Record<string, unknown> | null }

@@ -1,10 +1,10 @@
 import type { MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
-import { acquiringOptionsFor, isAcquiringProvider } from "../../../lib/acquiring-config"
-import { checkReturnUrl } from "../../../providers/acquiring/core/return-urls"
-import { buildSnapshot } from "../../../providers/acquiring/snapshot/build"
-import { sealKeyOf, sealSnapshot } from "../../../providers/acquiring/snapshot/seal"
-import { SNAPSHOT_KEY, StorefrontData } from "../../../providers/acquiring/snapshot/storefront-data"
+import { acquiringOptionsFor, isAcquiringProvider } from "../../../lib/acquiring/config"
+import { checkReturnUrl } from "../../../lib/acquiring/return-urls"
+import { buildSnapshot } from "../../../lib/acquiring/snapshot/build"
+import { sealKeyOf, sealSnapshot } from "../../../lib/acquiring/snapshot/seal"
+import { SNAPSHOT_KEY, StorefrontData } from "../../../lib/acquiring/snapshot/storefront-data"
 import { loadSnapshotSource } from "./snapshot-source"
 
 type Body = { provider_id?: unknown; data?: Record<string, unknown> }

@@ -1,7 +1,7 @@
 import type { MedusaRequest } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
-import { SNAPSHOT_CART_FIELDS, type CartLike, type PastOrder } from "../../../providers/acquiring/snapshot/build"
-import { collectionAsCart, orderAsCart, SNAPSHOT_ORDER_FIELDS, type OrderLike } from "../../../providers/acquiring/snapshot/order"
+import { SNAPSHOT_CART_FIELDS, type CartLike, type PastOrder } from "../../../lib/acquiring/snapshot/build"
+import { collectionAsCart, orderAsCart, SNAPSHOT_ORDER_FIELDS, type OrderLike } from "../../../lib/acquiring/snapshot/order"
 
 type Query = { graph: (q: Record<string, unknown>) => Promise<{ data: any[] }> }
 

@@ -1,5 +1,5 @@
 import { z } from "zod"
-import { SESSION_ID } from "../../../providers/acquiring/mappers/order-no"
+import { SESSION_ID } from "../../../lib/acquiring/order-no"
 
 /** GET /store/acquiring/payment-collections/:id: the id is a payment link's bearer. */
 export const StorePaymentCollectionParams = z.object({

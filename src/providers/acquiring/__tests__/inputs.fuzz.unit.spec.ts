@@ -6,8 +6,8 @@ import { GatewayOptionsError } from "../../../gateway/errors"
 import { anyJson, caseCounter, mutatedObject } from "../../../gateway/__tests__/helpers/fuzz"
 import { parsePayoutModuleOptions } from "../../../modules/payout/options"
 import { acquiringSnapshotMiddleware } from "../../../api/store/acquiring/snapshot-middleware"
-import { parseAcquiringOptions } from "../options"
-import { StorefrontData } from "../snapshot/storefront-data"
+import { parseAcquiringOptions } from "../../../lib/acquiring/options"
+import { StorefrontData } from "../../../lib/acquiring/snapshot/storefront-data"
 
 /**
  * Options (gateway client, provider, payout module) and the storefront's `data` under

@@ -1,7 +1,7 @@
 import type { GatewayClient } from "../../../gateway/client-types"
-import { sealConfirmedCapture } from "../core/confirmed-capture"
-import { capture as captureWith, cancel, refund } from "../core/operations"
-import type { AcquiringData } from "../core/session-data"
+import { sealConfirmedCapture } from "../../../lib/acquiring/confirmed-capture"
+import { capture as captureWith, cancel, refund } from "../../../lib/acquiring/operations"
+import type { AcquiringData } from "../../../lib/acquiring/payment-data"
 
 /** A fake gateway holding one order; records the calls that would move money. */
 function fakeGateway(state: { payment_status: string }) {

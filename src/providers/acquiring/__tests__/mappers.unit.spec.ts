@@ -1,9 +1,9 @@
-import { breakdown } from "../mappers/breakdown"
+import { breakdown } from "../../../lib/acquiring/breakdown"
 import { cartItems, escapeItemPart, itemsString } from "../mappers/items"
-import { cents, fromCents, toAmount } from "../mappers/money"
-import { orderNoFromSession, sessionIdFromOrderNo } from "../mappers/order-no"
-import { mergeRefunds, refundedTotal } from "../mappers/refunds"
-import { mapOrderRecord } from "../mappers/status"
+import { cents, fromCents, toAmount } from "../../../lib/acquiring/money"
+import { orderNoFromSession, sessionIdFromOrderNo } from "../../../lib/acquiring/order-no"
+import { mergeRefunds, refundedTotal } from "../../../lib/acquiring/refunds"
+import { mapOrderRecord } from "../../../lib/acquiring/status"
 
 describe("money", () => {
   it("formats Medusa amounts to exact two-decimal strings, half up", () => {

@@ -1,10 +1,10 @@
 import { asFunction, createContainer } from "awilix"
 import { moduleProviderLoader } from "@medusajs/framework/modules-sdk"
 import path from "node:path"
-import { parseAcquiringOptions } from "../options"
-import { openSnapshot, sealSnapshot, snapshotKey } from "../snapshot/seal"
-import { checkReturnUrl } from "../core/return-urls"
-import type { CartSnapshot } from "../snapshot/schema"
+import { parseAcquiringOptions } from "../../../lib/acquiring/options"
+import { openSnapshot, sealSnapshot, snapshotKey } from "../../../lib/acquiring/snapshot/seal"
+import { checkReturnUrl } from "../../../lib/acquiring/return-urls"
+import type { CartSnapshot } from "../../../lib/acquiring/snapshot/schema"
 
 const good = {
   merchant_id: "1000001",

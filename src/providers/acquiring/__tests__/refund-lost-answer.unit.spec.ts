@@ -1,7 +1,7 @@
 import type { GatewayClient } from "../../../gateway/client-types"
 import { GatewayApiError, GatewayRequestError, GatewayTimeoutError, type GatewayError } from "../../../gateway/errors"
-import { refund } from "../core/operations"
-import type { AcquiringData } from "../core/session-data"
+import { refund } from "../../../lib/acquiring/operations"
+import type { AcquiringData } from "../../../lib/acquiring/payment-data"
 
 /**
  * A refund whose answer is lost (the gateway refunded, then 5xx/timeout) must be recognised

@@ -1,6 +1,6 @@
-import { buildSnapshot, type CartLike } from "../snapshot/build"
-import { collectionAsCart, orderAsCart } from "../snapshot/order"
-import { SUBSCRIPTION_METADATA_KEY } from "../snapshot/subscription"
+import { buildSnapshot, type CartLike } from "../../../lib/acquiring/snapshot/build"
+import { collectionAsCart, orderAsCart } from "../../../lib/acquiring/snapshot/order"
+import { SUBSCRIPTION_METADATA_KEY } from "../../../lib/acquiring/snapshot/subscription"
 
 const TERMS = { contract: "C-1", contract_name: "Coffee club", interval: "month", interval_count: "1", billing_cycle: 12 }
 

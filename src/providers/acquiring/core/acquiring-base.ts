@@ -27,24 +27,24 @@ import type {
 import { AbstractPaymentProvider, MedusaError } from "@medusajs/framework/utils"
 import { createGatewayClient } from "../../../gateway"
 import { PAYMENT_STATUS } from "../../../gateway/status-codes"
-import { logText } from "../../../lib/log-text"
+import { logText } from "../../../gateway/log-text"
 import type { GatewayClient } from "../../../gateway/client-types"
-import { orderNoFromSession } from "../mappers/order-no"
-import { paymentGatewayAmount, sameSentAmount, sessionMoney, toAmount } from "../mappers/money"
-import { mapOrderRecord, type MappedStatus } from "../mappers/status"
+import { orderNoFromSession } from "../../../lib/acquiring/order-no"
+import { paymentGatewayAmount, sameSentAmount, sessionMoney, toAmount } from "../../../lib/acquiring/money"
+import { mapOrderRecord, type MappedStatus } from "../../../lib/acquiring/status"
 import type { RequestContext } from "../mappers/payment-request"
-import { parseAcquiringOptions, type AcquiringOptions, type SessionStatus } from "../options"
-import type { CartSnapshot } from "../snapshot/schema"
-import { openSnapshot, sealKeyOf } from "../snapshot/seal"
-import { SNAPSHOT_KEY } from "../snapshot/storefront-data"
-import { ADOPT_KEY, openAdoptionTicket } from "./adoption"
-import { toMedusaError } from "./errors"
-import { isKept, keepAuthorisation } from "./kept"
-import { lookupOrder, recordMatches, withRecord } from "./gateway-state"
-import { capture, cancel, refund, refreshRefunds } from "./operations"
-import { notifyUrl, resolveReturnUrls } from "./return-urls"
-import { blanked, callerData, readData, tryReadData, type AcquiringData, type Variant } from "./session-data"
-import { webhookAction } from "./webhook"
+import { parseAcquiringOptions, type AcquiringOptions, type SessionStatus } from "../../../lib/acquiring/options"
+import type { CartSnapshot } from "../../../lib/acquiring/snapshot/schema"
+import { openSnapshot, sealKeyOf } from "../../../lib/acquiring/snapshot/seal"
+import { SNAPSHOT_KEY } from "../../../lib/acquiring/snapshot/storefront-data"
+import { ADOPT_KEY, openAdoptionTicket } from "../../../lib/acquiring/adoption"
+import { toMedusaError } from "../../../lib/acquiring/errors"
+import { isKept, keepAuthorisation } from "../../../lib/acquiring/kept"
+import { lookupOrder, recordMatches, withRecord } from "../../../lib/acquiring/gateway-state"
+import { capture, cancel, refund, refreshRefunds } from "../../../lib/acquiring/operations"
+import { notifyUrl, resolveReturnUrls } from "../../../lib/acquiring/return-urls"
+import { blanked, callerData, readData, tryReadData, type AcquiringData, type Variant } from "../../../lib/acquiring/payment-data"
+import { webhookAction } from "../../../lib/acquiring/webhook"
 
 type Cradle = { logger?: Logger } & Record<string, unknown>
 
@@ -164,7 +164,7 @@ export abstract class AcquiringBase extends AbstractPaymentProvider<Record<strin
 
   /**
    * A session on an order's open collection that carries a kept authorisation's gateway order
-   * (core/kept.ts): nothing is started at the gateway; authorising it asks the gateway as usual.
+   * (lib/acquiring/kept.ts): nothing is started at the gateway; authorising it asks the gateway as usual.
    */
   private async adopt(raw: unknown, sessionId: string, currency: string, dropped: string[]): Promise<InitiatePaymentOutput> {
     const ticket = openAdoptionTicket(this.sealKey, raw)
@@ -272,7 +272,7 @@ export abstract class AcquiringBase extends AbstractPaymentProvider<Record<strin
   /**
    * Medusa's order edit cancels the authorised collection (status canceled) before its
    * payments; an order cancel cancels payments first. So a canceled collection here means it
-   * was replaced: the gateway order stays authorised until the replacement is paid (core/kept.ts).
+   * was replaced: the gateway order stays authorised until the replacement is paid (lib/acquiring/kept.ts).
    */
   private async keepForReplacement(d: AcquiringData, paymentId: string | undefined): Promise<AcquiringData | null> {
     if (this.opts.provider.void_on_collection_cancel || !paymentId) return null

@@ -1,5 +1,5 @@
 import type { CartItem } from "../../../gateway/schemas/checkout"
-import type { SnapshotItem } from "../snapshot/schema"
+import type { SnapshotItem } from "../../../lib/acquiring/snapshot/schema"
 
 export const ITEM_PART_SEP = "#,#"
 export const ITEM_SEP = "#;#"

@@ -1,5 +1,5 @@
 import type { AccountOwner } from "../../../gateway/schemas/checkout"
-import type { CartSnapshot, SnapshotAddress } from "../snapshot/schema"
+import type { CartSnapshot, SnapshotAddress } from "../../../lib/acquiring/snapshot/schema"
 
 const street = (a: SnapshotAddress) => [a.address_1, a.address_2].filter(Boolean).join(" ") || undefined
 const country = (c?: string) => (c && /^[A-Z]{2}$/.test(c) ? c : undefined)

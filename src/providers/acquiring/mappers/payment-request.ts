@@ -1,9 +1,9 @@
 import { GATEWAY_DECIMALS, roundForGateway } from "../../../gateway/currencies"
 import type { AuthoriseRequest, CheckoutRequest } from "../../../gateway/schemas/checkout"
-import { LanguageTag, type ProviderOwnOptions } from "../options"
-import type { CartSnapshot } from "../snapshot/schema"
+import { LanguageTag, type ProviderOwnOptions } from "../../../lib/acquiring/options"
+import type { CartSnapshot } from "../../../lib/acquiring/snapshot/schema"
 import { cartItems, escapeItemPart, itemsString, ITEM_PART_SEP } from "./items"
-import { cents, fromCents } from "./money"
+import { cents, fromCents } from "../../../lib/acquiring/money"
 import { accountOwner, billingFields, deliveryFields, shopperFields } from "./parties"
 
 export interface RequestContext {

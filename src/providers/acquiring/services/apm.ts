@@ -1,8 +1,8 @@
 import { MedusaError } from "@medusajs/framework/utils"
 import { AcquiringBase, type StartInput } from "../core/acquiring-base"
-import type { AcquiringData } from "../core/session-data"
+import type { AcquiringData } from "../../../lib/acquiring/payment-data"
 import { authoriseRequest } from "../mappers/payment-request"
-import type { SessionStatus } from "../options"
+import type { SessionStatus } from "../../../lib/acquiring/options"
 import { PAYMENT_STATUS } from "../../../gateway/status-codes"
 
 /**

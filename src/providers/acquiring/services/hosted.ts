@@ -1,5 +1,5 @@
 import { AcquiringBase, type StartInput } from "../core/acquiring-base"
-import { handOver, hostedPagePath, pageToken, type HostedPageView } from "../core/page-handoff"
+import { handOver, hostedPagePath, pageToken, type HostedPageView } from "../../../lib/acquiring/page-handoff"
 import { checkoutRequest } from "../mappers/payment-request"
 
 /** Card payment on the gateway's hosted page (POST /v1/checkout). */
@@ -15,7 +15,7 @@ export class AcquiringHostedService extends AcquiringBase {
       form: { action: page.form.action, method: page.form.method, fields: page.form.fields },
       html: own.session_html ? page.html : null,
     }
-    // The session route puts the page into its answer and the cache (core/page-handoff.ts).
+    // The session route puts the page into its answer and the cache (lib/acquiring/page-handoff.ts).
     handOver(session_id, { page: view, ttl_s: own.hosted_page_ttl_s })
     return {
       ...(own.page_in_session_data ? view : {}),

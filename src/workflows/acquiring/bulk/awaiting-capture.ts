@@ -1,7 +1,7 @@
 import type { ConfigModule, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { acquiringProviderConfigs } from "../../../lib/acquiring-config"
-import { pgConnection, type Knex } from "../reconcile-shared/sql"
+import { acquiringProviderConfigs } from "../../../lib/acquiring/config"
+import { pgConnection, type Knex } from "../../../lib/acquiring/queries/sql"
 
 /** One order's acquiring payment that is authorised and not (fully) captured: a row of the admin's bulk page. */
 export interface AwaitingCapture {

@@ -1,7 +1,7 @@
 import type { ConfigModule, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
-import { acquiringProviderConfigs } from "../../../lib/acquiring-config"
-import { openPayments } from "../reconcile-shared/payment-pages"
+import { acquiringProviderConfigs } from "../../../lib/acquiring/config"
+import { openPayments } from "../../../lib/acquiring/queries/payment-pages"
 import { runBulk, type BulkReport } from "./run"
 
 type Query = { graph: (q: Record<string, unknown>) => Promise<{ data: Array<Record<string, any>> }> }

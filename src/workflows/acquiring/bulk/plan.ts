@@ -1,10 +1,10 @@
 import type { OrderRecord, RefundRecord } from "../../../gateway/schemas/transactions"
 import { PAYMENT_STATUS, REFUND_STATUS } from "../../../gateway/status-codes"
-import { normaliseAmount } from "../../../providers/acquiring/core/gateway-state"
-import { cents, fromCents } from "../../../providers/acquiring/mappers/money"
-import { parseTracked } from "../../../providers/acquiring/mappers/refunds"
+import { normaliseAmount } from "../../../lib/acquiring/gateway-state"
+import { cents, fromCents } from "../../../lib/acquiring/money"
+import { parseTracked } from "../../../lib/acquiring/refunds"
 import { GATEWAY_CAPTURED, GATEWAY_VOIDED } from "../../../lib/acquiring/batch"
-import type { PaymentView } from "../reconcile-shared/payments"
+import type { PaymentView } from "../../../lib/acquiring/queries/payments"
 
 export type BulkOperation = "capture" | "cancel" | "refund"
 

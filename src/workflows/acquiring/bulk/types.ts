@@ -1,5 +1,5 @@
 import type { RefundRecord } from "../../../gateway/schemas/transactions"
-import type { PaymentView } from "../reconcile-shared/payments"
+import type { PaymentView } from "../../../lib/acquiring/queries/payments"
 import type { BulkOperation, BulkStep } from "./plan"
 
 export interface BulkItem {

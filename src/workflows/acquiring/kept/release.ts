@@ -1,10 +1,10 @@
 import { createStep, createWorkflow, StepResponse, when, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
-import { cancel } from "../../../providers/acquiring/core/operations"
-import { isKept, releasedData, type KeptOutcome } from "../../../providers/acquiring/core/kept"
-import { readData } from "../../../providers/acquiring/core/session-data"
+import { cancel } from "../../../lib/acquiring/operations"
+import { isKept, releasedData, type KeptOutcome } from "../../../lib/acquiring/kept"
+import { readData } from "../../../lib/acquiring/payment-data"
 import { updatePaymentDataStep } from "../notifications/steps/update-payment-data"
 import { paymentNow } from "../notifications/payment-of-session"
-import { gatewaysFor } from "../reconcile-shared/gateway"
+import { gatewaysFor } from "../../../lib/acquiring/gateways"
 
 export interface ReleaseKeptInput {
   payment_id: string

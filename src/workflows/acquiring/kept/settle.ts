@@ -1,6 +1,6 @@
 import type { Logger, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { logText } from "../../../lib/log-text"
+import { logText } from "../../../gateway/log-text"
 import { keptOfOrders, orderOfCollection, type OrderKept } from "./orders"
 import { releaseKeptAuthorisationWorkflow, type ReleaseKeptInput } from "./release"
 

@@ -1,5 +1,5 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { tryReadData, type AcquiringData } from "../../../providers/acquiring/core/session-data"
+import { tryReadData, type AcquiringData } from "../../../lib/acquiring/payment-data"
 import { paymentNow, type PaymentNow } from "./payment-of-session"
 
 /** The payment is gone or its data is not the acquiring provider's: nothing to record on. */

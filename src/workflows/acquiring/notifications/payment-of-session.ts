@@ -17,7 +17,7 @@ const paymentRow = async (container: MedusaContainer, sessionId: string) =>
 
 /**
  * The payment of a payment session (one gateway order each); undefined while Medusa has none.
- * A kept authorisation adopted onto an open collection (core/kept.ts) is followed to the
+ * A kept authorisation adopted onto an open collection (lib/acquiring/kept.ts) is followed to the
  * payment that now carries its gateway order.
  */
 export async function paymentOfSession(container: MedusaContainer, sessionId: string): Promise<NoticeTarget | undefined> {

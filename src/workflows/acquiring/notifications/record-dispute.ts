@@ -1,6 +1,6 @@
 import { createWorkflow, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
 import { emitEventStep } from "@medusajs/medusa/core-flows"
-import type { TrackedDispute } from "../../../providers/acquiring/core/disputes"
+import type { TrackedDispute } from "../../../lib/acquiring/disputes"
 import { updatePaymentDataStep, type PaymentDataUpdate } from "./steps/update-payment-data"
 
 export const recordDisputeWorkflowId = "acquiring-record-dispute"

@@ -2,8 +2,8 @@ import type { IPaymentModuleService, MedusaContainer } from "@medusajs/framework
 import { Modules } from "@medusajs/framework/utils"
 import { capturePaymentWorkflow, refundPaymentWorkflow } from "@medusajs/medusa/core-flows"
 import type { OrderRecord, RefundRecord } from "../../../gateway/schemas/transactions"
-import { refundedTotal, type TrackedRefund } from "../../../providers/acquiring/mappers/refunds"
-import type { PaymentView } from "../reconcile-shared/payments"
+import { refundedTotal, type TrackedRefund } from "../../../lib/acquiring/refunds"
+import type { PaymentView } from "../../../lib/acquiring/queries/payments"
 import { reconcileDiff, type ReconcileAction } from "./diff"
 
 /** One line of the reconciliation report. */

@@ -2,8 +2,8 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { BigNumber, ContainerRegistrationKeys, PaymentActions } from "@medusajs/framework/utils"
 import { completeCartWorkflow, processPaymentWorkflow } from "@medusajs/medusa/core-flows"
 import type { OrderRecord } from "../../../gateway/schemas/transactions"
-import { OPEN_SESSION_STATUSES, tryReadData, type AcquiringData } from "../../../providers/acquiring/core/session-data"
-import { mapOrderRecord } from "../../../providers/acquiring/mappers/status"
+import { OPEN_SESSION_STATUSES, tryReadData, type AcquiringData } from "../../../lib/acquiring/payment-data"
+import { mapOrderRecord } from "../../../lib/acquiring/status"
 import type { ReconcileChange } from "./apply"
 
 type Row = Record<string, any>

@@ -1,9 +1,9 @@
 import type { OrderRecord, RefundRecord } from "../../../gateway/schemas/transactions"
 import { REFUND_STATUS } from "../../../gateway/status-codes"
 import { GATEWAY_CAPTURED, GATEWAY_VOIDED } from "../../../lib/acquiring/batch"
-import { normaliseAmount } from "../../../providers/acquiring/core/gateway-state"
-import { cents } from "../../../providers/acquiring/mappers/money"
-import { mergeRefunds, parseTracked, type TrackedRefund } from "../../../providers/acquiring/mappers/refunds"
+import { normaliseAmount } from "../../../lib/acquiring/gateway-state"
+import { cents } from "../../../lib/acquiring/money"
+import { mergeRefunds, parseTracked, type TrackedRefund } from "../../../lib/acquiring/refunds"
 
 
 /** One change reconciliation makes (or reports) on a Medusa payment. */

@@ -2,9 +2,9 @@ import type { IOrderModuleService, MedusaContainer } from "@medusajs/framework/t
 import { Modules } from "@medusajs/framework/utils"
 import { authorizePaymentSessionForOrderWorkflow } from "@medusajs/medusa/core-flows"
 import type { GatewayClient } from "../../../gateway/client-types"
-import { mapOrderRecord } from "../../../providers/acquiring/mappers/status"
-import type { SessionStatus } from "../../../providers/acquiring/options"
-import { recordsByOrderNo } from "../reconcile-shared/gateway"
+import { mapOrderRecord } from "../../../lib/acquiring/status"
+import type { SessionStatus } from "../../../lib/acquiring/options"
+import { recordsByOrderNo } from "../../../lib/acquiring/gateways"
 import { orderSessions, pendingAuthorizationSessions, type OrderSession } from "../review/sessions"
 import type { ReconcileChange } from "./apply"
 

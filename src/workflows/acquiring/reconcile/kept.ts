@@ -1,12 +1,12 @@
 import type { Logger, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { keptDeadline } from "../../../providers/acquiring/core/kept"
+import { keptDeadline } from "../../../lib/acquiring/kept"
 import { keptOfOrders, ordersWithKept } from "../kept/orders"
 import { settleKeptAuthorisations } from "../kept/settle"
 import type { ReconcileChange } from "./apply"
 
 /**
- * Kept authorisations (core/kept.ts): void those no longer needed (a lost notification of the
+ * Kept authorisations (lib/acquiring/kept.ts): void those no longer needed (a lost notification of the
  * replacement, a collection marked paid by hand, an order canceled) and warn of those whose
  * capture window is about to close.
  */

@@ -1,7 +1,7 @@
 import type { IPaymentModuleService, MedusaContainer } from "@medusajs/framework/types"
 import { Modules } from "@medusajs/framework/utils"
-import { parseTracked } from "../../../providers/acquiring/mappers/refunds"
-import type { MoneyRow, PaymentView } from "../reconcile-shared/payments"
+import { parseTracked } from "../../../lib/acquiring/refunds"
+import type { MoneyRow, PaymentView } from "../../../lib/acquiring/queries/payments"
 import type { ReconcileChange } from "./apply"
 
 /**

@@ -4,7 +4,7 @@ import { authorizePaymentSessionForOrderWorkflow, cancelOrderWorkflow } from "@m
 import type { OrderRecord } from "../../../gateway/schemas/transactions"
 import { pushTo } from "../../../lib/push-to"
 import { sendBatch } from "../../../lib/acquiring/batch"
-import { gatewaysFor, recordsByOrderNo } from "../reconcile-shared/gateway"
+import { gatewaysFor, recordsByOrderNo } from "../../../lib/acquiring/gateways"
 import { reviewFlag, reviewStep, type Decision } from "./map"
 import { orderSessions, type OrderSession } from "./sessions"
 

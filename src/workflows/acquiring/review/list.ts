@@ -1,7 +1,7 @@
 import type { ConfigModule, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { acquiringProviderConfigs } from "../../../lib/acquiring-config"
-import { gatewaysFor, recordsByOrderNo } from "../reconcile-shared/gateway"
+import { acquiringProviderConfigs } from "../../../lib/acquiring/config"
+import { gatewaysFor, recordsByOrderNo } from "../../../lib/acquiring/gateways"
 import { heldPayment, isHeld, type HeldPayment } from "./map"
 import { pendingAuthorizationSessions } from "./sessions"
 

@@ -1,7 +1,7 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { isAcquiringProvider } from "../../../lib/acquiring-config"
-import { tryReadData, type AcquiringData } from "../../../providers/acquiring/core/session-data"
+import { isAcquiringProvider } from "../../../lib/acquiring/config"
+import { tryReadData, type AcquiringData } from "../../../lib/acquiring/payment-data"
 
 type Row = Record<string, any>
 type Query = { graph: (q: Record<string, unknown>) => Promise<{ data: Row[] }> }

@@ -1,4 +1,4 @@
-import type { AcquiringProviderConfig } from "../../../../lib/acquiring-config"
+import type { AcquiringProviderConfig } from "../../../../lib/acquiring/config"
 
 /** What the settings view may show of a provider config: never a sign key, snapshot secret or header. */
 export function presentConfig(c: AcquiringProviderConfig) {

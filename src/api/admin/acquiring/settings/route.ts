@@ -1,7 +1,7 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import type { ConfigModule } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { acquiringProviderConfigs } from "../../../../lib/acquiring-config"
+import { acquiringProviderConfigs } from "../../../../lib/acquiring/config"
 import { presentConfig } from "./present"
 
 /** Configured acquiring providers, accounts and currencies (no keys). */

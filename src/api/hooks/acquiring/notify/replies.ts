@@ -1,6 +1,6 @@
 import type { Logger, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
-import { RefundNotListedError } from "../../../../providers/acquiring/core/refund-notice"
+import { RefundNotListedError } from "../../../../lib/acquiring/refund-notice"
 import { NotAcquiringPaymentError } from "../../../../workflows/acquiring/notifications"
 
 export interface NotifyReply {

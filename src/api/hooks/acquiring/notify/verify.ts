@@ -1,7 +1,7 @@
 import type { GatewayClient } from "../../../../gateway/client-types"
 import type { Notification } from "../../../../gateway/schemas/notification"
 import { MedusaError } from "@medusajs/framework/utils"
-import { verifyNotification } from "../../../../providers/acquiring/core/webhook"
+import { verifyNotification } from "../../../../lib/acquiring/webhook"
 import type { NotifyInput } from "./process"
 
 /**

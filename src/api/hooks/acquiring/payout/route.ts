@@ -1,7 +1,7 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { isGatewayError } from "../../../../gateway/errors"
-import { logText } from "../../../../lib/log-text"
+import { logText } from "../../../../gateway/log-text"
 import { PAYOUT_MODULE } from "../../../../modules/payout"
 import type PayoutModuleService from "../../../../modules/payout/service"
 import { checkNotificationMatches, updateFromNotification } from "../../../../modules/payout/lib/gateway-update"

@@ -2,7 +2,7 @@ import { planCancel, planCapture, planRefund } from "../plan"
 import { refundMarker } from "../run"
 import { verdicts } from "../../../../lib/acquiring/batch"
 import { GatewayApiError } from "../../../../gateway/errors"
-import type { PaymentView } from "../../reconcile-shared/payments"
+import type { PaymentView } from "../../../../lib/acquiring/queries/payments"
 import type { OrderRecord, RefundRecord } from "../../../../gateway/schemas/transactions"
 
 const payment = (over: Partial<PaymentView> = {}, refunds: unknown[] = []): PaymentView => ({

@@ -1,10 +1,10 @@
 import type { IPaymentModuleService } from "@medusajs/framework/types"
 import { Modules, PaymentCollectionStatus } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { withConfirmedCapture } from "../../../../providers/acquiring/core/operations"
-import { tryReadData, type AcquiringData } from "../../../../providers/acquiring/core/session-data"
-import { cents, fromCents, toAmount } from "../../../../providers/acquiring/mappers/money"
-import { centsOfRows } from "../../reconcile-shared/payments"
+import { withConfirmedCapture } from "../../../../lib/acquiring/operations"
+import { tryReadData, type AcquiringData } from "../../../../lib/acquiring/payment-data"
+import { cents, fromCents, toAmount } from "../../../../lib/acquiring/money"
+import { centsOfRows } from "../../../../lib/acquiring/queries/payments"
 
 /** A full capture the gateway confirmed, to record on a Medusa payment. */
 export interface CaptureToRecord {

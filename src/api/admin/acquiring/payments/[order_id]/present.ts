@@ -1,9 +1,9 @@
 import type { OrderRecord } from "../../../../../gateway/schemas/transactions"
-import { parseDisputes } from "../../../../../providers/acquiring/core/disputes"
-import { keptDeadline } from "../../../../../providers/acquiring/core/kept"
-import { mapOrderRecord } from "../../../../../providers/acquiring/mappers/status"
-import { parseTracked } from "../../../../../providers/acquiring/mappers/refunds"
-import type { PaymentView } from "../../../../../workflows/acquiring/reconcile-shared/payments"
+import { parseDisputes } from "../../../../../lib/acquiring/disputes"
+import { keptDeadline } from "../../../../../lib/acquiring/kept"
+import { mapOrderRecord } from "../../../../../lib/acquiring/status"
+import { parseTracked } from "../../../../../lib/acquiring/refunds"
+import type { PaymentView } from "../../../../../lib/acquiring/queries/payments"
 
 /** One acquiring payment for the order widget (no personal data beyond what the admin already sees). */
 export function presentPayment(p: PaymentView, record: OrderRecord | undefined) {
@@ -35,7 +35,7 @@ export function presentPayment(p: PaymentView, record: OrderRecord | undefined) 
       medusa_refund_id: r.medusa_refund_id ?? null,
       refund_date: r.refund_date ?? null,
     })),
-    /** An authorisation kept after an order edit (core/kept.ts): its deadline and how it ended. */
+    /** An authorisation kept after an order edit (lib/acquiring/kept.ts): its deadline and how it ended. */
     kept: d?.kept_authorisation
       ? { ...keptDeadline(d.kept_authorisation, new Date()), since: d.kept_authorisation.since, released_at: d.kept_authorisation.released_at ?? null, outcome: d.kept_authorisation.outcome ?? null }
       : null,

@@ -1,6 +1,6 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { gatewaysFor, recordsByOrderNo } from "../../../../../workflows/acquiring/reconcile-shared/gateway"
-import { paymentsOfOrders } from "../../../../../workflows/acquiring/reconcile-shared/payments"
+import { gatewaysFor, recordsByOrderNo } from "../../../../../lib/acquiring/gateways"
+import { paymentsOfOrders } from "../../../../../lib/acquiring/queries/payments"
 import { orderSessions } from "../../../../../workflows/acquiring/review/sessions"
 import { presentPayment } from "./present"
 

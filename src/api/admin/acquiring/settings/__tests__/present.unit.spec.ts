@@ -1,5 +1,5 @@
 import { presentConfig } from "../present"
-import { parseAcquiringOptions } from "../../../../../providers/acquiring/options"
+import { parseAcquiringOptions } from "../../../../../lib/acquiring/options"
 
 describe("settings view", () => {
   const options = parseAcquiringOptions({

@@ -3,7 +3,7 @@ import type { ConfigModule } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
 import { createGatewayClient } from "../../../../../gateway"
 import { isGatewayError } from "../../../../../gateway/errors"
-import { acquiringProviderConfigs } from "../../../../../lib/acquiring-config"
+import { acquiringProviderConfigs } from "../../../../../lib/acquiring/config"
 import type { AdminTestCredentials } from "../validators"
 
 /** An order number no shop uses: the check only needs the gateway to accept the signed query. */

@@ -2,7 +2,7 @@ import fc from "fast-check"
 import { anyJson, caseCounter, watchUnhandledRejections } from "../../../../../gateway/__tests__/helpers/fuzz"
 import { NOTIFICATION_SIGN_FIELDS } from "../../../../../gateway/schemas/notification"
 import { sign } from "../../../../../gateway/signing"
-import { AcquiringHostedService } from "../../../../../providers/acquiring/services/hosted"
+import { AcquiringHostedService } from "../../../../../providers/acquiring"
 import { handleNotification } from "../process"
 
 /**

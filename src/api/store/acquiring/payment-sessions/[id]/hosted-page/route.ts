@@ -1,9 +1,9 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
-import { acquiringOptionsFor, isAcquiringProvider } from "../../../../../../lib/acquiring-config"
-import { isPageToken, PAGE_TOKEN_HEADER } from "../../../../../../providers/acquiring/core/page-handoff"
-import { OPEN_SESSION_STATUSES } from "../../../../../../providers/acquiring/core/session-data"
-import { sealKeyOf } from "../../../../../../providers/acquiring/snapshot/seal"
+import { acquiringOptionsFor, isAcquiringProvider } from "../../../../../../lib/acquiring/config"
+import { isPageToken, PAGE_TOKEN_HEADER } from "../../../../../../lib/acquiring/page-handoff"
+import { OPEN_SESSION_STATUSES } from "../../../../../../lib/acquiring/payment-data"
+import { sealKeyOf } from "../../../../../../lib/acquiring/snapshot/seal"
 import { loadPage } from "../../../hosted-page-cache"
 
 type Session = { status: string; provider_id: string }

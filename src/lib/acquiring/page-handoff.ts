@@ -1,5 +1,5 @@
-import type { HostedForm } from "../../../gateway/schemas"
-import { sealText, verifySealed } from "../snapshot/seal"
+import type { HostedForm } from "../../gateway/schemas"
+import { sealText, verifySealed } from "./snapshot/seal"
 
 /**
  * The hosted page (form + raw HTML) of a new session, handed from the provider to the store

@@ -1,5 +1,5 @@
 import type { ConfigModule } from "@medusajs/framework/types"
-import { parseAcquiringOptions, type AcquiringOptions } from "../providers/acquiring/options"
+import { parseAcquiringOptions, type AcquiringOptions } from "./options"
 
 /** Provider ids our services get: pp_acquiring_<id> (hosted) and pp_acquiring-apm_<id> (APM). */
 export const ACQUIRING_PROVIDER_ID = /^pp_(acquiring|acquiring-apm)_(.+)$/

@@ -1,13 +1,13 @@
 import type { ConfigModule, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
-import { createGatewayClient } from "../../../gateway"
-import type { GatewayClient } from "../../../gateway/client-types"
-import type { OrderRecord, RefundRecord } from "../../../gateway/schemas/transactions"
-import { acquiringOptionsFor } from "../../../lib/acquiring-config"
-import { pushTo } from "../../../lib/push-to"
-import { byAccount, callOpts } from "../../../lib/acquiring/batch"
-import { latestRecords } from "../../../providers/acquiring/core/gateway-state"
-import type { AcquiringOptions } from "../../../providers/acquiring/options"
+import { createGatewayClient } from "../../gateway"
+import type { GatewayClient } from "../../gateway/client-types"
+import type { OrderRecord, RefundRecord } from "../../gateway/schemas/transactions"
+import { acquiringOptionsFor } from "./config"
+import { pushTo } from "../push-to"
+import { byAccount, callOpts } from "./batch"
+import { latestRecords } from "./gateway-state"
+import type { AcquiringOptions } from "./options"
 
 export interface ProviderGateway {
   client: GatewayClient

@@ -1,6 +1,6 @@
 import { MedusaError } from "@medusajs/framework/utils"
 import { z } from "zod"
-import { SealMac, sealText, verifySealed } from "../snapshot/seal"
+import { SealMac, sealText, verifySealed } from "./snapshot/seal"
 
 /** Session data key of the ticket that makes a new session carry a kept gateway order. */
 export const ADOPT_KEY = "acquiring_adopt"

@@ -1,8 +1,8 @@
 import { MedusaError } from "@medusajs/framework/utils"
 import { z } from "zod"
-import { Amount, Currency, OrderNo } from "../../../gateway/schemas/common"
-import { TrackedRefund } from "../mappers/refunds"
-import { SNAPSHOT_KEY } from "../snapshot/storefront-data"
+import { Amount, Currency, OrderNo } from "../../gateway/schemas/common"
+import { TrackedRefund } from "./refunds"
+import { SNAPSHOT_KEY } from "./snapshot/storefront-data"
 import { ADOPT_KEY } from "./adoption"
 import { ConfirmedCapture } from "./confirmed-capture"
 import { TrackedDispute } from "./disputes"
@@ -38,14 +38,14 @@ export const AcquiringData = z
     payment_status: z.string().optional(),
     status_code: z.string().optional(),
     captures: z.array(TrackedCapture).optional(),
-    /** A batch answer's capture, sealed by this server (core/confirmed-capture.ts). */
+    /** A batch answer's capture, sealed by this server (lib/acquiring/confirmed-capture.ts). */
     confirmed_capture: ConfirmedCapture.optional(),
     refunds: z.array(TrackedRefund).optional(),
-    /** Disputes the gateway notified (core/disputes.ts), newest state of each. */
+    /** Disputes the gateway notified (lib/acquiring/disputes.ts), newest state of each. */
     disputes: z.array(TrackedDispute).optional(),
     refunded_amount: Amount.optional(),
     canceled: z.boolean().optional(),
-    /** Kept authorised after an order edit replaced its collection (core/kept.ts). */
+    /** Kept authorised after an order edit replaced its collection (lib/acquiring/kept.ts). */
     kept_authorisation: KeptAuthorisation.optional(),
     /** This session carries the gateway order of a kept authorisation (that payment's id). */
     adopted_from: z.string().optional(),
@@ -56,7 +56,7 @@ export type AcquiringData = z.infer<typeof AcquiringData>
 
 /**
  * The only keys of a new session's data a caller may set: the store middleware's sealed
- * snapshot, the adoption workflow's sealed ticket (core/adoption.ts) and Medusa's session id. Every other key (confirmed_capture, captures, refunds, …)
+ * snapshot, the adoption workflow's sealed ticket (lib/acquiring/adoption.ts) and Medusa's session id. Every other key (confirmed_capture, captures, refunds, …)
  * is the provider's to write, so one sent from outside (e.g. the admin session route) is dropped.
  */
 const CALLER_KEYS = new Set([SNAPSHOT_KEY, ADOPT_KEY, "session_id"])

@@ -1,7 +1,7 @@
-import type { GatewayClient } from "../../../../gateway/client-types"
-import type { RefundRecord } from "../../../../gateway/schemas/transactions"
-import type { TrackedRefund } from "../../mappers/refunds"
-import { medusaRefundIdOf } from "../../mappers/refunds"
+import type { GatewayClient } from "../../../gateway/client-types"
+import type { RefundRecord } from "../../../gateway/schemas/transactions"
+import type { TrackedRefund } from "../refunds"
+import { medusaRefundIdOf } from "../refunds"
 import { confirmRefunds, RefundNotListedError, refundsAfterNotice, refundsInFlight } from "../refund-notice"
 
 const record = (seq: string, extra: Partial<RefundRecord> = {}): RefundRecord => ({

@@ -1,6 +1,6 @@
 import { z } from "zod"
-import { Amount } from "../../../gateway/schemas/common"
-import { SealMac, sealText, verifySealed } from "../snapshot/seal"
+import { Amount } from "../../gateway/schemas/common"
+import { SealMac, sealText, verifySealed } from "./snapshot/seal"
 
 /**
  * A capture the gateway confirmed in a batch answer (bulk capture, capture on fulfilment),

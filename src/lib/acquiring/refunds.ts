@@ -1,7 +1,7 @@
 import { z } from "zod"
-import type { RefundRecord } from "../../../gateway/schemas/transactions"
-import type { RefundResult } from "../../../gateway/schemas/batch"
-import { REFUND_STATUS } from "../../../gateway/status-codes"
+import type { RefundRecord } from "../../gateway/schemas/transactions"
+import type { RefundResult } from "../../gateway/schemas/batch"
+import { REFUND_STATUS } from "../../gateway/status-codes"
 import { cents, fromCents } from "./money"
 
 /** One refund as kept in payment.data.refunds (every refund_reference_id is tracked). */
@@ -84,7 +84,7 @@ export function claimRefund(known: TrackedRefund[], amount: string, key: string)
 
 /**
  * The refund_reason of each refund the provider makes: it marks the gateway's refund as this
- * Medusa refund, so a lost answer (operations.ts) and a refund notification (core/refund-notice.ts)
+ * Medusa refund, so a lost answer (operations.ts) and a refund notification (lib/acquiring/refund-notice.ts)
  * find which Medusa refund a gateway refund is.
  */
 export const medusaRefundReason = (key?: string) => (key ? `Medusa refund ${key}` : "Medusa refund")

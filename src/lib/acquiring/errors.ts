@@ -1,5 +1,5 @@
 import { MedusaError } from "@medusajs/framework/utils"
-import { isGatewayError } from "../../../gateway/errors"
+import { isGatewayError } from "../../gateway/errors"
 
 /**
  * Gateway errors as Medusa errors: the storefront/admin gets a 4xx naming what to fix for

@@ -1,5 +1,5 @@
 import { z } from "zod"
-import { Amount } from "../../../gateway/schemas/common"
+import { Amount } from "../../gateway/schemas/common"
 import { normaliseAmount } from "./gateway-state"
 
 /**

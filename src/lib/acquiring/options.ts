@@ -4,7 +4,7 @@ import { CurrencyDigits, CurrencyRounding } from "../../gateway/currencies"
 import { GatewayClientOptions } from "../../gateway/options"
 import { issuePath } from "../../gateway/zod-issues"
 import { Url } from "../../gateway/schemas/common"
-import { DisputeReading } from "./core/disputes"
+import { DisputeReading } from "./disputes"
 
 /** Medusa payment session statuses a gateway code may be mapped to. */
 export const SESSION_STATUSES = [
@@ -28,7 +28,7 @@ const Origin = z.url({ protocol: /^https?$/, error: "must be an http(s) origin l
 
 /** Options of the provider itself; every other key goes to the gateway client (src/gateway/options.ts). */
 export const ProviderOwnOptions = z.object({
-  /** How dispute notifications are read (core/disputes.ts): field names and status texts. */
+  /** How dispute notifications are read (lib/acquiring/disputes.ts): field names and status texts. */
   ...DisputeReading.shape,
   /** Public URL of this Medusa backend, used to build notify_url. */
   store_url: Url,

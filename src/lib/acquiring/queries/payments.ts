@@ -1,8 +1,8 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { isAcquiringProvider } from "../../../lib/acquiring-config"
-import { tryReadData, type AcquiringData } from "../../../providers/acquiring/core/session-data"
-import { cents, fromCents, toAmount } from "../../../providers/acquiring/mappers/money"
+import { isAcquiringProvider } from "../config"
+import { tryReadData, type AcquiringData } from "../payment-data"
+import { cents, fromCents, toAmount } from "../money"
 
 /** What reconciliation, review and bulk operations need of a Medusa payment (amounts exact, two decimals). */
 export interface PaymentView {

@@ -1,7 +1,7 @@
 import type { BigNumberInput } from "@medusajs/framework/types"
 import { MathBN, MedusaError } from "@medusajs/framework/utils"
 import { Subscription } from "../../../gateway/schemas/checkout"
-import { toAmount } from "../mappers/money"
+import { toAmount } from "../money"
 
 /**
  * Metadata key, on a product variant or its product, holding the subscription terms the

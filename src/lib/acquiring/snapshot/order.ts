@@ -1,5 +1,5 @@
 import type { BigNumberInput } from "@medusajs/framework/types"
-import { toAmount } from "../mappers/money"
+import { toAmount } from "../money"
 import { SNAPSHOT_CART_FIELDS, type CartLike } from "./build"
 
 /** Order fields the store middleware asks Query for: the cart's, less what only a cart has. */

@@ -1,5 +1,5 @@
 import { MedusaError } from "@medusajs/framework/utils"
-import type { ProviderOwnOptions } from "../options"
+import type { ProviderOwnOptions } from "./options"
 
 /** The gateway's signature check breaks on these inside return_url (gateway-interface.md §5.4, confirmed). */
 const UNSIGNABLE = /[&<>"'\s]/

@@ -1,8 +1,8 @@
-import type { GatewayClient } from "../../../gateway/client-types"
-import type { RefundRecord } from "../../../gateway/schemas/transactions"
-import { medusaRefundIdOf, mergeRefunds, type TrackedRefund } from "../mappers/refunds"
+import type { GatewayClient } from "../../gateway/client-types"
+import type { RefundRecord } from "../../gateway/schemas/transactions"
+import { medusaRefundIdOf, mergeRefunds, type TrackedRefund } from "./refunds"
 import { callOpts } from "./gateway-state"
-import type { AcquiringData } from "./session-data"
+import type { AcquiringData } from "./payment-data"
 
 /**
  * A refund notification is a hint: the refunds of the order are read from the gateway

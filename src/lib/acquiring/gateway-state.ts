@@ -1,8 +1,8 @@
-import type { GatewayClient } from "../../../gateway/client-types"
-import type { OrderRecord } from "../../../gateway/schemas/transactions"
-import { callOpts } from "../../../lib/acquiring/batch"
-import { cents } from "../mappers/money"
-import type { AcquiringData } from "./session-data"
+import type { GatewayClient } from "../../gateway/client-types"
+import type { OrderRecord } from "../../gateway/schemas/transactions"
+import { callOpts } from "./batch"
+import { cents } from "./money"
+import type { AcquiringData } from "./payment-data"
 
 export { callOpts }
 

@@ -1,7 +1,7 @@
-import type { OrderRecord } from "../../../gateway/schemas/transactions"
-import { PAYMENT_STATUS } from "../../../gateway/status-codes"
-import { QUERY_RESULT } from "../../../gateway/status-codes"
-import type { SessionStatus } from "../options"
+import type { OrderRecord } from "../../gateway/schemas/transactions"
+import { PAYMENT_STATUS } from "../../gateway/status-codes"
+import { QUERY_RESULT } from "../../gateway/status-codes"
+import type { SessionStatus } from "./options"
 
 /**
  * Gateway payment_status → Medusa session status. Only 3000 and 4100 are seen in the

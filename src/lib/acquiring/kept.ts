@@ -1,5 +1,5 @@
 import { z } from "zod"
-import type { AcquiringData } from "./session-data"
+import type { AcquiringData } from "./payment-data"
 
 /**
  * An authorisation kept at the gateway after Medusa canceled its collection for an order edit

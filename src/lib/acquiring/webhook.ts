@@ -1,15 +1,15 @@
 import type { Logger, ProviderWebhookPayload, WebhookActionResult } from "@medusajs/framework/types"
 import { BigNumber, MedusaError, PaymentActions } from "@medusajs/framework/utils"
-import type { GatewayClient } from "../../../gateway/client-types"
-import { isGatewayError } from "../../../gateway/errors"
-import type { Notification } from "../../../gateway/schemas/notification"
-import type { OrderRecord } from "../../../gateway/schemas/transactions"
-import { sessionIdFromOrderNo } from "../mappers/order-no"
-import type { MappedStatus } from "../mappers/status"
-import type { SessionStatus } from "../options"
+import type { GatewayClient } from "../../gateway/client-types"
+import { isGatewayError } from "../../gateway/errors"
+import type { Notification } from "../../gateway/schemas/notification"
+import type { OrderRecord } from "../../gateway/schemas/transactions"
+import { sessionIdFromOrderNo } from "./order-no"
+import type { MappedStatus } from "./status"
+import type { SessionStatus } from "./options"
 import { toMedusaError } from "./errors"
 import { lookupOrder, normaliseAmount } from "./gateway-state"
-import type { AcquiringData, Variant } from "./session-data"
+import type { AcquiringData, Variant } from "./payment-data"
 
 export interface WebhookDeps {
   client: GatewayClient

@@ -1,4 +1,4 @@
-import { OrderNo } from "../../../gateway/schemas/common"
+import { OrderNo } from "../../gateway/schemas/common"
 
 /**
  * order_no from the Medusa payment session id: the engine takes 5–50 of [0-9A-Za-z],

@@ -1,7 +1,7 @@
 import type { BigNumberInput } from "@medusajs/framework/types"
 import { MathBN, MedusaError } from "@medusajs/framework/utils"
 import { z } from "zod"
-import { gatewayAmount, roundForGateway, type CurrencyRule } from "../../../gateway/currencies"
+import { gatewayAmount, roundForGateway, type CurrencyRule } from "../../gateway/currencies"
 
 const ROUND_HALF_UP = 4
 
