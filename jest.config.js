@@ -36,6 +36,9 @@ module.exports = {
   testMatch: MATCH[type],
   // Any test file that leaves Object.prototype changed fails (prototype pollution guard).
   setupFilesAfterEnv: ["./integration-tests/prototype-guard.js"],
-  setupFiles: (type.startsWith("integration:") && type !== "integration:sandbox") || type === "browser" ? ["./integration-tests/setup.js"] : [],
+  setupFiles:
+    (type.startsWith("integration:") && type !== "integration:sandbox") || type === "browser"
+      ? ["./integration-tests/setup.js"]
+      : [],
   ...(REDIS_KINDS.has(type) ? { globalTeardown: "./integration-tests/redis-teardown.js" } : {}),
 }

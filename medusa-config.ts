@@ -18,7 +18,9 @@ const storefrontUrl = env("ACQUIRING_STOREFRONT_URL", backendUrl)
 
 const gateway = {
   merchant_id: env("ACQUIRING_MERCHANT_ID", "1000001"),
-  accounts: [{ account_id: env("ACQUIRING_ACCOUNT_ID", "100000101"), sign_key: env("ACQUIRING_SIGN_KEY", "sandbox-key-1") }],
+  accounts: [
+    { account_id: env("ACQUIRING_ACCOUNT_ID", "100000101"), sign_key: env("ACQUIRING_SIGN_KEY", "sandbox-key-1") },
+  ],
   mode: env("ACQUIRING_MODE", "test") as "test" | "live",
   test_base_url: sandboxUrl,
   ...(process.env.ACQUIRING_LIVE_BASE_URL ? { live_base_url: process.env.ACQUIRING_LIVE_BASE_URL } : {}),
@@ -65,6 +67,8 @@ const config = defineConfig({
 })
 
 // defineConfig always adds @medusajs/draft-order, which this repository does not install.
-config.plugins = (config.plugins ?? []).filter((p) => (typeof p === "string" ? p : p.resolve) !== "@medusajs/draft-order")
+config.plugins = (config.plugins ?? []).filter(
+  (p) => (typeof p === "string" ? p : p.resolve) !== "@medusajs/draft-order",
+)
 
 module.exports = config

@@ -26,11 +26,15 @@ async function guarded(id: string, what: string, fn: () => Promise<BenchRow[]>):
   try {
     const rows = await fn()
     // Each row as soon as measured: a long run stopped midway keeps what it measured.
-    log(`${id}: done in ${((Date.now() - t) / 1000).toFixed(0)} s: ${rows.map((r) => `${r.measured} → ${r.value} (${r.pass ? "ok" : "MISSED"})`).join("; ")}`)
+    log(
+      `${id}: done in ${((Date.now() - t) / 1000).toFixed(0)} s: ${rows.map((r) => `${r.measured} → ${r.value} (${r.pass ? "ok" : "MISSED"})`).join("; ")}`,
+    )
     return rows
   } catch (e) {
     log(`${id} failed: ${(e as Error).stack ?? e}`)
-    return [{ id, what, measured: `failed: ${(e as Error).message.slice(0, 80)}`, value: "-", target: "-", pass: false }]
+    return [
+      { id, what, measured: `failed: ${(e as Error).message.slice(0, 80)}`, value: "-", target: "-", pass: false },
+    ]
   }
 }
 
@@ -41,7 +45,11 @@ async function main() {
   const app = await startBenchApp({ log })
   try {
     rows.push(...(await guarded("P2", "checkout vs pp_system_default", () => runP2(app, size("BENCH_P2_CARTS", 30)))))
-    rows.push(...(await guarded("P6", "notification → state", () => runP6(app, size("BENCH_P6_SAMPLES", 30), size("BENCH_P6_STOCK", 10)))))
+    rows.push(
+      ...(await guarded("P6", "notification → state", () =>
+        runP6(app, size("BENCH_P6_SAMPLES", 30), size("BENCH_P6_STOCK", 10)),
+      )),
+    )
     // P3 before P4: reconciliation then meets its 10,000 payments, not P4's 1,000 captured orders besides.
     rows.push(...(await guarded("P3", "reconciliation", () => runP3(app, size("BENCH_P3_TRANSACTIONS", 10_000)))))
     rows.push(...(await guarded("P4", "bulk capture", () => runP4(app, size("BENCH_P4_ORDERS", 1_000)))))

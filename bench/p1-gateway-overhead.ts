@@ -43,17 +43,50 @@ const CART = {
   shipping_subtotal: 4.9,
   tax_total: 0,
   items: [
-    { id: "item_1", title: "Mug", product_title: "Mug", variant_title: "One", variant_sku: "MUG-1", unit_price: 12.5, quantity: 2, requires_shipping: true },
-    { id: "item_2", title: "T-Shirt", product_title: "T-Shirt", variant_title: "One", variant_sku: "TEE-1", unit_price: 7.99, quantity: 1, requires_shipping: true },
+    {
+      id: "item_1",
+      title: "Mug",
+      product_title: "Mug",
+      variant_title: "One",
+      variant_sku: "MUG-1",
+      unit_price: 12.5,
+      quantity: 2,
+      requires_shipping: true,
+    },
+    {
+      id: "item_2",
+      title: "T-Shirt",
+      product_title: "T-Shirt",
+      variant_title: "One",
+      variant_sku: "TEE-1",
+      unit_price: 7.99,
+      quantity: 1,
+      requires_shipping: true,
+    },
   ],
-  shipping_address: { first_name: "Ada", last_name: "Lovelace", address_1: "Unter den Linden 1", city: "Berlin", postal_code: "10117", country_code: "de" },
-  billing_address: { first_name: "Ada", last_name: "Lovelace", address_1: "Unter den Linden 1", city: "Berlin", postal_code: "10117", country_code: "de" },
+  shipping_address: {
+    first_name: "Ada",
+    last_name: "Lovelace",
+    address_1: "Unter den Linden 1",
+    city: "Berlin",
+    postal_code: "10117",
+    country_code: "de",
+  },
+  billing_address: {
+    first_name: "Ada",
+    last_name: "Lovelace",
+    address_1: "Unter den Linden 1",
+    city: "Berlin",
+    postal_code: "10117",
+    country_code: "de",
+  },
   promotions: [{ code: "SAVE5", application_method: { type: "fixed" } }],
 }
 
 /** A Medusa-like session id (payses_ + 26 of [0-9A-Z]), unique per side and call. */
 const RUN = Date.now().toString(36).toUpperCase().slice(-6)
-const sessionId = (tag: string, i: number) => `payses_01${tag}${RUN}${String(i).padStart(24 - tag.length - RUN.length, "0")}`
+const sessionId = (tag: string, i: number) =>
+  `payses_01${tag}${RUN}${String(i).padStart(24 - tag.length - RUN.length, "0")}`
 
 function provider(url: string, fetchImpl?: typeof fetch) {
   const logger = { info() {}, warn() {}, error() {}, debug() {} }
@@ -75,10 +108,21 @@ export async function runP1(calls = 1_000): Promise<BenchRow[]> {
   const sandbox = await startSandboxProcess()
   try {
     const sealed = sealSnapshot(
-      buildSnapshot({ cart: CART as never, payment_collection_id: "paycol_bench", past_orders: [], storefront: {}, request_ip: "127.0.0.1" }),
+      buildSnapshot({
+        cart: CART as never,
+        payment_collection_id: "paycol_bench",
+        past_orders: [],
+        storefront: {},
+        request_ip: "127.0.0.1",
+      }),
       snapshotKey({ snapshot_secret: SECRET, accounts: [] }),
     )
-    const input = (id: string) => ({ amount: 32.89, currency_code: "eur", data: { session_id: id, [SNAPSHOT_KEY]: sealed }, context: { idempotency_key: id } })
+    const input = (id: string) => ({
+      amount: 32.89,
+      currency_code: "eur",
+      data: { session_id: id, [SNAPSHOT_KEY]: sealed },
+      context: { idempotency_key: id },
+    })
 
     // The raw side's bytes: what the provider sends, recorded by a fetch that does not send.
     const page = await (await fetch(`${sandbox.url}/__sandbox`)).text()
@@ -88,17 +132,24 @@ export async function runP1(calls = 1_000): Promise<BenchRow[]> {
       return new Response(CANNED_PAGE, { status: 200 })
     }) as typeof fetch)
     const warm = 100
-    for (let i = 0; i < calls + warm; i++) await recorder.initiatePayment(input(sessionId("RAW", i)) as never).catch(() => {})
-    if (recorded.length !== calls + warm) throw new Error(`recorded ${recorded.length} requests; page check: ${page.slice(0, 80)}`)
+    for (let i = 0; i < calls + warm; i++)
+      await recorder.initiatePayment(input(sessionId("RAW", i)) as never).catch(() => {})
+    if (recorded.length !== calls + warm)
+      throw new Error(`recorded ${recorded.length} requests; page check: ${page.slice(0, 80)}`)
 
     const real = provider(sandbox.url)
     const rawTimes: number[] = []
     const providerTimes: number[] = []
     for (let i = 0; i < calls + warm; i++) {
       let t = performance.now()
-      const res = await fetch(`${sandbox.url}/v1/checkout`, { method: "POST", headers: recorded[i].headers, body: recorded[i].body })
+      const res = await fetch(`${sandbox.url}/v1/checkout`, {
+        method: "POST",
+        headers: recorded[i].headers,
+        body: recorded[i].body,
+      })
       const html = await res.text()
-      if (res.status !== 200 || !html.includes("<form")) throw new Error(`raw checkout answered ${res.status}: ${html.slice(0, 200)}`)
+      if (res.status !== 200 || !html.includes("<form"))
+        throw new Error(`raw checkout answered ${res.status}: ${html.slice(0, 200)}`)
       if (i >= warm) rawTimes.push(performance.now() - t)
       t = performance.now()
       await real.initiatePayment(input(sessionId("PRV", i)) as never)

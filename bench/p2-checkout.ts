@@ -20,13 +20,20 @@ async function checkout(app: BenchApp, provider: string): Promise<number> {
   const { api, seed, sandbox } = app
   const cart = await cartWithShipping(api as never, seed, { email: email() })
   let t = performance.now()
-  const { session } = await startSession(api as never, seed, cart.id, provider, provider === SYSTEM_PROVIDER ? {} : { device: DEVICE })
+  const { session } = await startSession(
+    api as never,
+    seed,
+    cart.id,
+    provider,
+    provider === SYSTEM_PROVIDER ? {} : { device: DEVICE },
+  )
   let spent = performance.now() - t
   if (provider !== SYSTEM_PROVIDER) sandbox.shopper.pay(session.data.order_no, { card: "4111111111111111" })
   t = performance.now()
   const done = await completeCart(api as never, seed, cart.id)
   spent += performance.now() - t
-  if (done.type !== "order") throw new Error(`${provider}: cart did not complete: ${JSON.stringify(done.error ?? done).slice(0, 300)}`)
+  if (done.type !== "order")
+    throw new Error(`${provider}: cart did not complete: ${JSON.stringify(done.error ?? done).slice(0, 300)}`)
   return spent
 }
 
@@ -34,7 +41,7 @@ export async function runP2(app: BenchApp, carts = 30): Promise<BenchRow[]> {
   // The bench drives completion itself: a notification racing it would time something else.
   const drop = app.sandbox.faults.add({ target: "notifications", kind: "drop" })
   try {
-    for (let i = 0; i < 3; i++) await checkout(app, PROVIDERS.hosted), await checkout(app, SYSTEM_PROVIDER)
+    for (let i = 0; i < 3; i++) (await checkout(app, PROVIDERS.hosted), await checkout(app, SYSTEM_PROVIDER))
     const ours: number[] = []
     const system: number[] = []
     for (let i = 0; i < carts; i++) {

@@ -37,13 +37,21 @@ async function gatewayOrders(app: BenchApp, n: number): Promise<Map<string, stri
   const worker = async () => {
     while (next < n) {
       const i = next++
-      const p = { merchant_id: M, account_id: A, order_no: orderNo(i), currency: "EUR", amount: "10.00", return_url: "http://shop.test/r" }
+      const p = {
+        merchant_id: M,
+        account_id: A,
+        order_no: orderNo(i),
+        currency: "EUR",
+        amount: "10.00",
+        return_url: "http://shop.test/r",
+      }
       const res = await fetch(`${app.sandbox.url}/v1/checkout`, {
         method: "POST",
         headers: { "content-type": "application/x-www-form-urlencoded" },
         body: encodeForm({ ...p, encryption_data: sign(p, OPERATION_TABLE.checkout.sign, KEY) }),
       })
-      if (res.status !== 200) throw new Error(`checkout ${p.order_no}: ${res.status} ${(await res.text()).slice(0, 200)}`)
+      if (res.status !== 200)
+        throw new Error(`checkout ${p.order_no}: ${res.status} ${(await res.text()).slice(0, 200)}`)
       await res.arrayBuffer()
       tx.set(p.order_no, app.sandbox.shopper.pay(p.order_no, { card: "4111111111111111" }).transaction_id)
     }
@@ -60,7 +68,15 @@ async function medusaPayments(app: BenchApp, tx: Map<string, string>): Promise<v
     const rows = [...tx.entries()].map(([order_no, transaction_id], i) => ({
       col: `paycol_recb${RUN.toLowerCase()}${i}`,
       pay: `pay_recb${RUN.toLowerCase()}${i}`,
-      data: { order_no, currency: "EUR", amount: "10.00", variant: "hosted", account_id: A, transaction_id, payment_status: "2000" },
+      data: {
+        order_no,
+        currency: "EUR",
+        amount: "10.00",
+        variant: "hosted",
+        account_id: A,
+        transaction_id,
+        payment_status: "2000",
+      },
     }))
     for (let i = 0; i < rows.length; i += 1_000) {
       const part = JSON.stringify(rows.slice(i, i + 1_000))
@@ -124,7 +140,11 @@ function gc() {
  * per-order answer cache, so the heap figure is the reconciliation's, not the sandbox's.
  */
 async function warmSandbox(app: BenchApp, orderNos: string[]) {
-  const client = createGatewayClient({ merchant_id: M, accounts: [{ account_id: A, sign_key: KEY }], test_base_url: app.sandbox.url })
+  const client = createGatewayClient({
+    merchant_id: M,
+    accounts: [{ account_id: A, sign_key: KEY }],
+    test_base_url: app.sandbox.url,
+  })
   await client.retrieveTransactions({ orders: orderNos })
   await client.retrieveRefunds({ orders: orderNos.slice(0, 100) })
 }
@@ -144,9 +164,12 @@ export async function runP3(app: BenchApp, n = 10_000): Promise<BenchRow[]> {
     queries.stop()
   }
   const wall = performance.now() - t
-  const gatewayRequests = requestsSince(app.sandbox, "/v1/retrievalTrans", mark).length + requestsSince(app.sandbox, "/v1/retrievalRefund", mark).length
+  const gatewayRequests =
+    requestsSince(app.sandbox, "/v1/retrievalTrans", mark).length +
+    requestsSince(app.sandbox, "/v1/retrievalRefund", mark).length
   const errors = report.changes.filter((c) => c.kind === "error")
-  if (errors.length || report.payments_checked < n) throw new Error(`reconcile checked ${report.payments_checked} of ${n}: ${JSON.stringify(errors[0] ?? {})}`)
+  if (errors.length || report.payments_checked < n)
+    throw new Error(`reconcile checked ${report.payments_checked} of ${n}: ${JSON.stringify(errors[0] ?? {})}`)
   const dbQueries = queries.count()
   // Run 2 (same work: nothing changed): the live heap, sampled after a forced collection every
   // 100 ms, over the collected baseline. Peak heapUsed without collections is shown too (garbage V8 had not yet collected).

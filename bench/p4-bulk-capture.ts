@@ -15,18 +15,27 @@ export async function runP4(app: BenchApp, orders = 1_000): Promise<BenchRow[]> 
   const drop = app.sandbox.faults.add({ target: "notifications", kind: "drop" })
   try {
     const stats = newStats()
-    const placed = await pool(Array.from({ length: orders }, (_, i) => i), 8, (i) =>
-      checkout(app.api as never, app.seed, app.sandbox, app.container as never, i, stats),
+    const placed = await pool(
+      Array.from({ length: orders }, (_, i) => i),
+      8,
+      (i) => checkout(app.api as never, app.seed, app.sandbox, app.container as never, i, stats),
     )
     if (placed.some((p) => !p.order_id)) throw new Error("a checkout did not complete")
     const mark = requestMark(app.sandbox)
     const t = performance.now()
-    const { data } = await app.api.post("/admin/acquiring/bulk/capture", { order_ids: placed.map((p) => p.order_id!) }, app.seed.admin)
+    const { data } = await app.api.post(
+      "/admin/acquiring/bulk/capture",
+      { order_ids: placed.map((p) => p.order_id!) },
+      app.seed.admin,
+    )
     const wall = performance.now() - t
     const captures = requestsSince(app.sandbox, "/v1/capture", mark).length
     const queries = requestsSince(app.sandbox, "/v1/retrievalTrans", mark).length
     const captured = (data.results as Array<{ status: string }>).filter((r) => r.status === "captured").length
-    if (captured !== orders) throw new Error(`bulk capture captured ${captured} of ${orders}: ${JSON.stringify(data.results.find((r: any) => r.status !== "captured"))}`)
+    if (captured !== orders)
+      throw new Error(
+        `bulk capture captured ${captured} of ${orders}: ${JSON.stringify(data.results.find((r: any) => r.status !== "captured"))}`,
+      )
     const expected = Math.ceil(orders / 50)
     return [
       {

@@ -40,7 +40,14 @@ async function paidCart(app: BenchApp): Promise<{ cartId: string; note: Record<s
  * the stock route acknowledges at once, so its cart is polled every 5 ms. Polling our route too
  * put a Query.graph every 5 ms on the same CPU as the work being timed.
  */
-async function timeToOrder(app: BenchApp, path: string, cartId: string, note: Record<string, string>, timeoutMs: number, answerIsProof = false): Promise<number> {
+async function timeToOrder(
+  app: BenchApp,
+  path: string,
+  cartId: string,
+  note: Record<string, string>,
+  timeoutMs: number,
+  answerIsProof = false,
+): Promise<number> {
   const t = performance.now()
   const res = await postForm(app.url + path, note)
   if (res.status !== 200) throw new Error(`${path} answered ${res.status}: ${res.text.slice(0, 200)}`)
@@ -71,7 +78,11 @@ export async function runP6(app: BenchApp, samples = 30, stockSamples = 10): Pro
     const stock: number[] = []
     for (let i = 0; i < stockSamples; i += 5) {
       const carts = await Promise.all(Array.from({ length: Math.min(5, stockSamples - i) }, () => paidCart(app)))
-      stock.push(...(await Promise.all(carts.map((c) => timeToOrder(app, "/hooks/payment/acquiring_acquiring", c.cartId, c.note, 60_000)))))
+      stock.push(
+        ...(await Promise.all(
+          carts.map((c) => timeToOrder(app, "/hooks/payment/acquiring_acquiring", c.cartId, c.note, 60_000)),
+        )),
+      )
     }
     const p50 = quantile(ours, 0.5)
     const p95 = quantile(ours, 0.95)
@@ -90,4 +101,5 @@ export async function runP6(app: BenchApp, samples = 30, stockSamples = 10): Pro
   }
 }
 
-if (require.main === module) runAloneWithApp((app) => runP6(app, Number(process.argv[2] ?? 30), Number(process.argv[3] ?? 10)))
+if (require.main === module)
+  runAloneWithApp((app) => runP6(app, Number(process.argv[2] ?? 30), Number(process.argv[3] ?? 10)))

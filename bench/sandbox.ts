@@ -22,7 +22,14 @@ function postForm(url: string, body: string): Promise<{ status: number; text: st
   return new Promise((resolve, reject) => {
     const u = new URL(url)
     const req = request(
-      { host: u.hostname, port: u.port, path: u.pathname, method: "POST", agent, headers: { "content-type": "application/x-www-form-urlencoded", "content-length": Buffer.byteLength(body) } },
+      {
+        host: u.hostname,
+        port: u.port,
+        path: u.pathname,
+        method: "POST",
+        agent,
+        headers: { "content-type": "application/x-www-form-urlencoded", "content-length": Buffer.byteLength(body) },
+      },
       (res) => {
         let text = ""
         res.setEncoding("utf8")
@@ -36,7 +43,9 @@ function postForm(url: string, body: string): Promise<{ status: number; text: st
 }
 
 async function startServer(): Promise<{ url: string; stop: () => void }> {
-  const child = spawn(process.execPath, ["--import", "tsx", "src/sandbox/cli.ts", "--port", "0", "--quiet", "--json"], { stdio: ["ignore", "pipe", "inherit"] })
+  const child = spawn(process.execPath, ["--import", "tsx", "src/sandbox/cli.ts", "--port", "0", "--quiet", "--json"], {
+    stdio: ["ignore", "pipe", "inherit"],
+  })
   const url = await new Promise<string>((resolve, reject) => {
     child.stdout.once("data", (d) => resolve(JSON.parse(String(d)).url))
     child.once("exit", (code) => reject(new Error(`sandbox exited with ${code}`)))
@@ -47,8 +56,18 @@ async function startServer(): Promise<{ url: string; stop: () => void }> {
 async function seedOrders(url: string, n: number): Promise<string[]> {
   const orders: string[] = []
   for (let i = 0; i < n; i++) {
-    const p = { merchant_id: M, account_id: A, order_no: `BENCH${Date.now()}${i}`, currency: "USD", amount: "10.00", return_url: "https://shop.example/return" }
-    const res = await postForm(`${url}/v1/checkout`, encodeForm({ ...p, encryption_data: sign(p, OPERATION_TABLE.checkout.sign, KEY) }))
+    const p = {
+      merchant_id: M,
+      account_id: A,
+      order_no: `BENCH${Date.now()}${i}`,
+      currency: "USD",
+      amount: "10.00",
+      return_url: "https://shop.example/return",
+    }
+    const res = await postForm(
+      `${url}/v1/checkout`,
+      encodeForm({ ...p, encryption_data: sign(p, OPERATION_TABLE.checkout.sign, KEY) }),
+    )
     if (res.status !== 200) throw new Error(`checkout failed: ${res.text}`)
     await postForm(`${url}/__sandbox/pay`, JSON.stringify({ order_no: p.order_no }))
     orders.push(p.order_no)
@@ -63,8 +82,12 @@ async function run(url: string, selection: string[]): Promise<number> {
     while (Date.now() < until) {
       // a fresh signature per query, as a client computes it
       const p = { merchant_id: M, account_id: A, orders: selection.join(",") }
-      const res = await postForm(`${url}/v1/retrievalTrans`, encodeForm({ ...p, encryption_data: sign(p, OPERATION_TABLE.retrievalTrans.sign, KEY) }))
-      if (res.status !== 200 || !res.text.includes('"return_status":"1"')) throw new Error(`query failed: ${res.text.slice(0, 200)}`)
+      const res = await postForm(
+        `${url}/v1/retrievalTrans`,
+        encodeForm({ ...p, encryption_data: sign(p, OPERATION_TABLE.retrievalTrans.sign, KEY) }),
+      )
+      if (res.status !== 200 || !res.text.includes('"return_status":"1"'))
+        throw new Error(`query failed: ${res.text.slice(0, 200)}`)
       done++
     }
   }
@@ -80,7 +103,9 @@ async function main() {
     await run(server.url, orders.slice(0, 10)) // warm-up is the first second of this run
     for (const size of [1, 10, 100]) {
       const qps = await run(server.url, orders.slice(0, size))
-      console.log(`retrievalTrans (${String(size).padStart(3)} orders/query, ${concurrency} concurrent, keep-alive): ${Math.round(qps)} queries/s  = ${(qps / TARGET).toFixed(2)} × target ${TARGET}/s`)
+      console.log(
+        `retrievalTrans (${String(size).padStart(3)} orders/query, ${concurrency} concurrent, keep-alive): ${Math.round(qps)} queries/s  = ${(qps / TARGET).toFixed(2)} × target ${TARGET}/s`,
+      )
     }
   } finally {
     server.stop()

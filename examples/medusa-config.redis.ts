@@ -77,7 +77,14 @@ module.exports = defineConfig({
     {
       resolve: "@medusajs/medusa/locking",
       options: {
-        providers: [{ id: "locking-redis", resolve: "@medusajs/medusa/locking-redis", is_default: true, options: { redisUrl: REDIS_URL } }],
+        providers: [
+          {
+            id: "locking-redis",
+            resolve: "@medusajs/medusa/locking-redis",
+            is_default: true,
+            options: { redisUrl: REDIS_URL },
+          },
+        ],
       },
     },
     // The cache module (background "sync now" runs are kept here for a day).

@@ -13,6 +13,8 @@ afterAll(() => {
   const removed = before.filter((n) => !after.includes(n))
   if (added.length || removed.length) {
     for (const n of added) delete Object.prototype[n] // later files in this worker start clean
-    throw new Error(`Object.prototype was changed by this test file: added ${JSON.stringify(added)}, removed ${JSON.stringify(removed)}`)
+    throw new Error(
+      `Object.prototype was changed by this test file: added ${JSON.stringify(added)}, removed ${JSON.stringify(removed)}`,
+    )
   }
 })

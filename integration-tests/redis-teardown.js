@@ -4,7 +4,10 @@
  */
 module.exports = async function redisTeardown() {
   const Redis = require("ioredis")
-  const redis = new Redis(process.env.ACQ_REDIS_URL ?? "redis://127.0.0.1:6379", { lazyConnect: true, maxRetriesPerRequest: 1 })
+  const redis = new Redis(process.env.ACQ_REDIS_URL ?? "redis://127.0.0.1:6379", {
+    lazyConnect: true,
+    maxRetriesPerRequest: 1,
+  })
   try {
     await redis.connect()
     let cursor = "0"

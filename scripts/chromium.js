@@ -32,7 +32,8 @@ function isExecutable(file) {
  */
 function findChromium({ log = () => {} } = {}) {
   if (process.env.CHROMIUM_PATH) return { executablePath: process.env.CHROMIUM_PATH, env: {}, source: "CHROMIUM_PATH" }
-  if (process.env.ACQUIRING_BUNDLED_CHROMIUM !== "1" && isExecutable(SYSTEM)) return { executablePath: SYSTEM, env: {}, source: "Debian" }
+  if (process.env.ACQUIRING_BUNDLED_CHROMIUM !== "1" && isExecutable(SYSTEM))
+    return { executablePath: SYSTEM, env: {}, source: "Debian" }
   return bundled(log)
 }
 
@@ -41,7 +42,10 @@ function bundled(log) {
   const pkgJson = (require.resolve.paths("@sparticuz/chromium") || [])
     .map((base) => path.join(base, "@sparticuz", "chromium", "package.json"))
     .find((f) => fs.existsSync(f))
-  if (!pkgJson) throw new Error(`No Chromium: ${SYSTEM} is missing and the devDependency @sparticuz/chromium is not installed (run npm install)`)
+  if (!pkgJson)
+    throw new Error(
+      `No Chromium: ${SYSTEM} is missing and the devDependency @sparticuz/chromium is not installed (run npm install)`,
+    )
   const { version } = JSON.parse(fs.readFileSync(pkgJson, "utf8"))
   const dir = path.join(ROOT, "node_modules", ".cache", "acquiring-chromium", version)
   const exe = path.join(dir, "chromium")
@@ -74,7 +78,8 @@ function unpack(dir, version, log) {
       path.join(partial, "fonts.conf"),
       `<?xml version="1.0"?>\n<!DOCTYPE fontconfig SYSTEM "fonts.dtd">\n<fontconfig>\n  <dir>${fonts}</dir>\n  <cachedir>${path.join(dir, "fonts-cache")}</cachedir>\n</fontconfig>\n`,
     )
-    if (!isExecutable(path.join(partial, "chromium"))) throw new Error("@sparticuz/chromium unpacked no chromium binary")
+    if (!isExecutable(path.join(partial, "chromium")))
+      throw new Error("@sparticuz/chromium unpacked no chromium binary")
     if (!isExecutable(path.join(dir, "chromium"))) fs.rmSync(dir, { recursive: true, force: true })
     try {
       fs.renameSync(partial, dir)

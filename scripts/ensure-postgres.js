@@ -117,7 +117,11 @@ async function ensurePostgres(opts = {}) {
   }
   if (await canConnect("127.0.0.1", EMBEDDED_PORT)) {
     // Left running by an earlier run of ours.
-    return { embedded: true, stop: async () => {}, env: { DB_HOST: "localhost", DB_PORT: String(EMBEDDED_PORT), DB_USERNAME: "postgres", DB_PASSWORD: "postgres" } }
+    return {
+      embedded: true,
+      stop: async () => {},
+      env: { DB_HOST: "localhost", DB_PORT: String(EMBEDDED_PORT), DB_USERNAME: "postgres", DB_PASSWORD: "postgres" },
+    }
   }
   return startEmbedded(opts)
 }

@@ -19,7 +19,14 @@ const { ensurePostgres } = require("./ensure-postgres")
 const { findChromium } = require("./chromium")
 
 const ROOT = path.resolve(__dirname, "..")
-const KINDS = ["unit", "integration:sandbox", "integration:http", "integration:redis", "integration:multiprocess", "browser"]
+const KINDS = [
+  "unit",
+  "integration:sandbox",
+  "integration:http",
+  "integration:redis",
+  "integration:multiprocess",
+  "browser",
+]
 const NEEDS_DB = new Set(["integration:http", "integration:redis", "integration:multiprocess", "browser"])
 // Kinds whose files share nothing run two at a time (each Medusa test file has its own app, database,
 // sandbox and port): on a 2-core runner a file is one busy core. The others stay in band: the Redis
@@ -53,7 +60,14 @@ async function main() {
     }
     const r = spawnSync(
       process.execPath,
-      [require.resolve("jest/bin/jest"), PARALLEL.has(kind) ? "--maxWorkers=2" : "--runInBand", "--forceExit", "--passWithNoTests", "--json", `--outputFile=${out}`],
+      [
+        require.resolve("jest/bin/jest"),
+        PARALLEL.has(kind) ? "--maxWorkers=2" : "--runInBand",
+        "--forceExit",
+        "--passWithNoTests",
+        "--json",
+        `--outputFile=${out}`,
+      ],
       { cwd: ROOT, env, stdio: "inherit" },
     )
     const counts = readCounts(out)

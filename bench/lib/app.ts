@@ -11,7 +11,11 @@ import path from "node:path"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { startSandbox, type Sandbox } from "../../src/sandbox"
 import { seedStore, PROVIDERS, type Seed } from "../../integration-tests/http/helpers/acquiring-seed"
-import { acquiringProjectDir, medusaCommand, removeProjectDir } from "../../integration-tests/reliability/medusa-process"
+import {
+  acquiringProjectDir,
+  medusaCommand,
+  removeProjectDir,
+} from "../../integration-tests/reliability/medusa-process"
 import { httpApi, type Api } from "./http"
 import { runAlone, type BenchRow } from "./report"
 
@@ -48,7 +52,12 @@ export async function startBenchApp(opts: { log?: (s: string) => void } = {}): P
   const dbName = `acq_bench_${process.pid}`
   const dbUrl = databaseUrl(pg.env, dbName)
   await ensureDatabase(pg.env, dbName)
-  const sandbox = await startSandbox({ host: "127.0.0.1", port: 0, seed: 11, notifications: { initial_delay_ms: 50, backoff_base_ms: 200, max_attempts: 4 } })
+  const sandbox = await startSandbox({
+    host: "127.0.0.1",
+    port: 0,
+    seed: 11,
+    notifications: { initial_delay_ms: 50, backoff_base_ms: 200, max_attempts: 4 },
+  })
   const port = await freePort()
   const env = {
     ...pg.env,
@@ -69,7 +78,11 @@ export async function startBenchApp(opts: { log?: (s: string) => void } = {}): P
   const url = `http://localhost:${app.port}`
   const api = httpApi(url)
   const seed = await seedStore(api as never, app.container)
-  await api.post(`/admin/regions/${seed.region_id}`, { payment_providers: [...Object.values(PROVIDERS), SYSTEM_PROVIDER] }, seed.admin)
+  await api.post(
+    `/admin/regions/${seed.region_id}`,
+    { payment_providers: [...Object.values(PROVIDERS), SYSTEM_PROVIDER] },
+    seed.admin,
+  )
   return {
     url,
     api,

@@ -26,7 +26,10 @@ export const ms = (n: number) => `${n < 10 ? n.toFixed(2) : n.toFixed(0)} ms`
 /** The machine and its load: the machine is shared, so the figures carry it. */
 export function machine(): string {
   const cpus = os.cpus()
-  const load = os.loadavg().map((l) => l.toFixed(2)).join(" ")
+  const load = os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(" ")
   return `${cpus.length} × ${cpus[0]?.model.trim() ?? "cpu"}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}, ${os.platform()} ${os.release()}; load average ${load}`
 }
 

@@ -21,13 +21,16 @@ const common = {
   snapshot_secret: "integration-test-snapshot-secret-0123456789",
   // The scheduled reconciliation would race the tests' own "sync now" calls; on only where a test asks.
   reconcile_enabled: process.env.ACQ_RECONCILE_JOB === "on",
-  ...(process.env.ACQ_RECONCILE_INTERVAL_MINUTES ? { reconcile_interval_minutes: Number(process.env.ACQ_RECONCILE_INTERVAL_MINUTES) } : {}),
+  ...(process.env.ACQ_RECONCILE_INTERVAL_MINUTES
+    ? { reconcile_interval_minutes: Number(process.env.ACQ_RECONCILE_INTERVAL_MINUTES) }
+    : {}),
   // Boot tests inject a mistake here to see the server refuse to start.
   ...(process.env.ACQ_OPTIONS_OVERRIDE ? JSON.parse(process.env.ACQ_OPTIONS_OVERRIDE) : {}),
 }
 
 /** ACQUIRING_TEST_REDIS=1: Medusa's Redis event bus, locking, cache and workflow engine (ACQ_REDIS_URL). */
-const redisUrl = process.env.ACQUIRING_TEST_REDIS === "1" ? (process.env.ACQ_REDIS_URL ?? "redis://127.0.0.1:6379") : undefined
+const redisUrl =
+  process.env.ACQUIRING_TEST_REDIS === "1" ? (process.env.ACQ_REDIS_URL ?? "redis://127.0.0.1:6379") : undefined
 
 const config = defineConfig({
   projectConfig: {
@@ -47,7 +50,11 @@ const config = defineConfig({
       resolve: "@medusajs/medusa/payment",
       options: {
         providers: [
-          { resolve: "./src/providers/acquiring", id: "acquiring", options: { ...common, capture_mode: "manual", payment_method: "sandbox_wallet" } },
+          {
+            resolve: "./src/providers/acquiring",
+            id: "acquiring",
+            options: { ...common, capture_mode: "manual", payment_method: "sandbox_wallet" },
+          },
           { resolve: "./src/providers/acquiring", id: "fulfil", options: { ...common, capture_mode: "on_fulfilment" } },
           { resolve: "./src/providers/acquiring", id: "auto", options: { ...common, capture_mode: "automatic" } },
         ],

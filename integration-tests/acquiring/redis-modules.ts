@@ -21,7 +21,14 @@ export function redisModules(redisUrl: string, ns: string) {
     {
       resolve: "@medusajs/medusa/locking",
       options: {
-        providers: [{ id: "locking-redis", resolve: "@medusajs/medusa/locking-redis", is_default: true, options: { redisUrl, namespace: `${ns}:lock:` } }],
+        providers: [
+          {
+            id: "locking-redis",
+            resolve: "@medusajs/medusa/locking-redis",
+            is_default: true,
+            options: { redisUrl, namespace: `${ns}:lock:` },
+          },
+        ],
       },
     },
     { resolve: "@medusajs/medusa/cache-redis", options: { redisUrl, namespace: `${ns}:cache`, ttl: 30 } },

@@ -161,7 +161,8 @@ it("awaiting capture: the merchant selects two orders and captures them in one g
   await page.getByRole("button", { name: "Capture selected (2)" }).click()
   await page.getByText("Last capture: 2 captured (1 gateway request)").waitFor()
   // The captured orders leave the list; nothing else was captured.
-  for (const o of orders) await page.getByRole("checkbox", { name: `Select order ${o.display_id}` }).waitFor({ state: "detached" })
+  for (const o of orders)
+    await page.getByRole("checkbox", { name: `Select order ${o.display_id}` }).waitFor({ state: "detached" })
   await screenshot(page, "admin-awaiting-capture-done")
   expect(requestsTo("/v1/capture")).toBe(before + 1)
 

@@ -35,7 +35,13 @@ beforeEach(async () => {
 afterEach(async () => {
   // A failing path leaves a picture of where the person was stuck.
   const state = (expect as unknown as { getState(): { currentTestName?: string } }).getState()
-  if (process.env.ACQ_BROWSER_DEBUG) await person?.page.screenshot({ path: `/tmp/${(state.currentTestName ?? "x").slice(0, 20).replace(/\W/g, "_")}.png`, fullPage: true }).catch(() => {})
+  if (process.env.ACQ_BROWSER_DEBUG)
+    await person?.page
+      .screenshot({
+        path: `/tmp/${(state.currentTestName ?? "x").slice(0, 20).replace(/\W/g, "_")}.png`,
+        fullPage: true,
+      })
+      .catch(() => {})
   await person?.close()
 })
 

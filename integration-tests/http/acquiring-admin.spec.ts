@@ -110,7 +110,7 @@ acquiringTestRunner(({ api, getContainer, seed, admin }) => {
     const res = await adminPost(`/admin/orders/${order.id}/fulfillments`, { items, location_id: seed.location_id })
     expect(res.status).toBe(200)
     let captured = null
-    for (const end = Date.now() + 60_000; Date.now() < end && !captured; ) {
+    for (const end = Date.now() + 60_000; Date.now() < end && !captured;) {
       await new Promise((r) => setTimeout(r, 200))
       captured = (await adminOrder(api, seed, order.id)).payment_collections[0].payments[0].captured_at
     }

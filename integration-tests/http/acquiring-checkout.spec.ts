@@ -1,7 +1,14 @@
 import { useAcquiringEnv } from "./helpers/acquiring-env"
 import { acquiringTestRunner } from "./helpers/acquiring-suite"
 import { PROVIDERS } from "./helpers/acquiring-seed"
-import { adminOrder, cartWithShipping, completeCart, DEVICE, ordersOfCart, startSession } from "./helpers/acquiring-store"
+import {
+  adminOrder,
+  cartWithShipping,
+  completeCart,
+  DEVICE,
+  ordersOfCart,
+  startSession,
+} from "./helpers/acquiring-store"
 import { formOf, getPage, payOnHostedPage, postForm } from "./helpers/browser"
 import { sign } from "../../src/gateway/signing"
 import { NOTIFICATION_SIGN_FIELDS } from "../../src/gateway/schemas/notification"
@@ -49,7 +56,9 @@ acquiringTestRunner(({ api, getContainer, seed, admin }) => {
     expect(payment.data.transaction_id).toBe(sandbox.inspect.order(session.data.order_no)!.transaction_id)
     expect(order.payment_collections[0].status).toBe("authorized")
 
-    const req = sandbox.inspect.requests().find((r) => r.path === "/v1/checkout" && r.body?.order_no === session.data.order_no)!
+    const req = sandbox.inspect
+      .requests()
+      .find((r) => r.path === "/v1/checkout" && r.body?.order_no === session.data.order_no)!
     expect(req.body).toMatchObject({
       amount: "32.89",
       item_total: "32.99",
@@ -69,7 +78,9 @@ acquiringTestRunner(({ api, getContainer, seed, admin }) => {
       notify_url: `${process.env.ACQ_STORE_URL}/hooks/acquiring/notify`,
       total_discount: [{ coupon_code_used: "SAVE5", discount_type: "fixed" }],
     })
-    expect((req.body!.cart_items as any[]).map((c) => c.basic_item_data.price.amount_local_currency)).toEqual([12.5, 7.99])
+    expect((req.body!.cart_items as any[]).map((c) => c.basic_item_data.price.amount_local_currency)).toEqual([
+      12.5, 7.99,
+    ])
 
     expect(await sandbox.notifications.settle(15_000)).toBe(true)
     const notes = sandbox.notifications.list().filter((n) => n.payload.order_no === session.data.order_no)
@@ -84,14 +95,17 @@ acquiringTestRunner(({ api, getContainer, seed, admin }) => {
     // The raw page is off by default (session_html): the checked form is what a storefront posts.
     expect(session.data.html).toBeNull()
 
-    const { data: stored } = await getContainer().resolve("query").graph({ entity: "payment_session", fields: ["data"], filters: { id: session.id } })
+    const { data: stored } = await getContainer()
+      .resolve("query")
+      .graph({ entity: "payment_session", fields: ["data"], filters: { id: session.id } })
     expect(stored[0].data).not.toHaveProperty("form")
     expect(stored[0].data).not.toHaveProperty("html")
     expect(JSON.stringify(stored[0].data).length).toBeLessThan(600)
     expect(stored[0].data.hosted_page_path).toBe(`/store/acquiring/payment-sessions/${session.id}/hosted-page`)
 
     // After a reload the storefront reads path and token from its cart, as Medusa serves it.
-    const reloaded = (await api.get(`/store/carts/${cart.id}`, seed.store)).data.cart.payment_collection.payment_sessions[0]
+    const reloaded = (await api.get(`/store/carts/${cart.id}`, seed.store)).data.cart.payment_collection
+      .payment_sessions[0]
     const { hosted_page_path, hosted_page_token } = reloaded.data
     const withToken = { headers: { ...seed.store.headers, "x-acquiring-page-token": hosted_page_token } }
     const { data } = await api.get(hosted_page_path, withToken)
@@ -100,11 +114,17 @@ acquiringTestRunner(({ api, getContainer, seed, admin }) => {
     expect(paid.returnedTo).toBeTruthy()
     expect((await completeCart(api, seed, cart.id)).type).toBe("order")
 
-    const refused = async (path: string) => api.get(path, withToken).then(() => undefined, (e) => e.response)
+    const refused = async (path: string) =>
+      api.get(path, withToken).then(
+        () => undefined,
+        (e) => e.response,
+      )
     const afterOrder = await refused(hosted_page_path)
     expect(afterOrder.status).toBe(404)
     expect(afterOrder.data.message).toMatch(/is authorized: its hosted page is no longer offered/)
-    expect((await refused("/store/acquiring/payment-sessions/payses_01JZZZZZZZZZZZZZZZZZZZZZZZ/hosted-page")).status).toBe(404)
+    expect(
+      (await refused("/store/acquiring/payment-sessions/payses_01JZZZZZZZZZZZZZZZZZZZZZZZ/hosted-page")).status,
+    ).toBe(404)
     expect((await refused("/store/acquiring/payment-sessions/not-a-session/hosted-page")).status).toBe(400)
   })
 
@@ -182,7 +202,9 @@ acquiringTestRunner(({ api, getContainer, seed, admin }) => {
     const form = formOf(page.html, session.data.issuer_url)
     const back = await postForm(form.action, { ...form.fields, action: decision })
     expect(back.location).toContain("http://shop.test/checkout/return")
-    const req = sandbox.inspect.requests().find((r) => r.path === "/v1/authorise" && r.body?.order_no === session.data.order_no)!
+    const req = sandbox.inspect
+      .requests()
+      .find((r) => r.path === "/v1/authorise" && r.body?.order_no === session.data.order_no)!
     expect(req.body).toMatchObject({ amount: "32.89", payment_method: "sandbox_wallet", discount: "5.00" })
     if (approved) {
       const done = await completeCart(api, seed, cart.id)
@@ -198,9 +220,16 @@ acquiringTestRunner(({ api, getContainer, seed, admin }) => {
 
   it("storefront data is validated: bad device data and a foreign return_url get a 400 naming the field", async () => {
     const cart = await cartWithShipping(api, seed)
-    const collection = (await api.post("/store/payment-collections", { cart_id: cart.id }, seed.store)).data.payment_collection
+    const collection = (await api.post("/store/payment-collections", { cart_id: cart.id }, seed.store)).data
+      .payment_collection
     const post = (data: unknown) =>
-      api.post(`/store/payment-collections/${collection.id}/payment-sessions`, { provider_id: PROVIDERS.hosted, data }, seed.store).catch((e: any) => e.response)
+      api
+        .post(
+          `/store/payment-collections/${collection.id}/payment-sessions`,
+          { provider_id: PROVIDERS.hosted, data },
+          seed.store,
+        )
+        .catch((e: any) => e.response)
     let res = await post({ device: { color_depth: "lots" } })
     expect(res.status).toBe(400)
     expect(res.data.message).toContain("data.device.color_depth")
@@ -229,12 +258,18 @@ acquiringTestRunner(({ api, getContainer, seed, admin }) => {
       order_status: "1",
       order_info: "0000:Approved",
     }
-    const signed = (p: Record<string, string>, key = "sandbox-key-1") => ({ ...p, encryption_data: sign(p, NOTIFICATION_SIGN_FIELDS, key) })
+    const signed = (p: Record<string, string>, key = "sandbox-key-1") => ({
+      ...p,
+      encryption_data: sign(p, NOTIFICATION_SIGN_FIELDS, key),
+    })
     const badSig = await postForm(url, signed(base, "wrong-key"))
     expect(badSig.status).toBe(401)
     // Signed correctly, but the shopper never paid: the gateway record shows no success.
     sandbox.shopper.pay(session.data.order_no, { card: "4111111111111111" })
-    const wrongAmount = await postForm(url, signed({ ...base, transaction_id: sandbox.inspect.order(session.data.order_no)!.transaction_id, amount: "1.00" }))
+    const wrongAmount = await postForm(
+      url,
+      signed({ ...base, transaction_id: sandbox.inspect.order(session.data.order_no)!.transaction_id, amount: "1.00" }),
+    )
     expect(wrongAmount.status).toBe(400)
     const unknown = await postForm(url, signed({ ...base, order_no: "payses01ZZZZZZZZZZZZZZZZZZZZZZZZ" }))
     expect(unknown.status).toBe(404)

@@ -1,6 +1,13 @@
 import path from "node:path"
 import { spawn } from "node:child_process"
-import { acquiringProjectDir, freePort, medusaChildEnv, medusaCommand, removeProjectDir, startMedusa } from "../reliability/medusa-process"
+import {
+  acquiringProjectDir,
+  freePort,
+  medusaChildEnv,
+  medusaCommand,
+  removeProjectDir,
+  startMedusa,
+} from "../reliability/medusa-process"
 
 jest.setTimeout(300_000)
 
@@ -22,7 +29,12 @@ beforeAll(async () => {
   pg = await ensurePostgres({})
   await dropDatabase(pg.env, dbName).catch(() => {})
   await ensureDatabase(pg.env, dbName)
-  env = { ...pg.env, DATABASE_URL: databaseUrl(pg.env, dbName), PORT: String(await freePort()), MEDUSA_DISABLE_TELEMETRY: "true" }
+  env = {
+    ...pg.env,
+    DATABASE_URL: databaseUrl(pg.env, dbName),
+    PORT: String(await freePort()),
+    MEDUSA_DISABLE_TELEMETRY: "true",
+  }
   dir = acquiringProjectDir()
   await medusaCommand(dir, ["db:migrate"], env)
 })
@@ -36,7 +48,10 @@ afterAll(async () => {
 })
 
 /** `medusa start` with extra provider options; resolves with its exit code and output. */
-function startExpectingExit(override: Record<string, unknown>, ms = 60_000): Promise<{ code: number | null; output: string }> {
+function startExpectingExit(
+  override: Record<string, unknown>,
+  ms = 60_000,
+): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ["--import", "tsx", CLI, "start"], {
       cwd: dir,

@@ -93,17 +93,31 @@ acquiringTestRunner(({ api, getContainer, seed, admin }) => {
       const trx = (data.order.transactions as any[]).filter((t) => t.reference === "capture")
       return {
         payment_id: pay.id,
-        order: { payment_status: data.order.payment_status, paid_total: data.order.summary.paid_total, pending: data.order.summary.pending_difference },
+        order: {
+          payment_status: data.order.payment_status,
+          paid_total: data.order.summary.paid_total,
+          pending: data.order.summary.pending_difference,
+        },
         collection: { status: col.status, captured_amount: Number(col.captured_amount), completed: !!col.completed_at },
         payment: { captured: !!pay.captured_at, captures: pay.captures.map((c: any) => Number(c.amount)) },
-        data: { payment_status: pay.data.payment_status, captures: pay.data.captures, confirmed: pay.data.confirmed_capture },
+        data: {
+          payment_status: pay.data.payment_status,
+          captures: pay.data.captures,
+          confirmed: pay.data.confirmed_capture,
+        },
         capture_id: capture.id,
         transactions: trx.map((t) => ({ amount: Number(t.amount), reference_id: t.reference_id })),
       }
     }
     const a = await shape(one.order_id)
     const b = await shape(many.order_id)
-    const comparable = (x: typeof a) => ({ ...x, payment_id: undefined, capture_id: undefined, data: { ...x.data, captures: x.data.captures.map((c: any) => ({ ...c, id: c.id === x.capture_id })) }, transactions: x.transactions.map((t) => ({ ...t, reference_id: t.reference_id === x.capture_id })) })
+    const comparable = (x: typeof a) => ({
+      ...x,
+      payment_id: undefined,
+      capture_id: undefined,
+      data: { ...x.data, captures: x.data.captures.map((c: any) => ({ ...c, id: c.id === x.capture_id })) },
+      transactions: x.transactions.map((t) => ({ ...t, reference_id: t.reference_id === x.capture_id })),
+    })
     expect(comparable(b)).toEqual(comparable(a))
     expect(a.order.payment_status).toBe("captured")
     expect(a.collection).toEqual({ status: "completed", captured_amount: 32.89, completed: true })
@@ -125,7 +139,9 @@ acquiringTestRunner(({ api, getContainer, seed, admin }) => {
 
     const mark = requestMark(sandbox)
     const retry = await adminPost("/admin/acquiring/bulk/capture", { order_ids: ids })
-    expect(retry.data.results).toEqual(ids.map((order_id) => expect.objectContaining({ order_id, status: "captured", recorded_only: true })))
+    expect(retry.data.results).toEqual(
+      ids.map((order_id) => expect.objectContaining({ order_id, status: "captured", recorded_only: true })),
+    )
     expect(requestsSince(sandbox, "/v1/capture", mark)).toHaveLength(0)
     expect([...(await capturedOf(ids)).values()]).toEqual([[32.89], [32.89], [32.89]])
   })
@@ -134,10 +150,18 @@ acquiringTestRunner(({ api, getContainer, seed, admin }) => {
     const sandbox = env.sandbox()
     const [a, b, c, d] = await placeOrders(api, seed, sandbox, 4)
     const all = [a, b, c, d].map((o) => o.order_id)
-    expect((await adminPost("/admin/acquiring/bulk/capture", { order_ids: all })).data.results.every((r: any) => r.status === "captured")).toBe(true)
+    expect(
+      (await adminPost("/admin/acquiring/bulk/capture", { order_ids: all })).data.results.every(
+        (r: any) => r.status === "captured",
+      ),
+    ).toBe(true)
 
     const body = {
-      orders: [{ order_id: a.order_id, amount: "10.00" }, { order_id: b.order_id }, { order_id: c.order_id, amount: "999.00" }],
+      orders: [
+        { order_id: a.order_id, amount: "10.00" },
+        { order_id: b.order_id },
+        { order_id: c.order_id, amount: "999.00" },
+      ],
       reason: "damaged in transit",
     }
     const mark = requestMark(sandbox)
@@ -145,14 +169,25 @@ acquiringTestRunner(({ api, getContainer, seed, admin }) => {
     expect(res.status).toBe(200)
     expect(requestsSince(sandbox, "/v1/refund", mark)).toHaveLength(1)
     expect(res.data.results).toEqual([
-      expect.objectContaining({ order_id: a.order_id, status: "refunded", amount: "10.00", refund_reference_id: expect.stringMatching(/-01$/) }),
+      expect.objectContaining({
+        order_id: a.order_id,
+        status: "refunded",
+        amount: "10.00",
+        refund_reference_id: expect.stringMatching(/-01$/),
+      }),
       expect.objectContaining({ order_id: b.order_id, status: "refunded", amount: "32.89" }),
-      expect.objectContaining({ order_id: c.order_id, status: "failed", error: "amount must be above 0 and at most 32.89" }),
+      expect.objectContaining({
+        order_id: c.order_id,
+        status: "failed",
+        error: "amount must be above 0 and at most 32.89",
+      }),
     ])
     const pa = await paymentOf(a.order_id)
     expect(pa.refunds.map((r: any) => r.amount)).toEqual([10])
     expect(pa.data.refunds[0]).toMatchObject({ refund_amount: "10.00", medusa_refund_id: pa.refunds[0].id })
-    expect(sandbox.inspect.order(a.order_no)!.refunds[0].refund_reason).toMatch(/^damaged in transit \[medusa bulk [0-9a-f]{16}\]$/)
+    expect(sandbox.inspect.order(a.order_no)!.refunds[0].refund_reason).toMatch(
+      /^damaged in transit \[medusa bulk [0-9a-f]{16}\]$/,
+    )
 
     const mark2 = requestMark(sandbox)
     const retry = await adminPost("/admin/acquiring/bulk/refund", body)
@@ -163,17 +198,26 @@ acquiringTestRunner(({ api, getContainer, seed, admin }) => {
 
     // The gateway refunds d, the answer is lost: the retry records that refund, never a second one.
     sandbox.faults.add({ target: "refund", kind: "error", status: 503, after_effect: true, count: 1 })
-    const lost = await adminPost("/admin/acquiring/bulk/refund", { orders: [{ order_id: d.order_id, amount: "5.00" }], idempotency_key: "refund-d-0001" })
+    const lost = await adminPost("/admin/acquiring/bulk/refund", {
+      orders: [{ order_id: d.order_id, amount: "5.00" }],
+      idempotency_key: "refund-d-0001",
+    })
     expect(lost.data.results[0].status).toBe("failed")
     expect(sandbox.inspect.order(d.order_no)!.refunds).toHaveLength(1)
     const mark3 = requestMark(sandbox)
-    const again = await adminPost("/admin/acquiring/bulk/refund", { orders: [{ order_id: d.order_id, amount: "5.00" }], idempotency_key: "refund-d-0001" })
+    const again = await adminPost("/admin/acquiring/bulk/refund", {
+      orders: [{ order_id: d.order_id, amount: "5.00" }],
+      idempotency_key: "refund-d-0001",
+    })
     expect(again.data.results[0]).toMatchObject({ status: "refunded", recorded_only: true, amount: "5.00" })
     expect(requestsSince(sandbox, "/v1/refund", mark3)).toHaveLength(0)
     expect(sandbox.inspect.order(d.order_no)!.refunds).toHaveLength(1)
     expect((await paymentOf(d.order_id)).refunds.map((r: any) => r.amount)).toEqual([5])
     // A new key is a new refund.
-    const second = await adminPost("/admin/acquiring/bulk/refund", { orders: [{ order_id: d.order_id, amount: "5.00" }], idempotency_key: "refund-d-0002" })
+    const second = await adminPost("/admin/acquiring/bulk/refund", {
+      orders: [{ order_id: d.order_id, amount: "5.00" }],
+      idempotency_key: "refund-d-0002",
+    })
     expect(second.data.results[0].status).toBe("refunded")
     expect(sandbox.inspect.order(d.order_no)!.refunded_amount).toBe("10.00")
   })
@@ -196,7 +240,9 @@ acquiringTestRunner(({ api, getContainer, seed, admin }) => {
 
   it("capture on fulfilment batches orders fulfilled together into one gateway request", async () => {
     const sandbox = env.sandbox()
-    const orders = await Promise.all([0, 1, 2].map(() => placeOrder(api, seed, sandbox, { provider: PROVIDERS.hostedOnFulfilment })))
+    const orders = await Promise.all(
+      [0, 1, 2].map(() => placeOrder(api, seed, sandbox, { provider: PROVIDERS.hostedOnFulfilment })),
+    )
     const locking = getContainer().resolve("locking")
     // A sweep is running (held lock) while the three fulfilments are created.
     await locking.acquire("acquiring:capture-on-fulfilment:sweep", { ownerId: "test-sweep", expire: 60 })
@@ -204,7 +250,9 @@ acquiringTestRunner(({ api, getContainer, seed, admin }) => {
     for (const o of orders) {
       const order = await adminOrder(api, seed, o.order_id)
       const items = order.items.map((i: any) => ({ id: i.id, quantity: i.quantity }))
-      expect((await adminPost(`/admin/orders/${o.order_id}/fulfillments`, { items, location_id: seed.location_id })).status).toBe(200)
+      expect(
+        (await adminPost(`/admin/orders/${o.order_id}/fulfillments`, { items, location_id: seed.location_id })).status,
+      ).toBe(200)
     }
     await new Promise((r) => setTimeout(r, 500))
     expect(requestsSince(sandbox, "/v1/capture", mark)).toHaveLength(0)
@@ -216,7 +264,9 @@ acquiringTestRunner(({ api, getContainer, seed, admin }) => {
     }
     expect([...(await capturedOf(ids)).values()]).toEqual([[32.89], [32.89], [32.89]])
     const captures = requestsSince(sandbox, "/v1/capture", mark)
-    expect(captures.map((r) => (r.body as any).capture_orders.map((c: any) => c.order_no).sort())).toEqual([orders.map((o) => o.order_no).sort()])
+    expect(captures.map((r) => (r.body as any).capture_orders.map((c: any) => c.order_no).sort())).toEqual([
+      orders.map((o) => o.order_no).sort(),
+    ])
   })
 
   it("lists the payments awaiting capture, newest first and paged; captured and canceled ones leave the list", async () => {
@@ -256,6 +306,8 @@ acquiringTestRunner(({ api, getContainer, seed, admin }) => {
     expect(res.status).toBe(400)
     expect(res.data.message).toContain("orders[0].amount: must be a decimal with two decimals")
     const unknown = await adminPost("/admin/acquiring/bulk/capture", { order_ids: ["order_01NOTHERE"] })
-    expect(unknown.data.results).toEqual([expect.objectContaining({ order_id: "order_01NOTHERE", status: "not_found" })])
+    expect(unknown.data.results).toEqual([
+      expect.objectContaining({ order_id: "order_01NOTHERE", status: "not_found" }),
+    ])
   })
 })

@@ -4,7 +4,14 @@ import { startSandbox, type Sandbox } from "../../src/sandbox"
 import { PROVIDERS, type Seed } from "./helpers/acquiring-seed"
 import { placeOrder, requestMark, requestsSince, sleep } from "./helpers/acquiring-orders"
 import { httpApi, type Api } from "../reliability/http-api"
-import { acquiringProjectDir, freePort, medusaCommand, removeProjectDir, startMedusa, type MedusaChild } from "../reliability/medusa-process"
+import {
+  acquiringProjectDir,
+  freePort,
+  medusaCommand,
+  removeProjectDir,
+  startMedusa,
+  type MedusaChild,
+} from "../reliability/medusa-process"
 import { paymentOf } from "../reliability/storefront"
 
 jest.setTimeout(600_000)
@@ -37,7 +44,12 @@ beforeAll(async () => {
   pg = await ensurePostgres({})
   await dropDatabase(pg.env, dbName).catch(() => {})
   await ensureDatabase(pg.env, dbName)
-  sandbox = await startSandbox({ host: "127.0.0.1", port: 0, seed: 99, notifications: { initial_delay_ms: 100, backoff_base_ms: 300, max_attempts: 10 } })
+  sandbox = await startSandbox({
+    host: "127.0.0.1",
+    port: 0,
+    seed: 99,
+    notifications: { initial_delay_ms: 100, backoff_base_ms: 300, max_attempts: 10 },
+  })
   const port = String(await freePort())
   env = {
     ...pg.env,
@@ -80,8 +92,14 @@ it("SIGKILL during a capture and a refund, restart, reconcile: nothing lost, not
   sandbox.faults.add({ target: "capture", kind: "latency", latency_ms: HOLD_MS, count: 1 })
   sandbox.faults.add({ target: "refund", kind: "latency", latency_ms: HOLD_MS, count: 1 })
   const inFlight = [
-    api.post(`/admin/payments/${payA.id}/capture`, {}, admin).then(() => "answered", () => "lost"),
-    api.post(`/admin/payments/${payB.id}/refund`, { amount: 10 }, admin).then(() => "answered", () => "lost"),
+    api.post(`/admin/payments/${payA.id}/capture`, {}, admin).then(
+      () => "answered",
+      () => "lost",
+    ),
+    api.post(`/admin/payments/${payB.id}/refund`, { amount: 10 }, admin).then(
+      () => "answered",
+      () => "lost",
+    ),
   ]
   // A fault with count 1 leaves the list once it fired: both requests are then held at the gateway.
   const until = Date.now() + 15_000
@@ -108,19 +126,25 @@ it("SIGKILL during a capture and a refund, restart, reconcile: nothing lost, not
   expect(await sandbox.notifications.settle(120_000)).toBe(true)
   const { data } = await api.post("/admin/acquiring/reconcile", { order_ids: [a.order_id, b.order_id] }, admin2)
   const { data: again } = await api.post("/admin/acquiring/reconcile", { order_ids: [a.order_id, b.order_id] }, admin2)
-  process.stdout.write(`\nCRASH reconcile after restart: ${JSON.stringify(data.report.changes)}; second run: ${JSON.stringify(again.report.changes)}\n`)
+  process.stdout.write(
+    `\nCRASH reconcile after restart: ${JSON.stringify(data.report.changes)}; second run: ${JSON.stringify(again.report.changes)}\n`,
+  )
 
   // Medusa wrote a capture and a refund row before calling the provider; the crash left both unconfirmed.
   // The capture's row is discarded (the gateway's capture is then recorded). The refund's row was already
   // adopted by the gateway's refund notification, which names that Medusa refund (its reason marker).
-  expect(data.report.changes.filter((c: any) => c.kind === "orphan_discarded").map((c: any) => c.order_no)).toEqual([a.order_no])
+  expect(data.report.changes.filter((c: any) => c.kind === "orphan_discarded").map((c: any) => c.order_no)).toEqual([
+    a.order_no,
+  ])
   const afterA = (await paymentOf(api as never, seed2, a.order_id))!
   const afterB = (await paymentOf(api as never, seed2, b.order_id))!
   // Nothing lost: Medusa has the capture and the refund the gateway made.
   expect(afterA.captured_at).not.toBeNull()
   expect(afterA.captures.map((c: any) => Number(c.amount))).toEqual([32.89])
   expect(afterB.refunds.map((r: any) => Number(r.amount))).toEqual([10])
-  expect(afterB.data.refunds).toEqual([expect.objectContaining({ refund_amount: "10.00", medusa_refund_id: afterB.refunds[0].id })])
+  expect(afterB.data.refunds).toEqual([
+    expect.objectContaining({ refund_amount: "10.00", medusa_refund_id: afterB.refunds[0].id }),
+  ])
   // Nothing doubled: one capture and one refund request reached the gateway since the mark.
   expect(requestsSince(sandbox, "/v1/capture", mark)).toHaveLength(1)
   expect(requestsSince(sandbox, "/v1/refund", mark)).toHaveLength(1)

@@ -17,8 +17,22 @@ const logs = captureProcessOutput()
 afterAll(() => logs.restore())
 const env = useAcquiringEnv()
 
-const JP_ADDRESS = { first_name: "Hanako", last_name: "Yamada", address_1: "1-1 Chiyoda", city: "Tokyo", postal_code: "100-0001", country_code: "jp" }
-const KW_ADDRESS = { first_name: "Noor", last_name: "Al-Sabah", address_1: "Gulf Road 1", city: "Kuwait City", postal_code: "13001", country_code: "kw" }
+const JP_ADDRESS = {
+  first_name: "Hanako",
+  last_name: "Yamada",
+  address_1: "1-1 Chiyoda",
+  city: "Tokyo",
+  postal_code: "100-0001",
+  country_code: "jp",
+}
+const KW_ADDRESS = {
+  first_name: "Noor",
+  last_name: "Al-Sabah",
+  address_1: "Gulf Road 1",
+  city: "Kuwait City",
+  postal_code: "13001",
+  country_code: "kw",
+}
 const { browser_lang: _lang, ...DEVICE_WITHOUT_LANGUAGE } = DEVICE
 
 acquiringTestRunner(({ api, getContainer, seed }) => {
@@ -28,11 +42,21 @@ acquiringTestRunner(({ api, getContainer, seed }) => {
     const admin = seed.admin
     const sc = (await api.get("/admin/sales-channels?name=Web", admin)).data.sales_channels[0]
     const region = async (name: string, currency_code: string, country: string) =>
-      (await api.post("/admin/regions", { name, currency_code, countries: [country], payment_providers: [PROVIDERS.hosted, PROVIDERS.apm] }, admin)).data.region.id as string
+      (
+        await api.post(
+          "/admin/regions",
+          { name, currency_code, countries: [country], payment_providers: [PROVIDERS.hosted, PROVIDERS.apm] },
+          admin,
+        )
+      ).data.region.id as string
     ids.jpy = await region("Japan", "jpy", "jp")
     ids.kwd = await region("Kuwait", "kwd", "kw")
     // Japan's consumption tax, 10 % on top of the price (Medusa's default: prices without tax).
-    await api.post("/admin/tax-regions", { country_code: "jp", provider_id: "tp_system", default_tax_rate: { rate: 10, name: "JCT", code: "JCT" } }, admin)
+    await api.post(
+      "/admin/tax-regions",
+      { country_code: "jp", provider_id: "tp_system", default_tax_rate: { rate: 10, name: "JCT", code: "JCT" } },
+      admin,
+    )
     // Digital goods (no shipping profile): the cart needs no shipping method.
     const product = async (title: string, sku: string, prices: Array<{ currency_code: string; amount: number }>) =>
       (
@@ -53,11 +77,24 @@ acquiringTestRunner(({ api, getContainer, seed }) => {
     ids.dates = await product("Dates", "DATES-1", [{ currency_code: "kwd", amount: 3.5 }])
   })
 
-  const cart = async (region_id: string, variant_id: string, address: Record<string, string>, extra: Record<string, unknown> = {}, headers = seed.store) =>
+  const cart = async (
+    region_id: string,
+    variant_id: string,
+    address: Record<string, string>,
+    extra: Record<string, unknown> = {},
+    headers = seed.store,
+  ) =>
     (
       await api.post(
         "/store/carts",
-        { region_id, email: "hanako@shop.test", items: [{ variant_id, quantity: 1 }], shipping_address: address, billing_address: address, ...extra },
+        {
+          region_id,
+          email: "hanako@shop.test",
+          items: [{ variant_id, quantity: 1 }],
+          shipping_address: address,
+          billing_address: address,
+          ...extra,
+        },
         headers,
       )
     ).data.cart
@@ -76,7 +113,9 @@ acquiringTestRunner(({ api, getContainer, seed }) => {
     expect(session.data).toMatchObject({ currency: "JPY", amount: "1100.00" })
     expect(session.data).not.toHaveProperty("amount_rounding")
 
-    const req = sandbox.inspect.requests().find((r) => r.path === "/v1/checkout" && r.body?.order_no === session.data.order_no)!
+    const req = sandbox.inspect
+      .requests()
+      .find((r) => r.path === "/v1/checkout" && r.body?.order_no === session.data.order_no)!
     expect(req.status).toBe(200)
     expect(req.body).toMatchObject({
       currency: "JPY",
@@ -87,7 +126,10 @@ acquiringTestRunner(({ api, getContainer, seed }) => {
       items: "Sencha - One#,#TEA-1#,#1000.00#,#1",
       browser_lang: "ja-JP",
     })
-    expect((req.body!.cart_items as any[])[0].basic_item_data.price).toEqual({ amount_local_currency: 1000, currency: "JPY" })
+    expect((req.body!.cart_items as any[])[0].basic_item_data.price).toEqual({
+      amount_local_currency: 1000,
+      currency: "JPY",
+    })
 
     const page = await postForm(session.data.form.action, session.data.form.fields)
     expect(page.html).toMatch(/<html lang="ja-JP">/)
@@ -114,7 +156,13 @@ acquiringTestRunner(({ api, getContainer, seed }) => {
     expect(res?.data.message).toBe(
       'Payment refused: 1098.9 JPY is not a whole amount of JPY, which has 0 decimal places; the gateway would charge a rounded amount, so the payment is refused (provider option currency_rounding: "half_up" rounds it to 1099.00).',
     )
-    expect(env.sandbox().inspect.requests().slice(before).filter((r) => r.path === "/v1/checkout")).toEqual([])
+    expect(
+      env
+        .sandbox()
+        .inspect.requests()
+        .slice(before)
+        .filter((r) => r.path === "/v1/checkout"),
+    ).toEqual([])
   })
 
   it("a KWD cart gets a 400 naming the currency, and nothing reaches the gateway", async () => {
@@ -123,9 +171,17 @@ acquiringTestRunner(({ api, getContainer, seed }) => {
     const before = env.sandbox().inspect.requests().length
     const res = await refusal(c.id)
     expect(res?.status).toBe(400)
-    expect(res?.data.message).toContain("Payment refused: KWD has 3 decimal places and the gateway takes amounts with at most two, so 3.5 KWD would be rounded")
+    expect(res?.data.message).toContain(
+      "Payment refused: KWD has 3 decimal places and the gateway takes amounts with at most two, so 3.5 KWD would be rounded",
+    )
     expect(res?.data.message).toContain('currency_rounding: "half_up"')
-    expect(env.sandbox().inspect.requests().slice(before).filter((r) => r.path === "/v1/checkout")).toEqual([])
+    expect(
+      env
+        .sandbox()
+        .inspect.requests()
+        .slice(before)
+        .filter((r) => r.path === "/v1/checkout"),
+    ).toEqual([])
   })
 
   it("a logged-in shopper's sessions get an account holder (the shopper_id) and Medusa logs no 'does not support' warning", async () => {
@@ -133,7 +189,11 @@ acquiringTestRunner(({ api, getContainer, seed }) => {
     const creds = { email: "kenji@shop.test", password: "secret-password-2" }
     const registration = (await api.post("/auth/customer/emailpass/register", creds)).data.token
     const customer = (
-      await api.post("/store/customers", { email: creds.email, first_name: "Kenji" }, { headers: { ...seed.store.headers, authorization: `Bearer ${registration}` } })
+      await api.post(
+        "/store/customers",
+        { email: creds.email, first_name: "Kenji" },
+        { headers: { ...seed.store.headers, authorization: `Bearer ${registration}` } },
+      )
     ).data.customer
     const token = (await api.post("/auth/customer/emailpass", creds)).data.token
     const shopper = { headers: { ...seed.store.headers, authorization: `Bearer ${token}` } }
@@ -142,16 +202,25 @@ acquiringTestRunner(({ api, getContainer, seed }) => {
     for (let i = 0; i < 2; i++) {
       const c = await cart(ids.jpy, ids.tea, JP_ADDRESS, { email: creds.email }, shopper)
       expect(c.customer_id).toBe(customer.id)
-      const collection = (await api.post("/store/payment-collections", { cart_id: c.id }, shopper)).data.payment_collection
-      const res = await api.post(`/store/payment-collections/${collection.id}/payment-sessions`, { provider_id: PROVIDERS.hosted, data: { device: DEVICE } }, shopper)
+      const collection = (await api.post("/store/payment-collections", { cart_id: c.id }, shopper)).data
+        .payment_collection
+      const res = await api.post(
+        `/store/payment-collections/${collection.id}/payment-sessions`,
+        { provider_id: PROVIDERS.hosted, data: { device: DEVICE } },
+        shopper,
+      )
       expect(res.data.payment_collection.payment_sessions[0].data).toMatchObject({ amount: "1100.00" })
     }
-    const { data: holders } = await getContainer().resolve("query").graph({
-      entity: "account_holder",
-      fields: ["provider_id", "external_id", "data"],
-      filters: { provider_id: PROVIDERS.hosted },
-    })
-    expect(holders).toEqual([{ provider_id: PROVIDERS.hosted, external_id: customer.id, data: { shopper_id: customer.id } }])
+    const { data: holders } = await getContainer()
+      .resolve("query")
+      .graph({
+        entity: "account_holder",
+        fields: ["provider_id", "external_id", "data"],
+        filters: { provider_id: PROVIDERS.hosted },
+      })
+    expect(holders).toEqual([
+      { provider_id: PROVIDERS.hosted, external_id: customer.id, data: { shopper_id: customer.id } },
+    ])
     expect(logs.lines.slice(since).join("")).not.toMatch(/does not support/)
   })
 })

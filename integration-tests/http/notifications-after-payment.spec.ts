@@ -32,11 +32,17 @@ acquiringTestRunner(({ api, getContainer, seed, admin }) => {
     expect(res.status).toBe(200)
     return res.data
   }
-  const sent = (orderNo: string, type: string) => env.sandbox().notifications.list().filter((n) => n.payload.order_no === orderNo && n.notify_type === type)
+  const sent = (orderNo: string, type: string) =>
+    env
+      .sandbox()
+      .notifications.list()
+      .filter((n) => n.payload.order_no === orderNo && n.notify_type === type)
   /** Deliver a notification body ourselves, as a retry of the gateway would. */
   const deliver = (payload: Record<string, string>) =>
     api
-      .post("/hooks/acquiring/notify", new URLSearchParams(payload).toString(), { headers: { "content-type": "application/x-www-form-urlencoded" } })
+      .post("/hooks/acquiring/notify", new URLSearchParams(payload).toString(), {
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+      })
       .catch((e: any) => e.response)
   const settled = async () => expect(await env.sandbox().notifications.settle(30_000)).toBe(true)
 
@@ -66,7 +72,12 @@ acquiringTestRunner(({ api, getContainer, seed, admin }) => {
     expect(after.data.refunded_amount).toBe("10.00")
     const widget = await widgetOf(o.order_id)
     expect(widget.payments[0].refunds).toEqual([
-      expect.objectContaining({ refund_reference_id: `${o.transaction_id}-01`, refund_amount: "10.00", medusa_refund_id: after.refunds[0].id, refund_date: expect.any(String) }),
+      expect.objectContaining({
+        refund_reference_id: `${o.transaction_id}-01`,
+        refund_amount: "10.00",
+        medusa_refund_id: after.refunds[0].id,
+        refund_date: expect.any(String),
+      }),
     ])
 
     const again = await deliver(notes[0].payload)
@@ -87,7 +98,12 @@ acquiringTestRunner(({ api, getContainer, seed, admin }) => {
     expect(notes[0].attempts.map((a) => a.status)).toEqual([200])
     const after = await paymentOf(o.payment_id)
     expect(after.data.refunds).toEqual([
-      { refund_reference_id: `${o.transaction_id}-01`, refund_amount: "5.00", refund_status: "1", refund_date: expect.stringMatching(/^\d{14}$/) },
+      {
+        refund_reference_id: `${o.transaction_id}-01`,
+        refund_amount: "5.00",
+        refund_status: "1",
+        refund_date: expect.stringMatching(/^\d{14}$/),
+      },
     ])
     expect(after.data.refunded_amount).toBe("5.00")
     // Medusa refund rows for portal refunds are reconciliation's to create, not the notification's.
@@ -99,10 +115,17 @@ acquiringTestRunner(({ api, getContainer, seed, admin }) => {
 
     const sync = await admin.post("/admin/acquiring/reconcile", { order_ids: [o.order_id] })
     expect(sync.status).toBe(200)
-    expect(sync.data.report.changes).toEqual([expect.objectContaining({ kind: "refund", amount: "5.00", refund_reference_id: `${o.transaction_id}-01` })])
+    expect(sync.data.report.changes).toEqual([
+      expect.objectContaining({ kind: "refund", amount: "5.00", refund_reference_id: `${o.transaction_id}-01` }),
+    ])
     const synced = await paymentOf(o.payment_id)
     expect(synced.refunds).toHaveLength(1)
-    expect(synced.data.refunds).toEqual([expect.objectContaining({ refund_reference_id: `${o.transaction_id}-01`, medusa_refund_id: synced.refunds[0].id })])
+    expect(synced.data.refunds).toEqual([
+      expect.objectContaining({
+        refund_reference_id: `${o.transaction_id}-01`,
+        medusa_refund_id: synced.refunds[0].id,
+      }),
+    ])
   })
 
   it("a dispute opened then lost: the widget shows reason and deadline; each event is emitted once although the notifications arrive again, at once and late", async () => {
@@ -113,12 +136,16 @@ acquiringTestRunner(({ api, getContainer, seed, admin }) => {
     bus.subscribe("acquiring.dispute.opened", onOpened, { subscriberId: "test-dispute-opened" })
     bus.subscribe("acquiring.dispute.closed", onClosed, { subscriberId: "test-dispute-closed" })
     const eventually = async (what: () => boolean) => {
-      for (const end = Date.now() + 10_000; !what() && Date.now() < end; ) await sleep(50)
+      for (const end = Date.now() + 10_000; !what() && Date.now() < end;) await sleep(50)
     }
     try {
       const sandbox = env.sandbox()
       const o = await capturedOrder()
-      sandbox.portal.openDispute(o.order_no, { reason: "Fraudulent transaction", deadline: "2030-01-31", amount: "20.00" })
+      sandbox.portal.openDispute(o.order_no, {
+        reason: "Fraudulent transaction",
+        deadline: "2030-01-31",
+        amount: "20.00",
+      })
       await settled()
       const [opening] = sent(o.order_no, "dispute")
       expect(opening.attempts.map((a) => a.status)).toEqual([200])
@@ -127,7 +154,15 @@ acquiringTestRunner(({ api, getContainer, seed, admin }) => {
 
       let widget = await widgetOf(o.order_id)
       expect(widget.payments[0].disputes).toEqual([
-        { id: disputeId, status: "opened", reason: "Fraudulent transaction", amount: "20.00", deadline: "2030-01-31", opened_at: expect.any(String), closed_at: null },
+        {
+          id: disputeId,
+          status: "opened",
+          reason: "Fraudulent transaction",
+          amount: "20.00",
+          deadline: "2030-01-31",
+          opened_at: expect.any(String),
+          closed_at: null,
+        },
       ])
 
       // The same notification twice at once; and a copy with a signed value changed is refused.
@@ -150,13 +185,31 @@ acquiringTestRunner(({ api, getContainer, seed, admin }) => {
       expect(late.map((r) => r.status)).toEqual([200, 200, 200])
       await sleep(1_000) // an extra event would have arrived by now
 
-      expect(events.opened).toEqual([{ order_id: o.order_id, payment_id: o.payment_id, dispute: expect.objectContaining({ id: disputeId, status: "opened", reason: "Fraudulent transaction" }) }])
+      expect(events.opened).toEqual([
+        {
+          order_id: o.order_id,
+          payment_id: o.payment_id,
+          dispute: expect.objectContaining({ id: disputeId, status: "opened", reason: "Fraudulent transaction" }),
+        },
+      ])
       expect(events.closed).toEqual([
-        { order_id: o.order_id, payment_id: o.payment_id, dispute: expect.objectContaining({ id: disputeId, status: "lost", closed_at: expect.any(String) }) },
+        {
+          order_id: o.order_id,
+          payment_id: o.payment_id,
+          dispute: expect.objectContaining({ id: disputeId, status: "lost", closed_at: expect.any(String) }),
+        },
       ])
       widget = await widgetOf(o.order_id)
       expect(widget.payments[0].disputes).toEqual([
-        { id: disputeId, status: "lost", reason: "Fraudulent transaction", amount: "20.00", deadline: "2030-01-31", opened_at: expect.any(String), closed_at: expect.any(String) },
+        {
+          id: disputeId,
+          status: "lost",
+          reason: "Fraudulent transaction",
+          amount: "20.00",
+          deadline: "2030-01-31",
+          opened_at: expect.any(String),
+          closed_at: expect.any(String),
+        },
       ])
     } finally {
       bus.unsubscribe("acquiring.dispute.opened", onOpened, { subscriberId: "test-dispute-opened" })

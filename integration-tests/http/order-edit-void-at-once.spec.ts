@@ -26,7 +26,13 @@ acquiringTestRunner(({ api, seed, admin }) => {
     expect(env.sandbox().inspect.order(session.data.order_no)!.payment_status).toBe("2000")
 
     expect((await admin.post("/admin/order-edits", { order_id: orderId })).status).toBe(200)
-    expect((await admin.post(`/admin/order-edits/${orderId}/items`, { items: [{ variant_id: seed.variants.tee, quantity: 1 }] })).status).toBe(200)
+    expect(
+      (
+        await admin.post(`/admin/order-edits/${orderId}/items`, {
+          items: [{ variant_id: seed.variants.tee, quantity: 1 }],
+        })
+      ).status,
+    ).toBe(200)
     expect((await admin.post(`/admin/order-edits/${orderId}/request`)).status).toBe(200)
     expect((await admin.post(`/admin/order-edits/${orderId}/confirm`)).status).toBe(200)
 

@@ -31,17 +31,29 @@ acquiringTestRunner(({ api, seed, admin }) => {
   async function editAddingTee(orderId: string) {
     const edit = await admin.post("/admin/order-edits", { order_id: orderId })
     expect(edit.status).toBe(200)
-    expect((await admin.post(`/admin/order-edits/${orderId}/items`, { items: [{ variant_id: seed.variants.tee, quantity: 1 }] })).status).toBe(200)
+    expect(
+      (
+        await admin.post(`/admin/order-edits/${orderId}/items`, {
+          items: [{ variant_id: seed.variants.tee, quantity: 1 }],
+        })
+      ).status,
+    ).toBe(200)
     expect((await admin.post(`/admin/order-edits/${orderId}/request`)).status).toBe(200)
     const confirmed = await admin.post(`/admin/order-edits/${orderId}/confirm`)
     expect([confirmed.status, confirmed.data?.message]).toEqual([200, undefined])
-    return (await adminOrder(api, seed, orderId)).payment_collections as Array<{ id: string; status: string; amount: number }>
+    return (await adminOrder(api, seed, orderId)).payment_collections as Array<{
+      id: string
+      status: string
+      amount: number
+    }>
   }
 
   /** The notification of `orderNo` reached Medusa and was answered 200. */
   async function notified(orderNo: string) {
     expect(await sandbox().notifications.settle(15_000)).toBe(true)
-    const notes = sandbox().notifications.list().filter((n) => n.payload.order_no === orderNo)
+    const notes = sandbox()
+      .notifications.list()
+      .filter((n) => n.payload.order_no === orderNo)
     expect(notes.at(-1)?.attempts.at(-1)?.status).toBe(200)
   }
 
@@ -59,19 +71,40 @@ acquiringTestRunner(({ api, seed, admin }) => {
     expect(open).toBeDefined()
     // Medusa canceled the old collection; its gateway order stays authorised until the new one is paid.
     expect(sandbox().inspect.order(firstOrderNo)!.payment_status).toBe("2000")
-    expect(await keptOf(order_id, firstOrderNo)).toMatchObject({ released_at: null, expired: false, capture_by: expect.any(String) })
+    expect(await keptOf(order_id, firstOrderNo)).toMatchObject({
+      released_at: null,
+      expired: false,
+      capture_by: expect.any(String),
+    })
     // Authorised, nothing captured: the new collection asks for the order's whole new total.
     const order = await adminOrder(api, seed, order_id)
     expect(open.amount).toBe(order.total)
 
     // The shopper opens the payment link: the storefront starts a session on that collection.
-    const res = await api.post(`/store/payment-collections/${open.id}/payment-sessions`, { provider_id: PROVIDERS.hosted, data: { device: DEVICE } }, seed.store)
-    const session = res.data.payment_collection.payment_sessions.find((s: { provider_id: string }) => s.provider_id === PROVIDERS.hosted)
-    const sent = sandbox().inspect.requests().find((r) => r.path === "/v1/checkout" && r.body?.order_no === session.data.order_no)!
+    const res = await api.post(
+      `/store/payment-collections/${open.id}/payment-sessions`,
+      { provider_id: PROVIDERS.hosted, data: { device: DEVICE } },
+      seed.store,
+    )
+    const session = res.data.payment_collection.payment_sessions.find(
+      (s: { provider_id: string }) => s.provider_id === PROVIDERS.hosted,
+    )
+    const sent = sandbox()
+      .inspect.requests()
+      .find((r) => r.path === "/v1/checkout" && r.body?.order_no === session.data.order_no)!
     // The order's own lines and addresses: the same breakdown rules as a cart.
-    expect(sent.body).toMatchObject({ amount: Number(order.total).toFixed(2), currency: "EUR", first_name: "Charles", billing_address: expect.stringContaining("Friedrichstr. 5") })
+    expect(sent.body).toMatchObject({
+      amount: Number(order.total).toFixed(2),
+      currency: "EUR",
+      first_name: "Charles",
+      billing_address: expect.stringContaining("Friedrichstr. 5"),
+    })
     // Every line of the edited order, the added tee included.
-    expect(String(sent.body!.items).split("#;#").map((l) => l.split("#,#")[0])).toEqual(order.items.map(() => expect.any(String)))
+    expect(
+      String(sent.body!.items)
+        .split("#;#")
+        .map((l) => l.split("#,#")[0]),
+    ).toEqual(order.items.map(() => expect.any(String)))
     expect(String(sent.body!.items).match(/T-Shirt/g)).toHaveLength(2)
     await payOnHostedPage(session.data.form, { number: "4111111111111111" })
     await notified(session.data.order_no)
@@ -83,7 +116,10 @@ acquiringTestRunner(({ api, seed, admin }) => {
     expect(Number(paid.payments[0].amount)).toBe(Number(order.total))
     // The replacement is paid: the kept first authorisation (the old total) is voided, never charged twice.
     expect(sandbox().inspect.order(firstOrderNo)!.payment_status).toBe("5000")
-    expect(await keptOf(order_id, firstOrderNo)).toMatchObject({ outcome: "voided_replacement_paid", released_at: expect.any(String) })
+    expect(await keptOf(order_id, firstOrderNo)).toMatchObject({
+      outcome: "voided_replacement_paid",
+      released_at: expect.any(String),
+    })
     // Captured through Medusa's own route: the captured amount is the new total, once.
     expect((await admin.post(`/admin/payments/${paid.payments[0].id}/capture`)).status).toBe(200)
     expect(sandbox().inspect.order(session.data.order_no)!.captured_amount).toBe(Number(order.total).toFixed(2))
@@ -101,11 +137,18 @@ acquiringTestRunner(({ api, seed, admin }) => {
 
     const res = await api.post(
       `/store/payment-collections/${open.id}/payment-sessions`,
-      { provider_id: PROVIDERS.apm, data: { payment_method: "sandbox_wallet", return_url: "http://shop.test/pay/return" } },
+      {
+        provider_id: PROVIDERS.apm,
+        data: { payment_method: "sandbox_wallet", return_url: "http://shop.test/pay/return" },
+      },
       seed.store,
     )
-    const session = res.data.payment_collection.payment_sessions.find((s: { provider_id: string }) => s.provider_id === PROVIDERS.apm)
-    const sent = sandbox().inspect.requests().find((r) => r.path === "/v1/authorise" && r.body?.order_no === session.data.order_no)!
+    const session = res.data.payment_collection.payment_sessions.find(
+      (s: { provider_id: string }) => s.provider_id === PROVIDERS.apm,
+    )
+    const sent = sandbox()
+      .inspect.requests()
+      .find((r) => r.path === "/v1/authorise" && r.body?.order_no === session.data.order_no)!
     const amount = Number(open.amount).toFixed(2)
     expect(sent.body).toMatchObject({ amount, item_total: amount, discount: "0.00" })
     // "#" is the items list's separator, so it goes as "＃" (mappers/items.ts).
@@ -124,9 +167,13 @@ acquiringTestRunner(({ api, seed, admin }) => {
   it("an exchange with a difference due: the difference is paid on the hosted page and authorised", async () => {
     const { order_id } = await paidOrder()
     const placed = await adminOrder(api, seed, order_id)
-    expect((await admin.post(`/admin/payments/${placed.payment_collections[0].payments[0].id}/capture`)).status).toBe(200)
+    expect((await admin.post(`/admin/payments/${placed.payment_collections[0].payments[0].id}/capture`)).status).toBe(
+      200,
+    )
     const items = placed.items.map((i: { id: string; quantity: number }) => ({ id: i.id, quantity: i.quantity }))
-    expect((await admin.post(`/admin/orders/${order_id}/fulfillments`, { items, location_id: seed.location_id })).status).toBe(200)
+    expect(
+      (await admin.post(`/admin/orders/${order_id}/fulfillments`, { items, location_id: seed.location_id })).status,
+    ).toBe(200)
 
     // The shopper sends one tee back and gets one more mug (12.50): Medusa computes what is due (the
     // returned tee is credited at its discounted price, so more than 12.50 − 7.99).
@@ -134,22 +181,42 @@ acquiringTestRunner(({ api, seed, admin }) => {
     const exchange = await admin.post("/admin/exchanges", { order_id })
     expect(exchange.status).toBe(200)
     const id = exchange.data.exchange.id
-    expect((await admin.post(`/admin/exchanges/${id}/inbound/items`, { items: [{ id: tee.id, quantity: 1 }] })).status).toBe(200)
-    expect((await admin.post(`/admin/exchanges/${id}/outbound/items`, { items: [{ variant_id: seed.variants.mug, quantity: 1 }] })).status).toBe(200)
+    expect(
+      (await admin.post(`/admin/exchanges/${id}/inbound/items`, { items: [{ id: tee.id, quantity: 1 }] })).status,
+    ).toBe(200)
+    expect(
+      (
+        await admin.post(`/admin/exchanges/${id}/outbound/items`, {
+          items: [{ variant_id: seed.variants.mug, quantity: 1 }],
+        })
+      ).status,
+    ).toBe(200)
     const confirmed = await admin.post(`/admin/exchanges/${id}/request`)
     expect([confirmed.status, confirmed.data?.message]).toEqual([200, undefined])
 
-    const open = (await adminOrder(api, seed, order_id)).payment_collections.find((c: { status: string }) => c.status === "not_paid")
+    const open = (await adminOrder(api, seed, order_id)).payment_collections.find(
+      (c: { status: string }) => c.status === "not_paid",
+    )
     const due = Number(open.amount).toFixed(2)
     expect(Number(due)).toBeGreaterThan(0)
-    const res = await api.post(`/store/payment-collections/${open.id}/payment-sessions`, { provider_id: PROVIDERS.hosted, data: { device: DEVICE } }, seed.store)
-    const session = res.data.payment_collection.payment_sessions.find((s: { provider_id: string }) => s.provider_id === PROVIDERS.hosted)
-    const sent = sandbox().inspect.requests().find((r) => r.path === "/v1/checkout" && r.body?.order_no === session.data.order_no)!
+    const res = await api.post(
+      `/store/payment-collections/${open.id}/payment-sessions`,
+      { provider_id: PROVIDERS.hosted, data: { device: DEVICE } },
+      seed.store,
+    )
+    const session = res.data.payment_collection.payment_sessions.find(
+      (s: { provider_id: string }) => s.provider_id === PROVIDERS.hosted,
+    )
+    const sent = sandbox()
+      .inspect.requests()
+      .find((r) => r.path === "/v1/checkout" && r.body?.order_no === session.data.order_no)!
     expect(sent.body).toMatchObject({ amount: due, item_total: due })
     expect(String(sent.body!.items)).toMatch(/^Balance for order ＃/)
     await payOnHostedPage(session.data.form, { number: "4111111111111111" })
     await notified(session.data.order_no)
-    const paid = (await adminOrder(api, seed, order_id)).payment_collections.find((c: { id: string }) => c.id === open.id)
+    const paid = (await adminOrder(api, seed, order_id)).payment_collections.find(
+      (c: { id: string }) => c.id === open.id,
+    )
     expect(paid.status).toBe("authorized")
     expect(paid.payments).toHaveLength(1)
   })
@@ -158,12 +225,20 @@ acquiringTestRunner(({ api, seed, admin }) => {
     const { order_id } = await paidOrder()
     const open = (await editAddingTee(order_id)).find((c) => c.status === "not_paid")!
     const drop = sandbox().faults.add({ target: "notifications", kind: "drop", count: 1 })
-    const res = await api.post(`/store/payment-collections/${open.id}/payment-sessions`, { provider_id: PROVIDERS.hosted, data: {} }, seed.store)
-    const session = res.data.payment_collection.payment_sessions.find((s: { provider_id: string }) => s.provider_id === PROVIDERS.hosted)
+    const res = await api.post(
+      `/store/payment-collections/${open.id}/payment-sessions`,
+      { provider_id: PROVIDERS.hosted, data: {} },
+      seed.store,
+    )
+    const session = res.data.payment_collection.payment_sessions.find(
+      (s: { provider_id: string }) => s.provider_id === PROVIDERS.hosted,
+    )
     sandbox().shopper.pay(session.data.order_no, { card: "4111111111111111" })
     expect(await sandbox().notifications.settle(15_000)).toBe(true)
     sandbox().faults.clear(drop.id)
-    expect((await adminOrder(api, seed, order_id)).payment_collections.find((c: { id: string }) => c.id === open.id).status).toBe("not_paid")
+    expect(
+      (await adminOrder(api, seed, order_id)).payment_collections.find((c: { id: string }) => c.id === open.id).status,
+    ).toBe("not_paid")
 
     const sync = await admin.post("/admin/acquiring/reconcile", {})
     expect(sync.status).toBe(200)
@@ -171,7 +246,9 @@ acquiringTestRunner(({ api, seed, admin }) => {
     expect(report).toContain("collection_authorized")
     // The same run voids the authorisation the edit kept: the new collection is paid.
     expect(report).toContain("kept_voided")
-    const paid = (await adminOrder(api, seed, order_id)).payment_collections.find((c: { id: string }) => c.id === open.id)
+    const paid = (await adminOrder(api, seed, order_id)).payment_collections.find(
+      (c: { id: string }) => c.id === open.id,
+    )
     expect(paid.status).toBe("authorized")
     expect(paid.payments).toHaveLength(1)
   })
@@ -181,7 +258,9 @@ acquiringTestRunner(({ api, seed, admin }) => {
     const before = await adminOrder(api, seed, order_id)
     const oldTotal = Number(before.total)
     const open = (await editAddingTee(order_id)).find((c) => c.status === "not_paid")!
-    const kept = (await adminOrder(api, seed, order_id)).payment_collections.flatMap((c: { payments: Array<{ id: string }> }) => c.payments)[0]
+    const kept = (await adminOrder(api, seed, order_id)).payment_collections.flatMap(
+      (c: { payments: Array<{ id: string }> }) => c.payments,
+    )[0]
     expect(sandbox().inspect.order(order_no)!.payment_status).toBe("2000")
 
     const res = await admin.post(`/admin/acquiring/payments/${order_id}/kept/${kept.id}/capture`)
@@ -209,7 +288,8 @@ acquiringTestRunner(({ api, seed, admin }) => {
     expect((await admin.post(`/admin/orders/${order_id}/cancel`)).status).toBe(200)
     // The order.canceled subscriber runs after the answer.
     const deadline = Date.now() + 15_000
-    while (sandbox().inspect.order(order_no)!.payment_status !== "5000" && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200))
+    while (sandbox().inspect.order(order_no)!.payment_status !== "5000" && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 200))
     expect(sandbox().inspect.order(order_no)!.payment_status).toBe("5000")
     expect(await keptOf(order_id, order_no)).toMatchObject({ outcome: "voided_order_canceled" })
   })

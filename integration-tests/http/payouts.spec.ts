@@ -91,7 +91,13 @@ const body = (over: Record<string, unknown> = {}) => ({
     last_name: "Lovelace",
     entity_type: "INDIVIDUAL",
     address: { country_code: "DE", city: "Berlin" },
-    bank_details: { iban: IBAN, account_number: ACCOUNT_NUMBER, swift_code: "COBADEFFXXX", bank_name: "Commerzbank", account_currency: "EUR" },
+    bank_details: {
+      iban: IBAN,
+      account_number: ACCOUNT_NUMBER,
+      swift_code: "COBADEFFXXX",
+      bank_name: "Commerzbank",
+      account_currency: "EUR",
+    },
   },
   ...over,
 })
@@ -152,7 +158,9 @@ medusaIntegrationTestRunner({
       // An earlier test's payout may still be processing: its notification must not take a
       // fault meant for this test's payout.
       await sandboxQuiet()
-      const user = await getContainer().resolve(Modules.USER).createUsers({ email: `admin-${Date.now()}@test.local` })
+      const user = await getContainer()
+        .resolve(Modules.USER)
+        .createUsers({ email: `admin-${Date.now()}@test.local` })
       const token = generateJwtToken(
         { actor_id: user.id, actor_type: "user", auth_identity_id: "authid_test", app_metadata: { user_id: user.id } },
         { secret: JWT_SECRET, expiresIn: "1h" },
@@ -271,7 +279,9 @@ medusaIntegrationTestRunner({
       expect((bad.data as any).message).toContain("payment_amount: must be a decimal string with two decimals")
 
       const nested = await fail(
-        post(body({ beneficiary: { ...body().beneficiary, bank_details: { iban: IBAN, bank_country_code: "Germany" } } })),
+        post(
+          body({ beneficiary: { ...body().beneficiary, bank_details: { iban: IBAN, bank_country_code: "Germany" } } }),
+        ),
       )
       expect((nested.data as any).message).toContain("beneficiary.bank_details.bank_country_code")
       expect(JSON.stringify(nested.data)).not.toContain(IBAN)
@@ -361,16 +371,24 @@ medusaIntegrationTestRunner({
       expect((await hook(forged)).status).toBe(401)
       // Signed, but about another payout's transaction.
       expect((await hook(note({ transaction_id: "P999999" }))).status).toBe(409)
-      expect((await get(`/admin/acquiring/payouts/${p.id}`)).data.payout).toMatchObject({ status: "completed", failure_reason: null })
+      expect((await get(`/admin/acquiring/payouts/${p.id}`)).data.payout).toMatchObject({
+        status: "completed",
+        failure_reason: null,
+      })
     })
 
     it("pollution and log injection through the payout hook: refused (400), admin still 401, one clean log line", async () => {
-      const hook = (body: string, type: string) => api.post("/hooks/acquiring/payout", body, { headers: { "content-type": type }, validateStatus: () => true })
-      const polluting = "merchant_id=1000001&__proto__[auth_context][actor_type]=user&__proto__[polluted]=1&a[constructor][prototype][polluted]=1"
+      const hook = (body: string, type: string) =>
+        api.post("/hooks/acquiring/payout", body, { headers: { "content-type": type }, validateStatus: () => true })
+      const polluting =
+        "merchant_id=1000001&__proto__[auth_context][actor_type]=user&__proto__[polluted]=1&a[constructor][prototype][polluted]=1"
       for (const [type, body] of [
         ["application/x-www-form-urlencoded", polluting],
         ["text/plain", polluting],
-        ["application/json", '{"merchant_id":"1000001","__proto__":{"polluted":"1","auth_context":{"actor_type":"user"}}}'],
+        [
+          "application/json",
+          '{"merchant_id":"1000001","__proto__":{"polluted":"1","auth_context":{"actor_type":"user"}}}',
+        ],
       ]) {
         expect((await hook(body, type)).status).toBe(400)
       }
@@ -379,9 +397,24 @@ medusaIntegrationTestRunner({
       expect((await api.get("/admin/acquiring/payouts", { validateStatus: () => true })).status).toBe(401)
 
       // An attacker-chosen account_id with a line break reaches the refusal's log line as one line.
-      const fields = { notify_type: "payout", merchant_id: "1000001", account_id: "1\r\nacquiring: FORGED LINE", transaction_id: "P1", order_no: "", currency: "EUR", amount: "1.00", order_status: "1", order_info: "x", request_id: "r", status: "COMPLETED" }
+      const fields = {
+        notify_type: "payout",
+        merchant_id: "1000001",
+        account_id: "1\r\nacquiring: FORGED LINE",
+        transaction_id: "P1",
+        order_no: "",
+        currency: "EUR",
+        amount: "1.00",
+        order_status: "1",
+        order_info: "x",
+        request_id: "r",
+        status: "COMPLETED",
+      }
       const before = output.length
-      expect((await hook(encodeForm({ ...fields, encryption_data: "0".repeat(64) }), "application/x-www-form-urlencoded")).status).toBe(401)
+      expect(
+        (await hook(encodeForm({ ...fields, encryption_data: "0".repeat(64) }), "application/x-www-form-urlencoded"))
+          .status,
+      ).toBe(401)
       const logged = output.slice(before).join("")
       expect(logged).toContain("acquiring payout notification refused")
       expect(logged).not.toMatch(/\nacquiring: FORGED LINE/)

@@ -15,7 +15,7 @@ const env = useAcquiringEnv()
 acquiringTestRunner(({ api, getContainer, seed, admin }) => {
   const waitRun = async (id: string) => {
     // A deadline, not a count: a run takes longer on a slow runner.
-    for (const end = Date.now() + 120_000; Date.now() < end; ) {
+    for (const end = Date.now() + 120_000; Date.now() < end;) {
       const res = await admin.get(`/admin/acquiring/reconcile/${id}`)
       expect(res.status).toBe(200)
       if (res.data.run.status === "done" || res.data.run.status === "failed") return res.data.run
@@ -37,7 +37,9 @@ acquiringTestRunner(({ api, getContainer, seed, admin }) => {
 
     const run = await waitRun(queued.data.run.id)
     expect(run.status).toBe("done")
-    expect(run.report.changes).toEqual([expect.objectContaining({ kind: "capture", order_id: o.order_id, amount: "32.89" })])
+    expect(run.report.changes).toEqual([
+      expect.objectContaining({ kind: "capture", order_id: o.order_id, amount: "32.89" }),
+    ])
     const payment = (await adminOrder(api, seed, o.order_id)).payment_collections[0].payments[0]
     expect(payment.captures.map((c: any) => c.amount)).toEqual([32.89])
     expect(requestsSince(sandbox, "/v1/capture", mark)).toHaveLength(0)

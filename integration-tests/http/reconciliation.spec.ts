@@ -26,7 +26,9 @@ acquiringTestRunner(({ api, getContainer, seed, admin }) => {
     const mark = requestMark(sandbox)
 
     const first = await sync({ order_ids: [o.order_id] })
-    expect(first.changes).toEqual([expect.objectContaining({ kind: "capture", order_no: o.order_no, order_id: o.order_id, amount: "32.89" })])
+    expect(first.changes).toEqual([
+      expect.objectContaining({ kind: "capture", order_no: o.order_no, order_id: o.order_id, amount: "32.89" }),
+    ])
     const p = await paymentOf(o.order_id)
     expect(p.captured_at).not.toBeNull()
     expect(p.captures.map((c: any) => c.amount)).toEqual([32.89])
@@ -54,7 +56,9 @@ acquiringTestRunner(({ api, getContainer, seed, admin }) => {
     expect(refunds).toEqual([expect.objectContaining({ amount: "10.00", refund_reference_id: ref, payment_id: p0.id })])
     const p = await paymentOf(o.order_id)
     expect(p.refunds.map((r: any) => r.amount)).toEqual([10])
-    expect(p.data.refunds).toEqual([expect.objectContaining({ refund_reference_id: ref, refund_status: "1", refund_amount: "10.00" })])
+    expect(p.data.refunds).toEqual([
+      expect.objectContaining({ refund_reference_id: ref, refund_status: "1", refund_amount: "10.00" }),
+    ])
     expect(p.data.refunds[0].medusa_refund_id).toBe(p.refunds[0].id)
     expect(p.data.refunds[0].claim).toBeUndefined()
     expect(requestsSince(sandbox, "/v1/refund", mark)).toHaveLength(0)
@@ -87,7 +91,9 @@ acquiringTestRunner(({ api, getContainer, seed, admin }) => {
 
     const first = await sync()
     const completed = first.changes.filter((c) => c.cart_id === o.cart_id)
-    expect(completed).toEqual([expect.objectContaining({ kind: "cart_completed", order_no: o.order_no, amount: "32.89" })])
+    expect(completed).toEqual([
+      expect.objectContaining({ kind: "cart_completed", order_no: o.order_no, amount: "32.89" }),
+    ])
     const orders = await ordersOfCart(getContainer(), o.cart_id)
     expect(orders).toEqual([completed[0].order_id])
     const p = await paymentOf(orders[0])
@@ -129,7 +135,9 @@ acquiringTestRunner(({ api, getContainer, seed, admin }) => {
     ])
     expect(p.refunds).toHaveLength(1)
     const final = await sync({ order_ids: [o.order_id] })
-    expect(final.changes).toEqual([expect.objectContaining({ kind: "refund", refund_reference_id: portalRef, amount: "3.00" })])
+    expect(final.changes).toEqual([
+      expect.objectContaining({ kind: "refund", refund_reference_id: portalRef, amount: "3.00" }),
+    ])
     p = await paymentOf(o.order_id)
     expect(p.refunds.map((r: any) => r.amount).sort()).toEqual([3, 5])
     expect(p.data.refunds.map((r: any) => r.refund_status)).toEqual(["1", "1"])
@@ -155,8 +163,13 @@ acquiringTestRunner(({ api, getContainer, seed, admin }) => {
     ])
     const order = await adminOrder(api, seed, accepted.order_id)
     expect(order.payment_collections[0].payments).toHaveLength(1)
-    expect(order.payment_collections[0].payments[0].data.transaction_id).toBe(sandbox.inspect.order(accepted.order_no)!.transaction_id)
-    expect((await adminOrder(api, seed, declined.order_id)).metadata.acquiring_review).toMatchObject({ decision: "reject", decided_by: "gateway" })
+    expect(order.payment_collections[0].payments[0].data.transaction_id).toBe(
+      sandbox.inspect.order(accepted.order_no)!.transaction_id,
+    )
+    expect((await adminOrder(api, seed, declined.order_id)).metadata.acquiring_review).toMatchObject({
+      decision: "reject",
+      decided_by: "gateway",
+    })
 
     expect((await sync({ order_ids: ids })).changes).toEqual([])
   })

@@ -1,6 +1,15 @@
 import { useAcquiringEnv } from "./helpers/acquiring-env"
 import { acquiringTestRunner } from "./helpers/acquiring-suite"
-import { captureOrder, checkout, leanCart, newStats, pool, refundOrder, sleep, type Checkout } from "../reliability/storefront"
+import {
+  captureOrder,
+  checkout,
+  leanCart,
+  newStats,
+  pool,
+  refundOrder,
+  sleep,
+  type Checkout,
+} from "../reliability/storefront"
 import { PROVIDERS } from "./helpers/acquiring-seed"
 import { completeCart, DEVICE, ordersOfCart, startSession } from "./helpers/acquiring-store"
 import { postForm } from "./helpers/browser"
@@ -48,10 +57,19 @@ acquiringTestRunner(({ api, getContainer, seed, admin }) => {
     for (let i = 0; i < orderIds.length; i += 200) {
       const { data } = await query.graph({
         entity: "order",
-        fields: ["id", "payment_collections.payments.*", "payment_collections.payments.captures.*", "payment_collections.payments.refunds.*"],
+        fields: [
+          "id",
+          "payment_collections.payments.*",
+          "payment_collections.payments.captures.*",
+          "payment_collections.payments.refunds.*",
+        ],
         filters: { id: orderIds.slice(i, i + 200) },
       })
-      for (const o of data) out.set(o.id, o.payment_collections.flatMap((c: any) => c.payments))
+      for (const o of data)
+        out.set(
+          o.id,
+          o.payment_collections.flatMap((c: any) => c.payments),
+        )
     }
     return out
   }
@@ -63,14 +81,22 @@ acquiringTestRunner(({ api, getContainer, seed, admin }) => {
     const started = Date.now()
     const faults = FAULTS.map((f) => sandbox.faults.add(f as never))
 
-    const done: Checkout[] = await pool(Array.from({ length: CHECKOUTS }, (_, i) => i), PARALLEL, (i) => checkout(api, seed, sandbox, container, i, stats))
+    const done: Checkout[] = await pool(
+      Array.from({ length: CHECKOUTS }, (_, i) => i),
+      PARALLEL,
+      (i) => checkout(api, seed, sandbox, container, i, stats),
+    )
     const checkoutSeconds = (Date.now() - started) / 1000
     const placed = done.filter((c) => c.order_id)
     const toCapture = placed.filter((_, i) => i % 2 === 0)
     const toRefund = toCapture.filter((_, i) => i % 2 === 0)
     await pool(toCapture, PARALLEL, (c) => captureOrder(api, seed, c.order_id!, stats))
     await pool(toRefund, PARALLEL, (c) => refundOrder(api, seed, c.order_id!, REFUND, stats))
-    const fired = Object.fromEntries(sandbox.faults.list().map((f) => [`${f.target}:${f.kind}${"after_effect" in f && f.after_effect ? "+effect" : ""}`, f.fired]))
+    const fired = Object.fromEntries(
+      sandbox.faults
+        .list()
+        .map((f) => [`${f.target}:${f.kind}${"after_effect" in f && f.after_effect ? "+effect" : ""}`, f.fired]),
+    )
     const firedTotal = sandbox.faults.list().reduce((s, f) => s + f.fired, 0)
     faults.forEach((f) => sandbox.faults.clear(f.id))
     expect(await sandbox.notifications.settle(60_000)).toBe(true)
@@ -78,12 +104,17 @@ acquiringTestRunner(({ api, getContainer, seed, admin }) => {
     // One reconciliation repairs what the faults left (carts never completed, lost answers).
     const { data: first } = await api.post("/admin/acquiring/reconcile", {}, seed.admin)
     const { data: second } = await api.post("/admin/acquiring/reconcile", {}, seed.admin)
-    const kinds = (r: any) => r.report.changes.reduce((m: Record<string, number>, c: any) => ((m[c.kind] = (m[c.kind] ?? 0) + 1), m), {})
+    const kinds = (r: any) =>
+      r.report.changes.reduce((m: Record<string, number>, c: any) => ((m[c.kind] = (m[c.kind] ?? 0) + 1), m), {})
 
     // One order per cart.
     const query = container.resolve("query")
     const cartIds = done.map((c) => c.cart_id)
-    const { data: links } = await query.graph({ entity: "order_cart", fields: ["cart_id", "order_id"], filters: { cart_id: cartIds } })
+    const { data: links } = await query.graph({
+      entity: "order_cart",
+      fields: ["cart_id", "order_id"],
+      filters: { cart_id: cartIds },
+    })
     const ordersPerCart = new Map<string, string[]>()
     for (const l of links) ordersPerCart.set(l.cart_id, [...(ordersPerCart.get(l.cart_id) ?? []), l.order_id])
     const cartsWithout = cartIds.filter((id) => (ordersPerCart.get(id) ?? []).length !== 1)
@@ -120,10 +151,15 @@ acquiringTestRunner(({ api, getContainer, seed, admin }) => {
         g.state === "authorised"
           ? { captured: 0, refunded: 0 }
           : { captured: Number(g.captured_amount), refunded: Number(g.refunded_amount) }
-      const same = medusaCaptured.toFixed(2) === want.captured.toFixed(2) && medusaRefunded.toFixed(2) === want.refunded.toFixed(2) && !!p.captured_at === (g.state !== "authorised")
+      const same =
+        medusaCaptured.toFixed(2) === want.captured.toFixed(2) &&
+        medusaRefunded.toFixed(2) === want.refunded.toFixed(2) &&
+        !!p.captured_at === (g.state !== "authorised")
       if (!same) {
         stateMismatches++
-        problems.push(`${g.order_no}: gateway ${g.state} ${g.captured_amount}/${g.refunded_amount}, Medusa captured ${medusaCaptured} refunded ${medusaRefunded} (${captures} captures)`)
+        problems.push(
+          `${g.order_no}: gateway ${g.state} ${g.captured_amount}/${g.refunded_amount}, Medusa captured ${medusaCaptured} refunded ${medusaRefunded} (${captures} captures)`,
+        )
       }
     }
     const refundedAtGateway = sandbox.inspect.orders().filter((g) => g.refunds.length > 0).length
@@ -149,7 +185,9 @@ acquiringTestRunner(({ api, getContainer, seed, admin }) => {
     }
     process.stdout.write(`\nFAULT SOAK ${JSON.stringify(figures, null, 1)}\n${problems.slice(0, 20).join("\n")}\n`)
 
-    expect(placed.length + (first.report.changes.filter((c: any) => c.kind === "cart_completed").length)).toBeGreaterThanOrEqual(CHECKOUTS)
+    expect(
+      placed.length + first.report.changes.filter((c: any) => c.kind === "cart_completed").length,
+    ).toBeGreaterThanOrEqual(CHECKOUTS)
     expect(cartsWithout).toEqual([])
     expect(firedTotal).toBeGreaterThan(CHECKOUTS / 5)
     expect(doubleCaptures).toBe(0)
@@ -173,11 +211,17 @@ acquiringTestRunner(({ api, getContainer, seed, admin }) => {
       const cart = await leanCart(api, seed, `race-${i}-${Date.now()}@shop.test`)
       const { session } = await startSession(api, seed, cart.id, PROVIDERS.hosted, { device: DEVICE })
       sandbox.shopper.pay(session.data.order_no, { card: "4111111111111111" })
-      const note = sandbox.notifications.list().find((n) => n.payload.order_no === session.data.order_no)!.payload as Record<string, string>
+      const note = sandbox.notifications.list().find((n) => n.payload.order_no === session.data.order_no)!
+        .payload as Record<string, string>
       const skew = i % 5 === 0 ? 0 : (i % 5) * 3 // both at once, or the notification a few ms later
       const [completed, notified] = await Promise.all([
-        completeCart(api, seed, cart.id).then((d) => d.type as string, (e: any) => `http ${e.response?.status}`),
-        sleep(skew).then(() => postForm(notifyUrl, note)).then((r) => r.status),
+        completeCart(api, seed, cart.id).then(
+          (d) => d.type as string,
+          (e: any) => `http ${e.response?.status}`,
+        ),
+        sleep(skew)
+          .then(() => postForm(notifyUrl, note))
+          .then((r) => r.status),
       ])
       tally(`complete:${completed} notify:${notified}`)
       // A storefront that got 409 or an error asks again; a gateway that got no 2xx retries.
@@ -185,7 +229,11 @@ acquiringTestRunner(({ api, getContainer, seed, admin }) => {
       if (notified !== 200) await postForm(notifyUrl, note)
       return { cart_id: cart.id, orders: await ordersOfCart(container, cart.id) }
     }
-    const results = await pool(Array.from({ length: 100 }, (_, i) => i), 4, race)
+    const results = await pool(
+      Array.from({ length: 100 }, (_, i) => i),
+      4,
+      race,
+    )
     sandbox.faults.clear(drop.id)
     process.stdout.write(`\nRACE completion vs notification, 100 carts: ${JSON.stringify(outcomes)}\n`)
     expect(results.filter((r) => r.orders.length !== 1)).toEqual([])

@@ -25,7 +25,12 @@ acquiringTestRunner(({ api, getContainer, seed, admin }) => {
     const held = list.data.held_payments as any[]
     expect(held.map((h) => h.order_id).sort()).toEqual([a.order_id, b.order_id].sort())
     const ha = held.find((h) => h.order_id === a.order_id)
-    expect(ha).toMatchObject({ order_no: a.order_no, amount: "32.89", currency: "EUR", payment_session_id: a.payment_session_id })
+    expect(ha).toMatchObject({
+      order_no: a.order_no,
+      amount: "32.89",
+      currency: "EUR",
+      payment_session_id: a.payment_session_id,
+    })
     expect(ha.transaction_id).toMatch(/^T\d+$/)
     expect(ha.fraud_check_result).toEqual(expect.arrayContaining([expect.objectContaining({ status: "REJECT" })]))
     expect(held.some((h) => h.order_id === ok.order_id)).toBe(false)
@@ -78,7 +83,9 @@ acquiringTestRunner(({ api, getContainer, seed, admin }) => {
     expect((await adminOrder(api, seed, a.order_id)).payment_collections[0].payments).toHaveLength(1)
 
     // The opposite decision on a decided payment is refused with the reason.
-    const flip = await adminPost("/admin/acquiring/review", { decisions: [{ order_id: a.order_id, decision: "reject" }] })
+    const flip = await adminPost("/admin/acquiring/review", {
+      decisions: [{ order_id: a.order_id, decision: "reject" }],
+    })
     expect(flip.data.results[0]).toMatchObject({ status: "failed", error: "the gateway already accepted this payment" })
     expect((await adminOrder(api, seed, a.order_id)).status).not.toBe("canceled")
   })
@@ -90,14 +97,18 @@ acquiringTestRunner(({ api, getContainer, seed, admin }) => {
     // The gateway applies the review, the answer is lost, and so is its notification.
     sandbox.faults.add({ target: "review", kind: "error", status: 503, after_effect: true, count: 1 })
     sandbox.faults.add({ target: "notifications", kind: "drop", count: 1 })
-    const first = await adminPost("/admin/acquiring/review", { decisions: [{ order_id: a.order_id, decision: "accept" }] })
+    const first = await adminPost("/admin/acquiring/review", {
+      decisions: [{ order_id: a.order_id, decision: "accept" }],
+    })
     expect(first.data.results[0].status).toBe("failed")
     expect(first.data.results[0].error).toMatch(/gateway/)
     expect(sandbox.inspect.order(a.order_no)!.state).toBe("authorised")
     expect((await adminOrder(api, seed, a.order_id)).payment_collections[0].payments ?? []).toHaveLength(0)
 
     const mark = requestMark(sandbox)
-    const retry = await adminPost("/admin/acquiring/review", { decisions: [{ order_id: a.order_id, decision: "accept" }] })
+    const retry = await adminPost("/admin/acquiring/review", {
+      decisions: [{ order_id: a.order_id, decision: "accept" }],
+    })
     expect(retry.data.results[0].status).toBe("accepted")
     expect(requestsSince(sandbox, "/v1/review", mark)).toHaveLength(0)
     expect((await adminOrder(api, seed, a.order_id)).payment_collections[0].payments).toHaveLength(1)
@@ -129,7 +140,10 @@ acquiringTestRunner(({ api, getContainer, seed, admin }) => {
     const mark = requestMark(sandbox)
     const good = await adminPost("/admin/acquiring/settings/test-credentials", { config_id: "acquiring" })
     expect(good.status).toBe(200)
-    expect(good.data).toMatchObject({ ok: true, results: [{ config_id: "acquiring", account_id: "100000101", ok: true }] })
+    expect(good.data).toMatchObject({
+      ok: true,
+      results: [{ config_id: "acquiring", account_id: "100000101", ok: true }],
+    })
     const probes = requestsSince(sandbox, "/v1/retrievalTrans", mark)
     expect(probes).toHaveLength(1)
     expect(probes[0].status).toBe(200)

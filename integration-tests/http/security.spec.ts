@@ -3,7 +3,14 @@ import { sign } from "../../src/gateway/signing"
 import { useAcquiringEnv } from "./helpers/acquiring-env"
 import { acquiringTestRunner } from "./helpers/acquiring-suite"
 import { PROVIDERS } from "./helpers/acquiring-seed"
-import { adminOrder, cartWithShipping, completeCart, DEVICE, ordersOfCart, startSession } from "./helpers/acquiring-store"
+import {
+  adminOrder,
+  cartWithShipping,
+  completeCart,
+  DEVICE,
+  ordersOfCart,
+  startSession,
+} from "./helpers/acquiring-store"
 import { formOf, postForm } from "./helpers/browser"
 import { captureProcessOutput } from "./helpers/log-capture"
 
@@ -39,11 +46,20 @@ acquiringTestRunner(
       // The shopper on the hosted page with a real card form (CARD/CVV must never reach a log).
       const page = await postForm(session.data.form.action, session.data.form.fields)
       const cardForm = formOf(page.html, session.data.form.action)
-      const done = await postForm(cardForm.action, { card_number: CARD, expiry: "12/39", cvv: CVV, card_holder: "Grace Hopper", action: "pay" })
+      const done = await postForm(cardForm.action, {
+        card_number: CARD,
+        expiry: "12/39",
+        cvv: CVV,
+        card_holder: "Grace Hopper",
+        action: "pay",
+      })
       expect(done.status).toBe(303)
       expect(await sandbox.notifications.settle(10_000)).toBe(true)
       sandbox.faults.clear(drop.id)
-      const note = sandbox.notifications.list().find((n) => n.payload.order_no === order_no)!.payload as Record<string, string>
+      const note = sandbox.notifications.list().find((n) => n.payload.order_no === order_no)!.payload as Record<
+        string,
+        string
+      >
       return { cart, session, order_no, note }
     }
     const post = async (fields: Record<string, string>) => (await postForm(notifyUrl(), fields)).status
@@ -55,7 +71,11 @@ acquiringTestRunner(
       const query = getContainer().resolve("query")
       const { data } = await query.graph({
         entity: "cart",
-        fields: ["payment_collection.status", "payment_collection.payment_sessions.status", "payment_collection.payments.id"],
+        fields: [
+          "payment_collection.status",
+          "payment_collection.payment_sessions.status",
+          "payment_collection.payments.id",
+        ],
         filters: { id: cartId },
       })
       return JSON.stringify(data[0].payment_collection)
@@ -108,12 +128,18 @@ acquiringTestRunner(
       await api.post(`/admin/payments/${payment.id}/capture`, {}, seed.admin)
       await api.post(`/admin/payments/${payment.id}/refund`, { amount: 10 }, seed.admin)
       order = await adminOrder(api, seed, orderId)
-      const settled = JSON.stringify(order.payment_collections[0].payments.map((p: any) => [p.captured_at, p.captures.length, p.refunds.length]))
+      const settled = JSON.stringify(
+        order.payment_collections[0].payments.map((p: any) => [p.captured_at, p.captures.length, p.refunds.length]),
+      )
       const status = order.payment_collections[0].status
       // The old "authorised" notification again, after capture and refund.
       for (let i = 0; i < 3; i++) expect([200, 400]).toContain(await post(note))
       order = await adminOrder(api, seed, orderId)
-      expect(JSON.stringify(order.payment_collections[0].payments.map((p: any) => [p.captured_at, p.captures.length, p.refunds.length]))).toBe(settled)
+      expect(
+        JSON.stringify(
+          order.payment_collections[0].payments.map((p: any) => [p.captured_at, p.captures.length, p.refunds.length]),
+        ),
+      ).toBe(settled)
       expect(order.payment_collections[0].status).toBe(status)
       expect(await ordersOfCart(getContainer(), cart.id)).toEqual([orderId])
       const gateway = env.sandbox().inspect.order(note.order_no)!
@@ -134,29 +160,48 @@ acquiringTestRunner(
       ["allowed origin with characters the gateway cannot sign", "http://shop.test/return?a=1&b=2"],
     ])("open redirect: return_url and cancel_url on %s are refused (400 naming the field)", async (_name, url) => {
       const cart = await cartWithShipping(api, seed)
-      const collection = (await api.post("/store/payment-collections", { cart_id: cart.id }, seed.store)).data.payment_collection
+      const collection = (await api.post("/store/payment-collections", { cart_id: cart.id }, seed.store)).data
+        .payment_collection
       for (const provider of [PROVIDERS.hosted, PROVIDERS.apm]) {
         for (const field of ["return_url", "cancel_url"]) {
           const data = { [field]: url, ...(provider === PROVIDERS.apm ? { payment_method: "sandbox_wallet" } : {}) }
           const res = await api
-            .post(`/store/payment-collections/${collection.id}/payment-sessions`, { provider_id: provider, data }, seed.store)
+            .post(
+              `/store/payment-collections/${collection.id}/payment-sessions`,
+              { provider_id: provider, data },
+              seed.store,
+            )
             .catch((e: any) => e.response)
           expect([provider, field, res.status]).toEqual([provider, field, 400])
           expect(res.data.message).toContain(`data.${field}`)
         }
       }
-      const requests = env.sandbox().inspect.requests().filter((r) => JSON.stringify(r.body ?? {}).includes("evil.example"))
+      const requests = env
+        .sandbox()
+        .inspect.requests()
+        .filter((r) => JSON.stringify(r.body ?? {}).includes("evil.example"))
       expect(requests).toEqual([])
     })
 
     it("an allowed return_url is sent to the gateway and is where the shopper lands", async () => {
       const cart = await cartWithShipping(api, seed)
-      const { session } = await startSession(api, seed, cart.id, PROVIDERS.hosted, { return_url: "http://shop.test/checkout/return/ok" })
+      const { session } = await startSession(api, seed, cart.id, PROVIDERS.hosted, {
+        return_url: "http://shop.test/checkout/return/ok",
+      })
       const page = await postForm(session.data.form.action, session.data.form.fields)
       const cardForm = formOf(page.html, session.data.form.action)
-      const done = await postForm(cardForm.action, { card_number: "4111111111111111", expiry: "12/39", cvv: "123", card_holder: "A B", action: "pay" })
+      const done = await postForm(cardForm.action, {
+        card_number: "4111111111111111",
+        expiry: "12/39",
+        cvv: "123",
+        card_holder: "A B",
+        action: "pay",
+      })
       const landed = new URL(done.location!, session.data.form.action)
-      const final = landed.origin === "http://shop.test" ? landed : new URL((await fetch(landed, { redirect: "manual" })).headers.get("location")!)
+      const final =
+        landed.origin === "http://shop.test"
+          ? landed
+          : new URL((await fetch(landed, { redirect: "manual" })).headers.get("location")!)
       expect(`${final.origin}${final.pathname}`).toBe("http://shop.test/checkout/return/ok")
     })
 

@@ -70,7 +70,13 @@ beforeAll(async () => {
     port: 0,
     seed: 11,
     request_log_size: 50_000,
-    notifications: { initial_delay_ms: 100, backoff_base_ms: 1_000, backoff_max_ms: 8_000, max_attempts: 12, attempt_timeout_ms: 60_000 },
+    notifications: {
+      initial_delay_ms: 100,
+      backoff_base_ms: 1_000,
+      backoff_max_ms: 8_000,
+      max_attempts: 12,
+      attempt_timeout_ms: 60_000,
+    },
   })
   // Every notification twice (the second 5 ms after the first); the fan-out sends each copy to both servers.
   sandbox.faults.add({ target: "notifications", kind: "duplicate" })
@@ -132,7 +138,8 @@ async function checkout(i: number): Promise<Checkout> {
   // The hosted page, stored by the session's server in the shared cache, comes from the other one too.
   const withToken = { headers: { ...seed.store.headers, "x-acquiring-page-token": session.data.hosted_page_token } }
   const { data: page } = await a.api.get(session.data.hosted_page_path, withToken)
-  if (page.hosted_page.form.fields.orderNo !== order_no) throw new Error(`cart ${cart.id}: ${a.name} served another page`)
+  if (page.hosted_page.form.fields.orderNo !== order_no)
+    throw new Error(`cart ${cart.id}: ${a.name} served another page`)
   sandbox.shopper.pay(order_no, { card: "4111111111111111" })
   if (i % 2 === 0) {
     const done = await completeCart(a.api, seed, cart.id)
@@ -172,7 +179,9 @@ it(`${N} hosted-page checkouts on 2 servers + 1 worker: one order per cart, one 
 
   // Every cart gets its order (notification, return or reconciliation, whichever wins).
   const carts = done.map((d) => d.cart_id)
-  await waitUntil("an order for every cart", 120_000, async () => withDb(DB_URL, async (c) => (await ordersPerCart(c, carts)).size === N))
+  await waitUntil("an order for every cart", 120_000, async () =>
+    withDb(DB_URL, async (c) => (await ordersPerCart(c, carts)).size === N),
+  )
   await sandbox.notifications.settle(60_000)
   const ordersSeconds = (Date.now() - t0) / 1000
 
@@ -189,7 +198,11 @@ it(`${N} hosted-page checkouts on 2 servers + 1 worker: one order per cart, one 
   await waitUntil("a scheduled reconciliation", 75_000, async () => linesOf(worker, JOB_LINE).length > 0)
 
   // Capture everything: the same orders sent to both servers at once, in opposite order.
-  const orderIds = await withDb(DB_URL, async (c) => (await c.query("select order_id from order_cart where cart_id = any($1)", [carts])).rows.map((r) => r.order_id as string))
+  const orderIds = await withDb(DB_URL, async (c) =>
+    (await c.query("select order_id from order_cart where cart_id = any($1)", [carts])).rows.map(
+      (r) => r.order_id as string,
+    ),
+  )
   const captureT0 = Date.now()
   const [ra, rb] = await Promise.all([
     servers[0].api.post("/admin/acquiring/bulk/capture", { order_ids: orderIds }, seed.admin),
@@ -200,13 +213,28 @@ it(`${N} hosted-page checkouts on 2 servers + 1 worker: one order per cart, one 
   const statusB = tally(rb.data.results.map((r: { status: string }) => r.status))
 
   // --- Figures ---
-  const rows = await withDb(DB_URL, async (c) => ({ perCart: await ordersPerCart(c, carts), orders: await countOrders(c), payments: await payments(c) }))
+  const rows = await withDb(DB_URL, async (c) => ({
+    perCart: await ordersPerCart(c, carts),
+    orders: await countOrders(c),
+    payments: await payments(c),
+  }))
   const notes = sandbox.inspect.notifications()
   const captureRequests = sandbox.inspect.requests().filter((r) => r.path === "/v1/capture")
-  const sentCaptures = captureRequests.flatMap((r) => ((r.body?.capture_orders ?? []) as Array<{ transaction_id?: string }>).map((o) => o.transaction_id ?? ""))
-  const gatewayCaptures = rows.payments.map((p) => sandbox.inspect.order(p.order_no)?.history.filter((h) => h.to === "paid").length ?? 0)
+  const sentCaptures = captureRequests.flatMap((r) =>
+    ((r.body?.capture_orders ?? []) as Array<{ transaction_id?: string }>).map((o) => o.transaction_id ?? ""),
+  )
+  const gatewayCaptures = rows.payments.map(
+    (p) => sandbox.inspect.order(p.order_no)?.history.filter((h) => h.to === "paid").length ?? 0,
+  )
   const jobLines = instances.map((i) => ({ name: i.name, lines: linesOf(i, JOB_LINE) }))
-  const runsPerTick = tally(jobLines.flatMap((j) => j.lines.map((l) => { const m = JOB_LINE.exec(l)!; return `${m[1]}@${m[2]}` })))
+  const runsPerTick = tally(
+    jobLines.flatMap((j) =>
+      j.lines.map((l) => {
+        const m = JOB_LINE.exec(l)!
+        return `${m[1]}@${m[2]}`
+      }),
+    ),
+  )
   const figures = {
     checkouts: N,
     parallel: PARALLEL,

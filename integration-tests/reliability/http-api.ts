@@ -4,7 +4,11 @@
  */
 export interface Api {
   get: (url: string, config?: { headers?: Record<string, string> }) => Promise<{ data: any; status: number }>
-  post: (url: string, body?: unknown, config?: { headers?: Record<string, string> }) => Promise<{ data: any; status: number }>
+  post: (
+    url: string,
+    body?: unknown,
+    config?: { headers?: Record<string, string> },
+  ) => Promise<{ data: any; status: number }>
 }
 
 export function httpApi(baseUrl: string): Api {

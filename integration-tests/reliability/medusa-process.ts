@@ -29,7 +29,12 @@ export function freePort(): Promise<number> {
  * Environment of a `medusa start` child whose output a test reads: jest runs Medusa at
  * LOG_LEVEL=warn (integration-tests/setup.js), but these children must print their info lines.
  */
-export const medusaChildEnv = (env: NodeJS.ProcessEnv): NodeJS.ProcessEnv => ({ ...process.env, LOG_LEVEL: "info", NODE_ENV: "test", ...env })
+export const medusaChildEnv = (env: NodeJS.ProcessEnv): NodeJS.ProcessEnv => ({
+  ...process.env,
+  LOG_LEVEL: "info",
+  NODE_ENV: "test",
+  ...env,
+})
 
 /** A Medusa project directory backed by integration-tests/acquiring (created once per process). */
 export function acquiringProjectDir(): string {
@@ -38,7 +43,11 @@ export function acquiringProjectDir(): string {
   fs.mkdirSync(dir, { recursive: true })
   fs.writeFileSync(
     path.join(dir, "package.json"),
-    JSON.stringify({ name: "acquiring-reliability-app", private: true, dependencies: { "@medusajs/medusa": "2.21.2" } }),
+    JSON.stringify({
+      name: "acquiring-reliability-app",
+      private: true,
+      dependencies: { "@medusajs/medusa": "2.21.2" },
+    }),
   )
   const link = (target: string, name: string) => {
     const at = path.join(dir, name)
@@ -58,14 +67,20 @@ export function removeProjectDir(dir: string): void {
 export function medusaCommand(dir: string, args: string[], env: NodeJS.ProcessEnv): Promise<void> {
   return new Promise((resolve, reject) => {
     const tail: string[] = []
-    const child = spawn(process.execPath, ["--import", "tsx", CLI, ...args], { cwd: dir, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] })
+    const child = spawn(process.execPath, ["--import", "tsx", CLI, ...args], {
+      cwd: dir,
+      env: { ...process.env, ...env },
+      stdio: ["ignore", "pipe", "pipe"],
+    })
     const keep = (b: Buffer) => {
       tail.push(...b.toString().split("\n"))
       tail.splice(0, Math.max(0, tail.length - 40))
     }
     child.stdout!.on("data", keep)
     child.stderr!.on("data", keep)
-    child.once("exit", (code) => (code === 0 ? resolve() : reject(new Error(`medusa ${args.join(" ")} failed (${code}):\n${tail.join("\n")}`))))
+    child.once("exit", (code) =>
+      code === 0 ? resolve() : reject(new Error(`medusa ${args.join(" ")} failed (${code}):\n${tail.join("\n")}`)),
+    )
   })
 }
 
@@ -97,7 +112,11 @@ function waitExit(c: ChildProcess): Promise<void> {
 }
 
 /** `medusa start` in its own process group; resolves once /health answers. */
-export async function startMedusa(dir: string, env: NodeJS.ProcessEnv & { PORT: string }, timeoutMs = 300_000): Promise<MedusaChild> {
+export async function startMedusa(
+  dir: string,
+  env: NodeJS.ProcessEnv & { PORT: string },
+  timeoutMs = 300_000,
+): Promise<MedusaChild> {
   const child = spawn(process.execPath, ["--import", "tsx", CLI, "start"], {
     cwd: dir,
     env: medusaChildEnv(env),
@@ -127,12 +146,15 @@ export async function startMedusa(dir: string, env: NodeJS.ProcessEnv & { PORT: 
   }
   const until = Date.now() + timeoutMs
   while (Date.now() < until) {
-    if (exited(child)) throw new Error(`medusa start exited (${child.exitCode ?? child.signalCode}):\n${output.join("").slice(-3000)}`)
+    if (exited(child))
+      throw new Error(`medusa start exited (${child.exitCode ?? child.signalCode}):\n${output.join("").slice(-3000)}`)
     try {
       if ((await fetch(`${url}/health`)).ok) return handle
     } catch {}
     await new Promise((r) => setTimeout(r, 250))
   }
   await handle.stop()
-  throw new Error(`medusa start did not answer ${url}/health within ${timeoutMs / 1000} s:\n${output.join("").slice(-3000)}`)
+  throw new Error(
+    `medusa start did not answer ${url}/health within ${timeoutMs / 1000} s:\n${output.join("").slice(-3000)}`,
+  )
 }

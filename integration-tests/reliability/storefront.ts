@@ -39,21 +39,39 @@ export interface Checkout {
   order_id?: string
 }
 
-const errorOf = (e: any) => `${e?.response?.status ?? ""} ${JSON.stringify(e?.response?.data?.message ?? e?.message ?? e).slice(0, 200)}`
+const errorOf = (e: any) =>
+  `${e?.response?.status ?? ""} ${JSON.stringify(e?.response?.data?.message ?? e?.message ?? e).slice(0, 200)}`
 
 /** A lean cart (one mug, shipping; two Store API calls): the soak's cost is the checkout, not the cart. */
 export async function leanCart(api: Api, seed: Seed, email: string): Promise<{ id: string }> {
   const { data } = await api.post(
     "/store/carts",
-    { region_id: seed.region_id, email, items: [{ variant_id: seed.variants.mug, quantity: 1 }], shipping_address: SHIPPING_ADDRESS, billing_address: BILLING_ADDRESS },
+    {
+      region_id: seed.region_id,
+      email,
+      items: [{ variant_id: seed.variants.mug, quantity: 1 }],
+      shipping_address: SHIPPING_ADDRESS,
+      billing_address: BILLING_ADDRESS,
+    },
     seed.store,
   )
-  await api.post(`/store/carts/${data.cart.id}/shipping-methods?fields=id`, { option_id: seed.shipping_option_id }, seed.store)
+  await api.post(
+    `/store/carts/${data.cart.id}/shipping-methods?fields=id`,
+    { option_id: seed.shipping_option_id },
+    seed.store,
+  )
   return { id: data.cart.id }
 }
 
 /** One shopper: cart, payment session (retried), pays on the gateway, completion (retried). */
-export async function checkout(api: Api, seed: Seed, sandbox: Sandbox, container: Container, n: number, stats: Stats): Promise<Checkout> {
+export async function checkout(
+  api: Api,
+  seed: Seed,
+  sandbox: Sandbox,
+  container: Container,
+  n: number,
+  stats: Stats,
+): Promise<Checkout> {
   const cart = await leanCart(api, seed, `soak-${n}-${Math.random().toString(36).slice(2, 8)}@shop.test`)
   const out: Checkout = { cart_id: cart.id, order_nos: [] }
   let orderNo = ""
@@ -89,10 +107,17 @@ export async function checkout(api: Api, seed: Seed, sandbox: Sandbox, container
 
 /** The acquiring payment of an order with its captures and refunds. */
 export async function paymentOf(api: Api, seed: Seed, orderId: string) {
-  const fields = "*payment_collections,*payment_collections.payments,*payment_collections.payments.captures,*payment_collections.payments.refunds"
+  const fields =
+    "*payment_collections,*payment_collections.payments,*payment_collections.payments.captures,*payment_collections.payments.refunds"
   const { data } = await api.get(`/admin/orders/${orderId}?fields=${fields}`, seed.admin)
   return data.order.payment_collections.flatMap((c: any) => c.payments)[0] as
-    | { id: string; captured_at: string | null; captures: any[]; refunds: Array<{ id: string; amount: number }>; data: any }
+    | {
+        id: string
+        captured_at: string | null
+        captures: any[]
+        refunds: Array<{ id: string; amount: number }>
+        data: any
+      }
     | undefined
 }
 

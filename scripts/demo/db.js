@@ -18,7 +18,8 @@ function databaseUrl(pgEnv, database) {
     u.pathname = `/${database}`
     return u.toString()
   }
-  const auth = encodeURIComponent(pgEnv.DB_USERNAME) + (pgEnv.DB_PASSWORD ? `:${encodeURIComponent(pgEnv.DB_PASSWORD)}` : "")
+  const auth =
+    encodeURIComponent(pgEnv.DB_USERNAME) + (pgEnv.DB_PASSWORD ? `:${encodeURIComponent(pgEnv.DB_PASSWORD)}` : "")
   return `postgres://${auth}@${pgEnv.DB_HOST}:${pgEnv.DB_PORT}/${database}`
 }
 
@@ -39,7 +40,8 @@ function maintenance(pgEnv) {
 }
 
 const quoteIdent = (name) => {
-  if (!/^[a-z0-9_-]{1,60}$/.test(name)) throw new Error(`database name "${name}": use lower-case letters, digits, - and _`)
+  if (!/^[a-z0-9_-]{1,60}$/.test(name))
+    throw new Error(`database name "${name}": use lower-case letters, digits, - and _`)
   return `"${name}"`
 }
 
@@ -60,14 +62,20 @@ async function dropDatabase(pgEnv, name) {
 /** The seed's publishable key and region, or null before the first seed. */
 async function readSeed(url) {
   return withClient({ connectionString: url }, async (c) => {
-    const key = await c.query(
-      "select token from api_key where type = 'publishable' and title = $1 and deleted_at is null and revoked_at is null order by created_at limit 1",
-      [SEED_KEY_TITLE],
-    ).catch(() => ({ rows: [] }))
-    const done = await c.query("select 1 from promotion where code = 'SAVE5' and deleted_at is null").catch(() => ({ rowCount: 0 }))
+    const key = await c
+      .query(
+        "select token from api_key where type = 'publishable' and title = $1 and deleted_at is null and revoked_at is null order by created_at limit 1",
+        [SEED_KEY_TITLE],
+      )
+      .catch(() => ({ rows: [] }))
+    const done = await c
+      .query("select 1 from promotion where code = 'SAVE5' and deleted_at is null")
+      .catch(() => ({ rowCount: 0 }))
     if (!key.rows.length && !done.rowCount) return null
     if (!key.rows.length || !done.rowCount) {
-      throw new Error("the demo database was seeded only in part (an earlier run stopped while seeding); drop it or set ACQUIRING_DEMO_DB to a new name")
+      throw new Error(
+        "the demo database was seeded only in part (an earlier run stopped while seeding); drop it or set ACQUIRING_DEMO_DB to a new name",
+      )
     }
     const region = await c.query("select id from region where deleted_at is null order by created_at limit 1")
     return { publishable_key: key.rows[0].token, region_id: region.rows[0]?.id }

@@ -6,7 +6,13 @@ const CLI = "scripts/demo/medusa.js"
 /** Medusa prints lines with colour codes and its own levels; keep only what helps a person. */
 const quiet = (log) => (line) => {
   const plain = line.replace(/\x1b\[[0-9;]*m/g, "")
-  if (/(error|warn|✔ Server is ready|Admin URL)/i.test(plain) && !/ts-node|don't forget to set your NODE_ENV|Local Event Bus installed|DeprecationWarning|trace-deprecation/.test(plain)) log(plain)
+  if (
+    /(error|warn|✔ Server is ready|Admin URL)/i.test(plain) &&
+    !/ts-node|don't forget to set your NODE_ENV|Local Event Bus installed|DeprecationWarning|trace-deprecation/.test(
+      plain,
+    )
+  )
+    log(plain)
 }
 
 async function migrate(env, log) {
@@ -20,7 +26,8 @@ async function createAdminUser(env, { email, password }, log) {
 async function waitHealthy(url, child, timeoutMs) {
   const until = Date.now() + timeoutMs
   while (Date.now() < until) {
-    if (child.exitCode !== null) throw new Error(`Medusa exited (code ${child.exitCode}) before it answered ${url}/health`)
+    if (child.exitCode !== null)
+      throw new Error(`Medusa exited (code ${child.exitCode}) before it answered ${url}/health`)
     try {
       const res = await fetch(`${url}/health`)
       if (res.ok) return

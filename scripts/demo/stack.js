@@ -62,7 +62,10 @@ async function startStack(o) {
 
     const storefront = await startStorefront({ port: o.storefrontPort ?? 0 })
     cleanups.push(() => storefront.stop())
-    const { sandbox, testCards, threeDsCode } = await startDemoSandbox({ port: o.sandboxPort ?? 0, storefrontOrigin: storefront.url })
+    const { sandbox, testCards, threeDsCode } = await startDemoSandbox({
+      port: o.sandboxPort ?? 0,
+      storefrontOrigin: storefront.url,
+    })
     cleanups.push(() => sandbox.stop())
 
     const url = databaseUrl(pg.env, o.dbName)
@@ -90,7 +93,12 @@ async function startStack(o) {
       log("seeding the store (first run)")
       seed = await seedDemo(backendUrl, admin)
     }
-    storefront.setConfig({ backendUrl, publishableKey: seed.publishable_key, regionId: seed.region_id, providers: PROVIDERS })
+    storefront.setConfig({
+      backendUrl,
+      publishableKey: seed.publishable_key,
+      regionId: seed.region_id,
+      providers: PROVIDERS,
+    })
     return {
       backendUrl,
       adminUrl: `${backendUrl}/app`,

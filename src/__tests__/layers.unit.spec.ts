@@ -19,7 +19,9 @@ function sources(dir: string): string[] {
 
 function resolve(from: string, spec: string): string | undefined {
   const base = path.resolve(path.dirname(from), spec)
-  return [base, `${base}.ts`, `${base}.tsx`, path.join(base, "index.ts")].find((c) => fs.existsSync(c) && fs.statSync(c).isFile())
+  return [base, `${base}.ts`, `${base}.tsx`, path.join(base, "index.ts")].find(
+    (c) => fs.existsSync(c) && fs.statSync(c).isFile(),
+  )
 }
 
 interface Edge {
@@ -50,7 +52,14 @@ describe("layers (docs/architecture.md)", () => {
   })
 
   it("nothing outside the provider imports from inside it except its index.ts", () => {
-    expect(offenders((e) => !under(e.from, "providers/acquiring") && under(e.to, "providers/acquiring") && e.to !== "providers/acquiring/index.ts")).toEqual([])
+    expect(
+      offenders(
+        (e) =>
+          !under(e.from, "providers/acquiring") &&
+          under(e.to, "providers/acquiring") &&
+          e.to !== "providers/acquiring/index.ts",
+      ),
+    ).toEqual([])
   })
 
   it("the gateway client imports only itself", () => {

@@ -42,6 +42,8 @@ export function createAccountBook(options: GatewayClientOptions): AccountBook {
     byId: (id) => ids.get(id),
     pick,
     list: () =>
-      options.accounts.map((a) => (a.currencies ? { account_id: a.account_id, currencies: [...a.currencies] } : { account_id: a.account_id })),
+      options.accounts.map((a) =>
+        a.currencies ? { account_id: a.account_id, currencies: [...a.currencies] } : { account_id: a.account_id },
+      ),
   }
 }

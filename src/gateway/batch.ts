@@ -42,7 +42,12 @@ type AnyBatchResult = BatchResult<unknown, unknown, Record<string, unknown>>
  * (options.max_concurrent_requests), results in request order. A request that
  * fails as a whole is listed in `failed`; the other requests still go.
  */
-export async function runBatch(ctx: ClientContext, op: BatchOperation, req: unknown, opts: CallOptions = {}): Promise<AnyBatchResult> {
+export async function runBatch(
+  ctx: ClientContext,
+  op: BatchOperation,
+  req: unknown,
+  opts: CallOptions = {},
+): Promise<AnyBatchResult> {
   const { request: orderSchema, batch } = OPERATION_TABLE[op]
   const { array } = batch
   const orders = ordersOf(req, array).map((original, i) => ({
@@ -62,9 +67,18 @@ export async function runBatch(ctx: ClientContext, op: BatchOperation, req: unkn
   return collect(outcomes)
 }
 
-async function sendRequest(ctx: ClientContext, op: BatchOperation, request: Prepared, orders: unknown[], opts: CallOptions): Promise<Outcome> {
+async function sendRequest(
+  ctx: ClientContext,
+  op: BatchOperation,
+  request: Prepared,
+  orders: unknown[],
+  opts: CallOptions,
+): Promise<Outcome> {
   if (opts.signal?.aborted) {
-    const error = new GatewayNetworkError(`${op}: aborted by the caller before sending`, { code: "ABORTED", operation: op })
+    const error = new GatewayNetworkError(`${op}: aborted by the caller before sending`, {
+      code: "ABORTED",
+      operation: op,
+    })
     return { sent: false, orders, error }
   }
   try {

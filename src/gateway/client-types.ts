@@ -11,7 +11,14 @@ import type {
   RetrievalRefundResponse,
   RetrievalTransResponse,
 } from "./schemas"
-import type { BatchArray, BatchEntry, BatchOperation, BatchOrder, BatchRequest, BatchResponse } from "./operations-table"
+import type {
+  BatchArray,
+  BatchEntry,
+  BatchOperation,
+  BatchOrder,
+  BatchRequest,
+  BatchResponse,
+} from "./operations-table"
 import type { GatewayError } from "./errors"
 
 /** Which account a call uses: by explicit id, else by currency, else the fallback account. */
@@ -59,11 +66,19 @@ export interface GatewayClient extends BatchMethods {
   retrieveTransactions(
     sel: RetrievalInput,
     opts?: CallOptions,
-  ): Promise<{ orders_list: OrderRecord[]; responses: Array<Omit<RetrievalTransResponse, "orders_list">>; requests: number }>
+  ): Promise<{
+    orders_list: OrderRecord[]
+    responses: Array<Omit<RetrievalTransResponse, "orders_list">>
+    requests: number
+  }>
   retrieveRefunds(
     sel: RetrievalInput,
     opts?: CallOptions,
-  ): Promise<{ refund_orders: RefundRecord[]; responses: Array<Omit<RetrievalRefundResponse, "refund_orders">>; requests: number }>
+  ): Promise<{
+    refund_orders: RefundRecord[]
+    responses: Array<Omit<RetrievalRefundResponse, "refund_orders">>
+    requests: number
+  }>
   payout(req: PayoutRequest, opts?: CallOptions): Promise<PayoutResponse>
   /**
    * Parse and verify a notification body (form-urlencoded string or already-parsed object).

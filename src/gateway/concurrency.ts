@@ -5,7 +5,11 @@
  * whole wall time of large reconciliations and bulk operations (bench/p3-reconcile.ts, bench/p4-bulk-capture.ts). The first
  * failure rejects the whole call and starts nothing more.
  */
-export async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (item: T, index: number) => Promise<R>): Promise<R[]> {
+export async function mapLimit<T, R>(
+  items: readonly T[],
+  limit: number,
+  fn: (item: T, index: number) => Promise<R>,
+): Promise<R[]> {
   const results = new Array<R>(items.length)
   let next = 0
   const worker = async () => {

@@ -37,7 +37,9 @@ export function icuMinorUnitDigits(currency: string): number {
   let digits = icuCache.get(code)
   if (digits === undefined) {
     try {
-      digits = new Intl.NumberFormat("en", { style: "currency", currency: code }).resolvedOptions().maximumFractionDigits ?? GATEWAY_DECIMALS
+      digits =
+        new Intl.NumberFormat("en", { style: "currency", currency: code }).resolvedOptions().maximumFractionDigits ??
+        GATEWAY_DECIMALS
     } catch {
       digits = GATEWAY_DECIMALS
     }
@@ -137,7 +139,13 @@ export function gatewayAmount(value: string, currency: string, rule: CurrencyRul
         `rounds it to ${fromUnits(units, decimals)})`,
     }
   }
-  return { ok: true, amount: fromUnits(units, decimals), digits, decimals, rounded: !exact && digits !== GATEWAY_DECIMALS }
+  return {
+    ok: true,
+    amount: fromUnits(units, decimals),
+    digits,
+    decimals,
+    rounded: !exact && digits !== GATEWAY_DECIMALS,
+  }
 }
 
 /**

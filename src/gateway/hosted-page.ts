@@ -12,7 +12,10 @@ export function parseHostedPage(html: string, baseUrl: string, otherOrigins: rea
   const root = parse(html, { comment: false })
   const form = elements(root, FORM)[0]
   if (!form) {
-    throw new GatewayBadResponseError("checkout: the hosted page has no <form>", { source: "form", operation: "checkout" })
+    throw new GatewayBadResponseError("checkout: the hosted page has no <form>", {
+      source: "form",
+      operation: "checkout",
+    })
   }
   const static_fields = staticInputs(form)
   const script_fields: Record<string, string> = {}
@@ -83,7 +86,11 @@ function staticInputs(form: HTMLElement): Record<string, string> {
 function resolveAction(action: string, baseUrl: string, otherOrigins: readonly string[]): string {
   const base = new URL(baseUrl.endsWith("/") ? baseUrl : `${baseUrl}/`)
   const refuse = (why: string, cause?: unknown) =>
-    new GatewayBadResponseError(`checkout: the form action "${action.slice(0, 200)}" ${why}`, { source: "form.action", operation: "checkout", cause })
+    new GatewayBadResponseError(`checkout: the form action "${action.slice(0, 200)}" ${why}`, {
+      source: "form.action",
+      operation: "checkout",
+      cause,
+    })
   let url: URL
   try {
     url = new URL(action.trim() || "v1/checkout", base)
@@ -94,16 +101,34 @@ function resolveAction(action: string, baseUrl: string, otherOrigins: readonly s
   const schemeOk = url.protocol === "https:" || (url.protocol === "http:" && base.protocol === "http:")
   if (!schemeOk) throw refuse(`is not an ${base.protocol === "http:" ? "http(s)" : "https"} URL`)
   if (url.hostname !== base.hostname && !url.hostname.endsWith(`.${base.hostname}`)) {
-    throw refuse(`is not on the gateway's host ${base.hostname}; if the gateway hosts its page there, add ${url.origin} to hosted_page_origins`)
+    throw refuse(
+      `is not on the gateway's host ${base.hostname}; if the gateway hosts its page there, add ${url.origin} to hosted_page_origins`,
+    )
   }
   return url.toString()
 }
 
 /** DOM and library calls whose two string arguments are not a field name and value. */
 const NOT_HELPERS = new Set([
-  "setAttribute", "getAttribute", "setAttributeNS", "addEventListener", "removeEventListener",
-  "setRequestHeader", "setItem", "replace", "replaceAll", "open", "postMessage", "insertAdjacentHTML",
-  "setProperty", "querySelector", "RegExp", "Error", "alert", "console", "log",
+  "setAttribute",
+  "getAttribute",
+  "setAttributeNS",
+  "addEventListener",
+  "removeEventListener",
+  "setRequestHeader",
+  "setItem",
+  "replace",
+  "replaceAll",
+  "open",
+  "postMessage",
+  "insertAdjacentHTML",
+  "setProperty",
+  "querySelector",
+  "RegExp",
+  "Error",
+  "alert",
+  "console",
+  "log",
 ])
 
 /** Script-appended inputs: helper calls `f("name", "value")` and object literals assigned to a variable. */
@@ -123,7 +148,12 @@ const isPunct = (tok: Token | undefined, v: string) => tok?.t === "punct" && tok
 
 // Tokens are read by index: a slice per token allocated two arrays for every token of the script.
 function helperCall(tokens: Token[], i: number): [string, string] | undefined {
-  const id = tokens[i], open = tokens[i + 1], name = tokens[i + 2], comma = tokens[i + 3], value = tokens[i + 4], close = tokens[i + 5]
+  const id = tokens[i],
+    open = tokens[i + 1],
+    name = tokens[i + 2],
+    comma = tokens[i + 3],
+    value = tokens[i + 4],
+    close = tokens[i + 5]
   if (id?.t !== "id" || NOT_HELPERS.has(id.v) || !isPunct(open, "(") || name?.t !== "str") return undefined
   if (!isPunct(comma, ",") || value?.t !== "str" || !isPunct(close, ")") || !name.v) return undefined
   return [name.v, value.v]
@@ -131,7 +161,9 @@ function helperCall(tokens: Token[], i: number): [string, string] | undefined {
 
 /** `name = { … }` (with or without var/let/const): JSON first, then a flat literal read from tokens. */
 function assignedObject(script: string, tokens: Token[], i: number): Record<string, string> | undefined {
-  const id = tokens[i], eq = tokens[i + 1], open = tokens[i + 2]
+  const id = tokens[i],
+    eq = tokens[i + 1],
+    open = tokens[i + 2]
   if (id?.t !== "id" || !isPunct(eq, "=") || !isPunct(open, "{") || isPunct(tokens[i - 1], "=")) return undefined
   const close = matchingBrace(tokens, i + 2)
   if (close < 0) return undefined

@@ -170,6 +170,7 @@ export type BatchOrder<Op extends BatchOperation> = z.input<Table[Op]["request"]
 /** One answer, as validated. */
 export type BatchResponse<Op extends BatchOperation> = z.infer<Table[Op]["response"]>
 /** One per-order entry of an answer. */
-export type BatchEntry<Op extends BatchOperation> = BatchResponse<Op>[BatchArray<Op>] extends Array<infer Entry> ? Entry : never
+export type BatchEntry<Op extends BatchOperation> =
+  BatchResponse<Op>[BatchArray<Op>] extends Array<infer Entry> ? Entry : never
 /** What the caller passes: `{ capture_orders: [...] }`. */
 export type BatchRequest<Op extends BatchOperation> = { [Array in BatchArray<Op>]: BatchOrder<Op>[] }

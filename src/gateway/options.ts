@@ -33,7 +33,10 @@ export const GatewayClientOptions = z
     /** Override the request body encoding of any operation. */
     encodings: opRecord(z.enum(ENCODINGS)).default({}),
     /** Root element name of XML request bodies (not shown in the spec). */
-    xml_request_root: z.string().regex(/^[A-Za-z_][\w.-]*$/).default("request"),
+    xml_request_root: z
+      .string()
+      .regex(/^[A-Za-z_][\w.-]*$/)
+      .default("request"),
     /** Override any row of the request signature table (field paths, sign_key appended last). */
     signature_fields: opRecord(z.array(z.string().min(1))).default({}),
     /** Verify `encryption_data` on responses only where a rule is configured (not documented). */
@@ -52,12 +55,19 @@ export const GatewayClientOptions = z
      * spec does not say where the page lives). Any other form action is refused, never handed on.
      */
     hosted_page_origins: z
-      .array(z.url({ protocol: /^https?$/, error: "must be an http(s) origin, e.g. https://pay.gateway.example" }).transform((u) => new URL(u).origin))
+      .array(
+        z
+          .url({ protocol: /^https?$/, error: "must be an http(s) origin, e.g. https://pay.gateway.example" })
+          .transform((u) => new URL(u).origin),
+      )
       .default([]),
     /** Extra headers sent with every request (no header credential is documented). */
     headers: z.record(z.string(), z.string()).default({}),
     /** Signed values of an inbound notification, in order, sign_key last (not documented; engine push order). */
-    notification_signature_fields: z.array(z.string().min(1)).min(1).default([...NOTIFICATION_SIGN_FIELDS]),
+    notification_signature_fields: z
+      .array(z.string().min(1))
+      .min(1)
+      .default([...NOTIFICATION_SIGN_FIELDS]),
     /** Refuse notifications without `encryption_data`; turn off only if the gateway sends unsigned pushes. */
     require_notification_signature: z.boolean().default(true),
     /** Upper bound of one retry back-off (retrievals only), before jitter. */
@@ -83,13 +93,21 @@ export const GatewayClientOptions = z
     }
     const fallback = options.accounts.filter((a) => !a.currencies?.length)
     if (fallback.length > 1) {
-      ctx.addIssue({ code: "custom", path: ["accounts"], message: "at most one account may omit currencies (the fallback)" })
+      ctx.addIssue({
+        code: "custom",
+        path: ["accounts"],
+        message: "at most one account may omit currencies (the fallback)",
+      })
     }
     const seen = new Map<string, string>()
     for (const account of options.accounts) {
       for (const currency of account.currencies ?? []) {
         if (seen.has(currency)) {
-          ctx.addIssue({ code: "custom", path: ["accounts"], message: `currency ${currency} is bound to both ${seen.get(currency)} and ${account.account_id}` })
+          ctx.addIssue({
+            code: "custom",
+            path: ["accounts"],
+            message: `currency ${currency} is bound to both ${seen.get(currency)} and ${account.account_id}`,
+          })
         }
         seen.set(currency, account.account_id)
       }
@@ -97,7 +115,8 @@ export const GatewayClientOptions = z
     for (const [op, limit] of Object.entries(options.batch_limits) as Array<[Operation, number]>) {
       const row: OperationSpec = OPERATION_TABLE[op]
       const max = row.batch?.limit ?? row.selectionLimit ?? 100
-      if (limit > max) ctx.addIssue({ code: "custom", path: ["batch_limits", op], message: `at most ${max} for ${op} (spec §8)` })
+      if (limit > max)
+        ctx.addIssue({ code: "custom", path: ["batch_limits", op], message: `at most ${max} for ${op} (spec §8)` })
     }
   })
 export type GatewayClientOptionsInput = z.input<typeof GatewayClientOptions>

@@ -88,7 +88,11 @@ export function expectObject(answer: Answer, op: Operation): Record<string, unkn
 
 function asObjectAnswer(op: Operation, status: number, value: unknown, root?: string): Answer & { type: "object" } {
   if (!value || typeof value !== "object" || Array.isArray(value)) {
-    throw new GatewayBadResponseError(`${op}: expected an object in the answer`, { source: "body", status, operation: op })
+    throw new GatewayBadResponseError(`${op}: expected an object in the answer`, {
+      source: "body",
+      status,
+      operation: op,
+    })
   }
   return { status, type: "object", value: value as Record<string, unknown>, root }
 }
@@ -117,9 +121,12 @@ export function verifyResponseSignature(
   const received = value.encryption_data
   if (!rule || received === undefined || received === "") return
   if (!verify(value, rule, account.sign_key, received)) {
-    throw new GatewaySignatureError(`${op}: the answer's encryption_data does not match response_signature_fields.${op}`, {
-      source: "encryption_data",
-      operation: op,
-    })
+    throw new GatewaySignatureError(
+      `${op}: the answer's encryption_data does not match response_signature_fields.${op}`,
+      {
+        source: "encryption_data",
+        operation: op,
+      },
+    )
   }
 }

@@ -30,7 +30,10 @@ export async function runRetrieval(
   const requests = (["orders", "trades"] as const).flatMap((key) => {
     const values = selection[key] ?? []
     values.forEach((value, i) => {
-      if (value.includes(",")) throw new GatewayRequestError(`${key}[${i}] contains a comma, which separates the list`, { source: `${key}[${i}]` })
+      if (value.includes(","))
+        throw new GatewayRequestError(`${key}[${i}] contains a comma, which separates the list`, {
+          source: `${key}[${i}]`,
+        })
     })
     return chunk(values, limit).map((part) => prepare(ctx, op, { [names[key]]: part.join(",") }, account))
   })
@@ -38,9 +41,15 @@ export async function runRetrieval(
   // A failing request fails the call, as before; answers keep the order of the requests.
   const answers = await mapLimit(requests, ctx.options.max_concurrent_requests, async (request) => {
     const answer = await send(ctx, request, opts)
-    const parsed = validateResponse(responseSchema, expectObject(answer, op), op, answer.status) as Record<string, unknown>
+    const parsed = validateResponse(responseSchema, expectObject(answer, op), op, answer.status) as Record<
+      string,
+      unknown
+    >
     const { [list]: found, ...envelope } = parsed
-    return { found: (found ?? []) as unknown[], envelope: { ...envelope, account_id: envelope.account_id ?? account.account_id } }
+    return {
+      found: (found ?? []) as unknown[],
+      envelope: { ...envelope, account_id: envelope.account_id ?? account.account_id },
+    }
   })
   const records = answers.flatMap((answer) => answer.found)
   const responses: Array<Record<string, unknown>> = answers.map((answer) => answer.envelope)

@@ -21,7 +21,9 @@ export function signedValues(payload: Record<string, unknown>, path: string): Ar
       ),
     )
   }
-  const value = path.split(".").reduce<unknown>((o, k) => (o && typeof o === "object" ? (o as any)[k] : undefined), payload)
+  const value = path
+    .split(".")
+    .reduce<unknown>((o, k) => (o && typeof o === "object" ? (o as any)[k] : undefined), payload)
   return [[path, value === undefined || value === null ? "" : String(value)]]
 }
 
@@ -43,7 +45,9 @@ export function signatureBase(payload: Record<string, unknown>, fields: readonly
 }
 
 export function sign(payload: Record<string, unknown>, fields: readonly string[], signKey: string): string {
-  return createHash("sha256").update(signatureBase(payload, fields, signKey), "utf8").digest("hex")
+  return createHash("sha256")
+    .update(signatureBase(payload, fields, signKey), "utf8")
+    .digest("hex")
 }
 
 /** Constant-time, case-insensitive comparison of two hex signatures. */

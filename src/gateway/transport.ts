@@ -1,7 +1,13 @@
 import { CONTENT_TYPES, sniffDecode, type Decoded } from "./codecs"
 import type { ClientContext } from "./context"
 import { errorFromBody } from "./error-map"
-import { GatewayApiError, GatewayBadResponseError, GatewayBodyRefusedError, GatewayNetworkError, GatewayTimeoutError } from "./errors"
+import {
+  GatewayApiError,
+  GatewayBadResponseError,
+  GatewayBodyRefusedError,
+  GatewayNetworkError,
+  GatewayTimeoutError,
+} from "./errors"
 import type { Encoding, Operation } from "./operations-table"
 import { OPERATION_TABLE } from "./operations-table"
 
@@ -39,7 +45,11 @@ export async function post(
     text = await res.text()
   } catch (err) {
     if (timeout.aborted) {
-      throw new GatewayTimeoutError(`${op}: no answer within ${ms} ms (timeout_ms)`, { code: "TIMEOUT", operation: op, cause: err })
+      throw new GatewayTimeoutError(`${op}: no answer within ${ms} ms (timeout_ms)`, {
+        code: "TIMEOUT",
+        operation: op,
+        cause: err,
+      })
     }
     if (callerSignal?.aborted) {
       throw new GatewayNetworkError(`${op}: aborted by the caller`, { code: "ABORTED", operation: op, cause: err })
@@ -60,7 +70,8 @@ function decodeReply(op: Operation, status: number, text: string): Decoded {
     if (!failed) throw undecodable(op, status, e)
   }
   if (!failed) {
-    if (!decoded) throw new GatewayBadResponseError(`${op}: the answer is empty`, { source: "body", status, operation: op })
+    if (!decoded)
+      throw new GatewayBadResponseError(`${op}: the answer is empty`, { source: "body", status, operation: op })
     return decoded
   }
   const err = errorBodyOf(decoded)
@@ -76,11 +87,19 @@ function decodeReply(op: Operation, status: number, text: string): Decoded {
 function undecodable(op: Operation, status: number, e: unknown): GatewayBadResponseError {
   const refused = e instanceof GatewayBodyRefusedError
   const why = refused ? e.message : "the answer is not valid JSON, XML or HTML"
-  return new GatewayBadResponseError(`${op}: ${why}`, { code: refused ? e.code : "", source: refused ? e.source : "body", status, operation: op, cause: e })
+  return new GatewayBadResponseError(`${op}: ${why}`, {
+    code: refused ? e.code : "",
+    source: refused ? e.source : "body",
+    status,
+    operation: op,
+    cause: e,
+  })
 }
 
 /** `{code, source, message}` (gateway-interface.md §7.7, confirmed), from JSON, XML or form answers. */
-export function errorBodyOf(decoded: Decoded | undefined): { code: string; source: string; message: string } | undefined {
+export function errorBodyOf(
+  decoded: Decoded | undefined,
+): { code: string; source: string; message: string } | undefined {
   if (!decoded || decoded.type === "html") return undefined
   const value = decoded.value
   if (!value || typeof value !== "object" || Array.isArray(value)) return undefined

@@ -10,7 +10,11 @@ const ENVELOPE_FIELDS = ["merchant_id", "account_id", "encryption_data"] as cons
  * (`capture_orders[3].amount`) and what the schema wants. Top-level keys unknown to an
  * object schema are refused (zod would drop them silently and a typo would go unsent).
  */
-export function validateRequest<Schema extends z.ZodType>(schema: Schema, value: unknown, prefix = ""): z.output<Schema> {
+export function validateRequest<Schema extends z.ZodType>(
+  schema: Schema,
+  value: unknown,
+  prefix = "",
+): z.output<Schema> {
   if (value && typeof value === "object" && !Array.isArray(value)) {
     if (schema instanceof z.ZodObject) rejectUnknownKeys(value, Object.keys(schema.shape), prefix)
     for (const key of ENVELOPE_FIELDS) {
@@ -29,7 +33,12 @@ export function validateRequest<Schema extends z.ZodType>(schema: Schema, value:
 }
 
 /** Validate a gateway answer; the error names the offending field of the answer. */
-export function validateResponse<Schema extends z.ZodType>(schema: Schema, value: unknown, operation: string, status?: number): z.output<Schema> {
+export function validateResponse<Schema extends z.ZodType>(
+  schema: Schema,
+  value: unknown,
+  operation: string,
+  status?: number,
+): z.output<Schema> {
   const parsed = schema.safeParse(value)
   if (parsed.success) return parsed.data
   const { path, message } = firstIssue(parsed.error, { fallback: "body" })

@@ -9,7 +9,13 @@ import type { Actor, DisputeEntry, Order, RefundEntry } from "./state/order"
  */
 export type ActionResult = { ok: true; order: Order } | { ok: false; code: string; message: string }
 
-export function doCapture(core: SandboxCore, o: Order, currency: string, amount_minor: number, by: Actor): ActionResult {
+export function doCapture(
+  core: SandboxCore,
+  o: Order,
+  currency: string,
+  amount_minor: number,
+  by: Actor,
+): ActionResult {
   const move = machine.capture(o, { currency, amount_minor }, by, core.clock.now(), core.options.capture_window_ms)
   return move.ok ? { ok: true, order: core.commit(move)! } : move
 }
@@ -44,7 +50,11 @@ export function doRefund(
       const current = core.store.byTransaction(order.transaction_id)
       if (!current) return
       const done = core.commit(machine.completeRefund(current, refund.seq, core.clock.now()))
-      if (done) core.notifyRefund(done, done.refunds.find((r) => r.seq === refund.seq)!)
+      if (done)
+        core.notifyRefund(
+          done,
+          done.refunds.find((r) => r.seq === refund.seq)!,
+        )
     })
   } else {
     core.notifyRefund(order, refund)
@@ -64,7 +74,12 @@ export function doOpenDispute(
   const now = core.clock.now()
   const move = machine.openDispute(
     o,
-    { dispute_id: core.newId("D"), reason: input.reason, amount_minor: input.amount_minor ?? o.captured_minor, deadline: input.deadline ?? isoDate(now + WEEK) },
+    {
+      dispute_id: core.newId("D"),
+      reason: input.reason,
+      amount_minor: input.amount_minor ?? o.captured_minor,
+      deadline: input.deadline ?? isoDate(now + WEEK),
+    },
     by,
     now,
   )
@@ -76,7 +91,13 @@ export function doOpenDispute(
 }
 
 /** Close the open dispute (or the one named) as won or lost and notify it. */
-export function doCloseDispute(core: SandboxCore, o: Order, outcome: "won" | "lost", by: Actor, dispute_id?: string): ActionResult & { dispute?: DisputeEntry } {
+export function doCloseDispute(
+  core: SandboxCore,
+  o: Order,
+  outcome: "won" | "lost",
+  by: Actor,
+  dispute_id?: string,
+): ActionResult & { dispute?: DisputeEntry } {
   const move = machine.closeDispute(o, outcome, by, core.clock.now(), dispute_id)
   if (!move.ok) return move
   const order = core.commit(move)!

@@ -26,7 +26,9 @@ function parseArgs(argv: string[]): { options: SandboxOptionsInput; json: boolea
     else if (arg === "--json") json = true
     else if (arg === "--config") options = JSON.parse(readFileSync(value(), "utf8")) as SandboxOptionsInput
     else if (arg === "--help" || arg === "-h") {
-      console.log("acquiring-sandbox [--port 8787] [--host 127.0.0.1] [--config file.json] [--seed N] [--live] [--quiet] [--json]")
+      console.log(
+        "acquiring-sandbox [--port 8787] [--host 127.0.0.1] [--config file.json] [--seed N] [--live] [--quiet] [--json]",
+      )
       process.exit(0)
     } else throw new SandboxOptionsError(`unknown argument ${arg} (see --help)`, arg)
   }
@@ -36,7 +38,14 @@ function parseArgs(argv: string[]): { options: SandboxOptionsInput; json: boolea
 /** Flags given on the command line win over the config file. */
 function pick(o: SandboxOptionsInput, argv: string[]): SandboxOptionsInput {
   const out: Record<string, unknown> = {}
-  const flags: Record<string, keyof SandboxOptionsInput> = { "--port": "port", "--host": "host", "--seed": "seed", "--public-url": "public_url", "--live": "server_mode", "--quiet": "log_requests" }
+  const flags: Record<string, keyof SandboxOptionsInput> = {
+    "--port": "port",
+    "--host": "host",
+    "--seed": "seed",
+    "--public-url": "public_url",
+    "--live": "server_mode",
+    "--quiet": "log_requests",
+  }
   for (const [flag, key] of Object.entries(flags)) if (argv.includes(flag)) out[key] = o[key]
   return out as SandboxOptionsInput
 }
@@ -53,10 +62,14 @@ async function main() {
       "Merchants (sandbox test keys, never real ones):",
       ...sb.merchants.flatMap((m) => [
         `  merchant_id ${m.merchant_id}   registered IPs for retrievalTrans: ${m.registered_ips.join(", ")}`,
-        ...m.accounts.map((a) => `    account_id ${a.account_id.padEnd(10)} sign_key ${a.sign_key.padEnd(18)} ${a.mode} ${a.capture_mode}`),
+        ...m.accounts.map(
+          (a) =>
+            `    account_id ${a.account_id.padEnd(10)} sign_key ${a.sign_key.padEnd(18)} ${a.mode} ${a.capture_mode}`,
+        ),
       ]),
       "",
-      "Endpoints: POST " + `${sb.url}/v1/{checkout,authorise,retrievalTrans,capture,review,cancel,refund,retrievalRefund,payout}`,
+      "Endpoints: POST " +
+        `${sb.url}/v1/{checkout,authorise,retrievalTrans,capture,review,cancel,refund,retrievalRefund,payout}`,
       `Pages: hosted card page via the checkout loading page; APM approval at ${sb.url}/apm/<token>`,
       `Inspection: ${sb.url}/__sandbox/{orders,notifications,requests,payouts,faults}`,
       "",
@@ -77,6 +90,10 @@ async function main() {
 }
 
 main().catch((err) => {
-  console.error(err instanceof SandboxOptionsError ? err.message : `sandbox failed to start: ${err instanceof Error ? err.message : err}`)
+  console.error(
+    err instanceof SandboxOptionsError
+      ? err.message
+      : `sandbox failed to start: ${err instanceof Error ? err.message : err}`,
+  )
   process.exit(1)
 })

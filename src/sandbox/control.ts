@@ -46,7 +46,8 @@ function sessionOf(core: SandboxCore, o: Order) {
 
 function attemptView(core: SandboxCore, a: CardAttempt, o: Order): OrderView {
   if (a.kind === "invalid") throw new ControlError(422, a.message)
-  if (a.kind === "closed") throw new ControlError(409, `order ${o.order_no} is no longer waiting for the shopper (${a.order.state})`)
+  if (a.kind === "closed")
+    throw new ControlError(409, `order ${o.order_no} is no longer waiting for the shopper (${a.order.state})`)
   if (a.kind === "challenge") throw new ControlError(500, "challenge was not answered")
   return inspectOrder(a.order)
 }
@@ -102,7 +103,9 @@ export const portal = {
   refund(core: SandboxCore, ref: OrderRef, amount?: string, reason = "portal refund"): OrderView {
     const o = findOrder(core, ref)
     const left = fromMinor(o.captured_minor - o.refunded_minor)
-    return portalResult(doRefund(core, o, { currency: o.currency, refund_minor: toMinor(amount ?? left), reason }, "portal"))
+    return portalResult(
+      doRefund(core, o, { currency: o.currency, refund_minor: toMinor(amount ?? left), reason }, "portal"),
+    )
   },
   review(core: SandboxCore, ref: OrderRef, accept: boolean): OrderView {
     return portalResult(doReview(core, findOrder(core, ref), accept, "portal"))
@@ -111,14 +114,18 @@ export const portal = {
   openDispute(core: SandboxCore, ref: OrderRef, input: DisputeInput): OrderView {
     const o = findOrder(core, ref)
     if (typeof input?.reason !== "string") throw new ControlError(400, "give the dispute's reason")
-    if (input.amount !== undefined && !/^\d{1,12}\.\d{2}$/.test(input.amount)) throw new ControlError(400, "amount must be a decimal with two decimals")
+    if (input.amount !== undefined && !/^\d{1,12}\.\d{2}$/.test(input.amount))
+      throw new ControlError(400, "amount must be a decimal with two decimals")
     const amount_minor = input.amount === undefined ? undefined : toMinor(input.amount)
-    return portalResult(doOpenDispute(core, o, { reason: input.reason, amount_minor, deadline: input.deadline }, "portal"))
+    return portalResult(
+      doOpenDispute(core, o, { reason: input.reason, amount_minor, deadline: input.deadline }, "portal"),
+    )
   },
   /** The open dispute (or the one named) ends: won or lost (notify_type dispute with that status). */
   closeDispute(core: SandboxCore, ref: OrderRef, outcome: DisputeOutcome, dispute_id?: string): OrderView {
     const o = findOrder(core, ref)
-    if (!DISPUTE_OUTCOMES.includes(outcome)) throw new ControlError(400, `the outcome is ${DISPUTE_OUTCOMES.join(" or ")}`)
+    if (!DISPUTE_OUTCOMES.includes(outcome))
+      throw new ControlError(400, `the outcome is ${DISPUTE_OUTCOMES.join(" or ")}`)
     return portalResult(doCloseDispute(core, o, outcome, "portal", dispute_id))
   },
 }

@@ -42,7 +42,10 @@ export class SandboxCore {
     this.notifier = new Notifier(options.notifications, this.faults, this.scheduler, this.seed)
     this.requests = new RequestLog(options.request_log_size)
     for (const merchant of options.merchants) {
-      this.merchants.set(merchant.merchant_id, { merchant: merchant, accounts: new Map(merchant.accounts.map((a) => [a.account_id, a])) })
+      this.merchants.set(merchant.merchant_id, {
+        merchant: merchant,
+        accounts: new Map(merchant.accounts.map((a) => [a.account_id, a])),
+      })
     }
   }
 

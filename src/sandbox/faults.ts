@@ -24,17 +24,31 @@ const afterEffect = { after_effect: z.boolean().default(false) }
 
 const HttpFault = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("latency"), latency_ms: z.number().int().min(0).max(60_000), ...common }),
-  z.object({ kind: z.literal("error"), status: z.number().int().min(500).max(599).default(503), ...afterEffect, ...common }),
+  z.object({
+    kind: z.literal("error"),
+    status: z.number().int().min(500).max(599).default(503),
+    ...afterEffect,
+    ...common,
+  }),
   z.object({ kind: z.literal("reset"), ...afterEffect, ...common }),
   /** Never answers; the socket is closed after timeout_ms (bounded by timeout_fault_max_ms). */
-  z.object({ kind: z.literal("timeout"), timeout_ms: z.number().int().min(1).max(120_000).optional(), ...afterEffect, ...common }),
+  z.object({
+    kind: z.literal("timeout"),
+    timeout_ms: z.number().int().min(1).max(120_000).optional(),
+    ...afterEffect,
+    ...common,
+  }),
 ])
 const NotificationFault = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("duplicate"), ...common }),
   z.object({ kind: z.literal("delay"), delay_ms: z.number().int().min(0).max(600_000), ...common }),
   z.object({ kind: z.literal("drop"), ...common }),
   /** Held back until the next notification has gone out (or hold_ms passed). */
-  z.object({ kind: z.literal("out_of_order"), hold_ms: z.number().int().min(1).max(600_000).default(2_000), ...common }),
+  z.object({
+    kind: z.literal("out_of_order"),
+    hold_ms: z.number().int().min(1).max(600_000).default(2_000),
+    ...common,
+  }),
 ])
 
 export const FaultInput = z.union([
@@ -66,7 +80,10 @@ export class Faults {
   /** Remove faults of one target, one id, or all. */
   clear(which?: FaultTarget | number): number {
     const before = this.list.length
-    this.list = which === undefined ? [] : this.list.filter((f) => (typeof which === "number" ? f.id !== which : f.target !== which))
+    this.list =
+      which === undefined
+        ? []
+        : this.list.filter((f) => (typeof which === "number" ? f.id !== which : f.target !== which))
     return before - this.list.length
   }
 
@@ -79,7 +96,8 @@ export class Faults {
     if (!this.list.length) return []
     const fired: Fault[] = []
     for (const fault of this.list) {
-      const matches = fault.target === target || (fault.target === "api" && (OPERATIONS as readonly string[]).includes(target))
+      const matches =
+        fault.target === target || (fault.target === "api" && (OPERATIONS as readonly string[]).includes(target))
       if (!matches) continue
       if (this.prng.next() >= fault.probability) continue
       fault.fired++

@@ -1,18 +1,49 @@
 import type { AddressInfo } from "node:net"
-import { apm, pay, portal, type DisputeInput, type DisputeOutcome, type OrderRef, type OrderView, type PayInput } from "./control"
+import {
+  apm,
+  pay,
+  portal,
+  type DisputeInput,
+  type DisputeOutcome,
+  type OrderRef,
+  type OrderView,
+  type PayInput,
+} from "./control"
 import { SandboxCore } from "./core"
 import type { Fault, FaultInput, FaultTarget } from "./faults"
 import { inspection } from "./http/admin"
 import { createSandboxServer } from "./http/server"
 import type { NotificationRecord } from "./notifications"
-import { parseSandboxOptions, type ResolvedSandboxOptions, type SandboxMerchant, type SandboxOptionsInput } from "./options"
+import {
+  parseSandboxOptions,
+  type ResolvedSandboxOptions,
+  type SandboxMerchant,
+  type SandboxOptionsInput,
+} from "./options"
 import { inspectOrder } from "./records"
 import type { RequestLogEntry } from "./request-log"
 
 export { TEST_CARDS, THREE_DS_CODE, cardOutcome, luhnValid, type TestCard } from "./test-cards"
-export { DEFAULT_MERCHANTS, SandboxOptions, SandboxOptionsError, parseSandboxOptions, type SandboxOptionsInput } from "./options"
+export {
+  DEFAULT_MERCHANTS,
+  SandboxOptions,
+  SandboxOptionsError,
+  parseSandboxOptions,
+  type SandboxOptionsInput,
+} from "./options"
 export { ENTRY_CODES, ORDER_INFO } from "./codes"
-export type { OrderRef, OrderView, PayInput, DisputeInput, DisputeOutcome, Fault, FaultInput, FaultTarget, NotificationRecord, RequestLogEntry }
+export type {
+  OrderRef,
+  OrderView,
+  PayInput,
+  DisputeInput,
+  DisputeOutcome,
+  Fault,
+  FaultInput,
+  FaultTarget,
+  NotificationRecord,
+  RequestLogEntry,
+}
 
 export interface Sandbox {
   url: string
@@ -62,7 +93,8 @@ export interface Sandbox {
   }
 }
 
-const toRef = (r: OrderRef | string): OrderRef => (typeof r === "string" ? (/^T\d+$/.test(r) ? { transaction_id: r } : { order_no: r }) : r)
+const toRef = (r: OrderRef | string): OrderRef =>
+  typeof r === "string" ? (/^T\d+$/.test(r) ? { transaction_id: r } : { order_no: r }) : r
 
 /** Start a sandbox gateway; port 0 picks a free port. */
 export async function startSandbox(input: SandboxOptionsInput = {}): Promise<Sandbox> {

@@ -55,7 +55,12 @@ export class Notifier {
     const payload: Record<string, string> = { notify_type: type, ...fields }
     payload.encryption_data = this.signature(payload, signKey)
     const fired = this.faults.roll("notifications") as NotifyFault[]
-    const rec = this.record(type, url, payload, fired.map((f) => f.kind))
+    const rec = this.record(
+      type,
+      url,
+      payload,
+      fired.map((f) => f.kind),
+    )
     if (fired.some((f) => f.kind === "drop")) {
       rec.state = "dropped"
       return rec
@@ -152,7 +157,8 @@ export class Notifier {
       attempt.status = res.status
       await res.arrayBuffer().catch(() => undefined)
     } catch (err) {
-      attempt.error = err instanceof Error ? (err.cause instanceof Error ? err.cause.message : err.message) : String(err)
+      attempt.error =
+        err instanceof Error ? (err.cause instanceof Error ? err.cause.message : err.message) : String(err)
     }
     attempt.duration_ms = Date.now() - started
     rec.attempts.push(attempt)

@@ -81,11 +81,20 @@ export const SandboxOptions = z.object({
   refund_processing_ms: ms(3_600_000).default(0),
   payout: PayoutOptions.default(PayoutOptions.parse({})),
   /** Authorisations older than this cannot be captured (A0009). */
-  capture_window_ms: z.number().int().positive().default(7 * 24 * 3_600_000),
+  capture_window_ms: z
+    .number()
+    .int()
+    .positive()
+    .default(7 * 24 * 3_600_000),
   /** Override a row of the signature table (field paths before sign_key). */
   signature_fields: z.partialRecord(z.enum(OPERATIONS), z.array(z.string().min(1))).default({}),
   /** Seed of the PRNG behind fault probabilities and identifiers (deterministic runs). */
-  seed: z.number().int().min(0).max(2 ** 32 - 1).optional(),
+  seed: z
+    .number()
+    .int()
+    .min(0)
+    .max(2 ** 32 - 1)
+    .optional(),
   /** Upper bound of the "timeout" fault: the socket closes after this. */
   timeout_fault_max_ms: ms(120_000).default(30_000),
   request_log_size: z.number().int().min(0).max(100_000).default(1_000),
@@ -119,7 +128,8 @@ export function parseSandboxOptions(input: unknown = {}): ResolvedSandboxOptions
   }
   const seen = new Set<string>()
   for (const merchant of parsed.data.merchants) {
-    if (seen.has(merchant.merchant_id)) throw new SandboxOptionsError(`merchant ${merchant.merchant_id} is configured twice`, "merchants")
+    if (seen.has(merchant.merchant_id))
+      throw new SandboxOptionsError(`merchant ${merchant.merchant_id} is configured twice`, "merchants")
     seen.add(merchant.merchant_id)
     const accounts = new Set(merchant.accounts.map((a) => a.account_id))
     if (accounts.size !== merchant.accounts.length) {

@@ -50,7 +50,11 @@ export interface PayoutAmounts {
 }
 
 /** Integer minor units. PAYER pays the fee on top; otherwise the beneficiary receives amount − fee. */
-export function payoutAmounts(payment_amount: string, fee_paid_by: string | undefined, fee: { fixed: number; bp: number }): PayoutAmounts {
+export function payoutAmounts(
+  payment_amount: string,
+  fee_paid_by: string | undefined,
+  fee: { fixed: number; bp: number },
+): PayoutAmounts {
   const amount = toMinor(payment_amount)
   const fee_amount = fee.fixed + basisPoints(amount, fee.bp)
   return (fee_paid_by ?? "").toUpperCase() === "PAYER"

@@ -29,7 +29,8 @@ export function redact(body: unknown, depth = 0): unknown {
     if (DROP.test(key)) continue
     if (SIGNATURE.test(key)) out[key] = "[redacted]"
     else if (ALL_PARAMS.test(key)) out[key] = "[redacted]"
-    else if (CARD.test(key)) out[key] = typeof value === "string" ? `****${value.replace(/\D/g, "").slice(-4)}` : "[redacted]"
+    else if (CARD.test(key))
+      out[key] = typeof value === "string" ? `****${value.replace(/\D/g, "").slice(-4)}` : "[redacted]"
     else out[key] = depth > 6 ? "[…]" : redact(value, depth + 1)
   }
   return out

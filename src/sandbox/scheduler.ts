@@ -5,13 +5,16 @@ export class Scheduler {
 
   after(ms: number, fn: () => void | Promise<void>): void {
     if (this.stopped) return
-    const t = setTimeout(() => {
-      this.timers.delete(t)
-      if (this.stopped) return
-      Promise.resolve()
-        .then(fn)
-        .catch((err) => console.error("[sandbox] scheduled task failed:", err instanceof Error ? err.message : err))
-    }, Math.max(0, ms))
+    const t = setTimeout(
+      () => {
+        this.timers.delete(t)
+        if (this.stopped) return
+        Promise.resolve()
+          .then(fn)
+          .catch((err) => console.error("[sandbox] scheduled task failed:", err instanceof Error ? err.message : err))
+      },
+      Math.max(0, ms),
+    )
     this.timers.add(t)
   }
 

@@ -15,7 +15,12 @@ export type CardAttempt =
   | { kind: "invalid"; message: string }
   | { kind: "closed"; order: Order }
 
-function finish(core: SandboxCore, o: Order, outcome: machine.ShopperOutcome, card?: { last4?: string; is3ds?: boolean }): CardAttempt {
+function finish(
+  core: SandboxCore,
+  o: Order,
+  outcome: machine.ShopperOutcome,
+  card?: { last4?: string; is3ds?: boolean },
+): CardAttempt {
   const move = machine.shopperResult(o, outcome, core.clock.now(), card)
   if (!move.ok) return { kind: "closed", order: o }
   const order = core.commit(move)!
@@ -23,7 +28,12 @@ function finish(core: SandboxCore, o: Order, outcome: machine.ShopperOutcome, ca
   return { kind: "done", order }
 }
 
-export function validateCard(input: { card_number?: string; expiry?: string; cvv?: string; now: number }): string | null {
+export function validateCard(input: {
+  card_number?: string
+  expiry?: string
+  cvv?: string
+  now: number
+}): string | null {
   const digits = (input.card_number ?? "").replace(/[\s-]/g, "")
   if (cardOutcome(digits) === null) return "The card number is not valid. Check the digits."
   const exp = /^(\d{2})\s*\/\s*(\d{2}|\d{4})$/.exec(input.expiry ?? "")
@@ -53,7 +63,12 @@ export function payWithCard(
     session.challenge = { last4: l4 }
     return { kind: "challenge" }
   }
-  const map = { success: "approved", decline: "declined", review: "review", insufficient_funds: "insufficient_funds" } as const
+  const map = {
+    success: "approved",
+    decline: "declined",
+    review: "review",
+    insufficient_funds: "insufficient_funds",
+  } as const
   return finish(core, order, map[outcome], { last4: l4, is3ds: false })
 }
 

@@ -13,8 +13,16 @@ export interface TestCard {
 export const TEST_CARDS: readonly TestCard[] = [
   { number: "4111111111111111", outcome: "success", description: "Approved" },
   { number: "4000000000000002", outcome: "decline", description: "Declined by the issuer (E0001)" },
-  { number: "4000000000003220", outcome: "challenge", description: "3-D Secure challenge: code 1234 approves, any other code declines (E0003)" },
-  { number: "4000000000009235", outcome: "review", description: "Held for fraud review (1100); decide with POST /v1/review" },
+  {
+    number: "4000000000003220",
+    outcome: "challenge",
+    description: "3-D Secure challenge: code 1234 approves, any other code declines (E0003)",
+  },
+  {
+    number: "4000000000009235",
+    outcome: "review",
+    description: "Held for fraud review (1100); decide with POST /v1/review",
+  },
   { number: "4000000000009995", outcome: "insufficient_funds", description: "Declined: insufficient funds (E0002)" },
 ]
 

@@ -12,7 +12,10 @@ export default async function acquiringOrderCanceled({ event, container }: Subsc
   if (typeof id !== "string" || !id.startsWith("order_")) return
   const logger = container.resolve("logger")
   for (const s of await settleKeptAuthorisations(container, [id])) {
-    if (s.outcome === "error") logger.warn(`acquiring: kept authorisation ${s.order_no} of canceled order ${id} not voided yet; reconciliation retries`)
+    if (s.outcome === "error")
+      logger.warn(
+        `acquiring: kept authorisation ${s.order_no} of canceled order ${id} not voided yet; reconciliation retries`,
+      )
   }
 }
 

@@ -14,7 +14,11 @@ export function money(amount: unknown, currency: string | undefined) {
   return esc(new Intl.NumberFormat("en-US", { style: "currency", currency: currency.toUpperCase() }).format(n))
 }
 
-export function on<K extends keyof HTMLElementEventMap>(selector: string, event: K, fn: (e: HTMLElementEventMap[K]) => void) {
+export function on<K extends keyof HTMLElementEventMap>(
+  selector: string,
+  event: K,
+  fn: (e: HTMLElementEventMap[K]) => void,
+) {
   document.querySelector(selector)?.addEventListener(event, fn as EventListener)
 }
 

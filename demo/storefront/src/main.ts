@@ -16,7 +16,9 @@ async function route() {
   if (order) return orderView(order[1])
   if (path.startsWith("/checkout")) {
     const retried = new URLSearchParams(window.location.search).has("retry")
-    return checkoutView(retried ? "The last payment did not go through: choose a payment method and try again." : undefined)
+    return checkoutView(
+      retried ? "The last payment did not go through: choose a payment method and try again." : undefined,
+    )
   }
   return productsView()
 }

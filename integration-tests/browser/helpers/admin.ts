@@ -22,8 +22,14 @@ export class AdminApi {
 
   private async call(path: string, body?: unknown) {
     this.token ??= await this.login()
-    const init = body === undefined ? {} : { method: "POST", body: JSON.stringify(body), headers: { "content-type": "application/json" } }
-    const res = await fetch(this.baseUrl + path, { ...init, headers: { ...init.headers, authorization: `Bearer ${this.token}` } })
+    const init =
+      body === undefined
+        ? {}
+        : { method: "POST", body: JSON.stringify(body), headers: { "content-type": "application/json" } }
+    const res = await fetch(this.baseUrl + path, {
+      ...init,
+      headers: { ...init.headers, authorization: `Bearer ${this.token}` },
+    })
     const answer = await res.json()
     if (!res.ok) throw new Error(`${init.method ?? "GET"} ${path} answered ${res.status}: ${answer.message}`)
     return answer
@@ -50,14 +56,18 @@ export class AdminApi {
    */
   async editAddingOneOf(orderId: string, title: RegExp): Promise<{ id: string; amount: number }> {
     const { order } = await this.call(`/admin/orders/${orderId}?fields=${encodeURIComponent("id,*items")}`)
-    const line = order.items.find((i: { product_title?: string; title: string }) => title.test(`${i.product_title ?? ""} ${i.title}`))
+    const line = order.items.find((i: { product_title?: string; title: string }) =>
+      title.test(`${i.product_title ?? ""} ${i.title}`),
+    )
     if (!line) throw new Error(`order ${orderId} has no line matching ${title}`)
     await this.call("/admin/order-edits", { order_id: orderId })
     await this.call(`/admin/order-edits/${orderId}/items`, { items: [{ variant_id: line.variant_id, quantity: 1 }] })
     await this.call(`/admin/order-edits/${orderId}/request`, {})
     await this.call(`/admin/order-edits/${orderId}/confirm`, {})
     const after = await this.order(orderId)
-    const open = (after.payment_collections as Array<{ id?: string; status: string; amount: number }>).find((c) => c.status === "not_paid")
+    const open = (after.payment_collections as Array<{ id?: string; status: string; amount: number }>).find(
+      (c) => c.status === "not_paid",
+    )
     if (!open?.id) throw new Error(`the edit of ${orderId} left no unpaid payment collection`)
     return { id: open.id, amount: open.amount }
   }

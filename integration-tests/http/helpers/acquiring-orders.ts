@@ -27,7 +27,9 @@ export async function placeOrder(
   // One guest e-mail per cart: concurrent carts with one new e-mail race to create the same customer.
   const email = `buyer-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}@shop.test`
   const cart = await cartWithShipping(api, seed, { email }).catch((e: any) => {
-    throw new Error(`creating the cart failed: ${e?.response?.status} ${JSON.stringify(e?.response?.data ?? e?.message)}`)
+    throw new Error(
+      `creating the cart failed: ${e?.response?.status} ${JSON.stringify(e?.response?.data ?? e?.message)}`,
+    )
   })
   const { session } = await startSession(api, seed, cart.id, opts.provider ?? PROVIDERS.hosted, { device: DEVICE })
   const order_no = session.data.order_no as string
@@ -39,10 +41,18 @@ export async function placeOrder(
 }
 
 /** Many paid orders, a few at a time (the two cores also run Medusa). */
-export async function placeOrders(api: Api, seed: Seed, sandbox: Sandbox, n: number, parallel = 4): Promise<PlacedOrder[]> {
+export async function placeOrders(
+  api: Api,
+  seed: Seed,
+  sandbox: Sandbox,
+  n: number,
+  parallel = 4,
+): Promise<PlacedOrder[]> {
   const out: PlacedOrder[] = []
   for (let i = 0; i < n; i += parallel) {
-    const batch = await Promise.all(Array.from({ length: Math.min(parallel, n - i) }, () => placeOrder(api, seed, sandbox)))
+    const batch = await Promise.all(
+      Array.from({ length: Math.min(parallel, n - i) }, () => placeOrder(api, seed, sandbox)),
+    )
     out.push(...batch)
   }
   return out
@@ -53,8 +63,6 @@ export const requestMark = (sandbox: Sandbox) => sandbox.inspect.requests().at(-
 
 /** Requests the sandbox received on a path since a mark. */
 export const requestsSince = (sandbox: Sandbox, path: string, mark: number) =>
-  sandbox
-    .inspect.requests()
-    .filter((r) => r.id > mark && r.path === path)
+  sandbox.inspect.requests().filter((r) => r.id > mark && r.path === path)
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))

@@ -37,14 +37,22 @@ const ADDRESS = {
   phone: "+49301234567",
 }
 export const SHIPPING_ADDRESS = ADDRESS
-export const BILLING_ADDRESS = { ...ADDRESS, first_name: "Charles", last_name: "Babbage", address_1: "Friedrichstr. 5", address_2: "" }
+export const BILLING_ADDRESS = {
+  ...ADDRESS,
+  first_name: "Charles",
+  last_name: "Babbage",
+  address_1: "Friedrichstr. 5",
+  address_2: "",
+}
 
 /** An admin user through the auth API, as the dashboard's invite flow would end. */
 async function adminToken(api: Api, container: MedusaContainer): Promise<string> {
   const creds = { email: "admin@shop.test", password: "secret-password-1" }
   const { data } = await api.post("/auth/user/emailpass/register", creds)
   const { auth_identity_id } = jwt.decode(data.token) as { auth_identity_id: string }
-  await createUserAccountWorkflow(container).run({ input: { authIdentityId: auth_identity_id, userData: { email: creds.email } } })
+  await createUserAccountWorkflow(container).run({
+    input: { authIdentityId: auth_identity_id, userData: { email: creds.email } },
+  })
   const login = await api.post("/auth/user/emailpass", creds)
   return login.data.token
 }

@@ -44,10 +44,26 @@ export async function cartWithShipping(api: Api, seed: Seed, opts: { promo?: boo
 }
 
 /** POST /store/payment-collections then …/payment-sessions, as the js-sdk's initiatePaymentSession does. */
-export async function startSession(api: Api, seed: Seed, cartId: string, provider_id: string, data: Record<string, unknown> = {}) {
-  const collection = (await api.post("/store/payment-collections", { cart_id: cartId }, seed.store)).data.payment_collection
-  const res = await api.post(`/store/payment-collections/${collection.id}/payment-sessions`, { provider_id, data }, seed.store)
-  const sessions = res.data.payment_collection.payment_sessions as Array<{ id: string; provider_id: string; data: any; status: string }>
+export async function startSession(
+  api: Api,
+  seed: Seed,
+  cartId: string,
+  provider_id: string,
+  data: Record<string, unknown> = {},
+) {
+  const collection = (await api.post("/store/payment-collections", { cart_id: cartId }, seed.store)).data
+    .payment_collection
+  const res = await api.post(
+    `/store/payment-collections/${collection.id}/payment-sessions`,
+    { provider_id, data },
+    seed.store,
+  )
+  const sessions = res.data.payment_collection.payment_sessions as Array<{
+    id: string
+    provider_id: string
+    data: any
+    status: string
+  }>
   return { collection_id: collection.id as string, session: sessions.find((s) => s.provider_id === provider_id)! }
 }
 
@@ -57,7 +73,8 @@ export async function completeCart(api: Api, seed: Seed, cartId: string) {
 
 /** The order with its payments, as the admin dashboard loads it. */
 export async function adminOrder(api: Api, seed: Seed, orderId: string) {
-  const fields = "*payment_collections,*payment_collections.payments,*payment_collections.payments.captures,*payment_collections.payments.refunds,*items"
+  const fields =
+    "*payment_collections,*payment_collections.payments,*payment_collections.payments.captures,*payment_collections.payments.refunds,*items"
   return (await api.get(`/admin/orders/${orderId}?fields=${fields}`, seed.admin)).data.order
 }
 

@@ -34,7 +34,11 @@ export function captureProcessOutput(): LogCapture {
   return {
     lines,
     text: () => lines.join(""),
-    restore: () => restores.splice(0).reverse().forEach((r) => r()),
+    restore: () =>
+      restores
+        .splice(0)
+        .reverse()
+        .forEach((r) => r()),
     captureLogger(container) {
       const logger = container.resolve("logger") as Record<string, unknown>
       for (const level of ["info", "warn", "error", "debug", "log", "http", "verbose"]) {

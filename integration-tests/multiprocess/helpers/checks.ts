@@ -39,7 +39,8 @@ export async function payments(c: Client): Promise<PaymentRow[]> {
   return rows as PaymentRow[]
 }
 
-export const countOrders = async (c: Client) => Number((await c.query(`select count(*)::int as n from "order" where deleted_at is null`)).rows[0].n)
+export const countOrders = async (c: Client) =>
+  Number((await c.query(`select count(*)::int as n from "order" where deleted_at is null`)).rows[0].n)
 
 /** Tally values: {"1": 200} */
 export function tally(values: Array<string | number>): Record<string, number> {

@@ -39,7 +39,8 @@ export async function startFanout(): Promise<Fanout> {
       }),
     )
     for (const a of answers) stats.statuses[a.status] = (stats.statuses[a.status] ?? 0) + 1
-    const worst = answers.find((a) => a.status < 200 || a.status >= 300) ?? answers[0] ?? { status: 503, text: "no instance" }
+    const worst = answers.find((a) => a.status < 200 || a.status >= 300) ??
+      answers[0] ?? { status: 503, text: "no instance" }
     res.writeHead(worst.status, { "content-type": "text/plain" }).end(worst.text)
   })
   await new Promise<void>((resolve, reject) => {

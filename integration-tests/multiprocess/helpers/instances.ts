@@ -50,12 +50,16 @@ export async function startInstance(
   timeoutMs = 300_000,
 ): Promise<Instance> {
   const port = await freePort()
-  const child = spawn(process.execPath, ["--import", "tsx", CLI, "start", "--host", "127.0.0.1", "--port", String(port)], {
-    cwd: dir,
-    env: medusaChildEnv({ ...env, MEDUSA_WORKER_MODE: mode, PORT: String(port) }),
-    stdio: ["ignore", "pipe", "pipe"],
-    detached: true,
-  })
+  const child = spawn(
+    process.execPath,
+    ["--import", "tsx", CLI, "start", "--host", "127.0.0.1", "--port", String(port)],
+    {
+      cwd: dir,
+      env: medusaChildEnv({ ...env, MEDUSA_WORKER_MODE: mode, PORT: String(port) }),
+      stdio: ["ignore", "pipe", "pipe"],
+      detached: true,
+    },
+  )
   const output: string[] = []
   child.stdout!.on("data", (b: Buffer) => output.push(b.toString()))
   child.stderr!.on("data", (b: Buffer) => output.push(b.toString()))
@@ -77,7 +81,8 @@ export async function startInstance(
   }
   const until = Date.now() + timeoutMs
   while (Date.now() < until) {
-    if (exited(child)) throw new Error(`${name} exited (${child.exitCode ?? child.signalCode}):\n${output.join("").slice(-3000)}`)
+    if (exited(child))
+      throw new Error(`${name} exited (${child.exitCode ?? child.signalCode}):\n${output.join("").slice(-3000)}`)
     try {
       if ((await fetch(`${url}/health`)).ok) return instance
     } catch {}

@@ -1,11 +1,24 @@
-import { emptyForm, errorsFromServer, fieldErrorsFromMessage, newRequestId, toRequestBody, validateForm } from "../lib/payout-form"
+import {
+  emptyForm,
+  errorsFromServer,
+  fieldErrorsFromMessage,
+  newRequestId,
+  toRequestBody,
+  validateForm,
+} from "../lib/payout-form"
 import { Uuid } from "../../gateway/schemas"
 
 const RID = "0b7a6f2e-8f8e-4a53-9a55-1f7f1f0e6a11"
 
 describe("admin payout form", () => {
   it("builds the §2.8 body, leaving blanks out", () => {
-    const form = { ...emptyForm(), payment_amount: " 10.00 ", payment_currency: "EUR", last_name: "Doe", iban: "DE89370400440532013000" }
+    const form = {
+      ...emptyForm(),
+      payment_amount: " 10.00 ",
+      payment_currency: "EUR",
+      last_name: "Doe",
+      iban: "DE89370400440532013000",
+    }
     expect(toRequestBody(form, RID)).toEqual({
       request_id: RID,
       payment_amount: "10.00",
@@ -27,7 +40,10 @@ describe("admin payout form", () => {
     const byPath = fieldErrorsFromMessage(
       "Invalid request: payment_amount: must be a decimal string; beneficiary.bank_details.iban: is required; unknown field x",
     )
-    expect(byPath).toEqual({ payment_amount: "must be a decimal string", "beneficiary.bank_details.iban": "is required" })
+    expect(byPath).toEqual({
+      payment_amount: "must be a decimal string",
+      "beneficiary.bank_details.iban": "is required",
+    })
     expect(errorsFromServer(byPath)).toEqual({ payment_amount: "must be a decimal string", iban: "is required" })
   })
 

@@ -7,7 +7,15 @@ import type { AwaitingCapture, AwaitingCapturePage } from "../../workflows/acqui
 import type { BulkReport } from "../../workflows/acquiring/bulk/run"
 import { sdk } from "./sdk"
 
-export type { PresentedPayment, PresentedConfig, HeldPayment, ReviewOutcome, ReconcileReport, AwaitingCapture, BulkReport }
+export type {
+  PresentedPayment,
+  PresentedConfig,
+  HeldPayment,
+  ReviewOutcome,
+  ReconcileReport,
+  AwaitingCapture,
+  BulkReport,
+}
 
 export interface OrderPayments {
   order_id: string
@@ -16,22 +24,37 @@ export interface OrderPayments {
   review: {
     payment_session_id: string
     order_no: string
-    gateway: { payment_status: string | null; transaction_id: string | null; is3ds: boolean; fraud_check_result: Array<{ check_items: string; status: string }> } | null
+    gateway: {
+      payment_status: string | null
+      transaction_id: string | null
+      is3ds: boolean
+      fraud_check_result: Array<{ check_items: string; status: string }>
+    } | null
   } | null
   review_decision: { decision: string; decided_at: string; decided_by: string | null } | null
 }
 
 export interface CredentialCheck {
   ok: boolean
-  results: Array<{ config_id: string; account_id: string; ok: boolean; ms: number; error?: { kind: string; code: string | null; message: string } }>
+  results: Array<{
+    config_id: string
+    account_id: string
+    ok: boolean
+    ms: number
+    error?: { kind: string; code: string | null; message: string }
+  }>
 }
 
 const BASE = "/admin/acquiring"
 
-export const getOrderPayments = (orderId: string) => sdk.client.fetch<OrderPayments>(`${BASE}/payments/${encodeURIComponent(orderId)}`)
+export const getOrderPayments = (orderId: string) =>
+  sdk.client.fetch<OrderPayments>(`${BASE}/payments/${encodeURIComponent(orderId)}`)
 
 export const syncNow = (orderIds?: string[]) =>
-  sdk.client.fetch<{ report: ReconcileReport }>(`${BASE}/reconcile`, { method: "POST", body: orderIds ? { order_ids: orderIds } : {} })
+  sdk.client.fetch<{ report: ReconcileReport }>(`${BASE}/reconcile`, {
+    method: "POST",
+    body: orderIds ? { order_ids: orderIds } : {},
+  })
 
 /** Capture an authorisation kept after an order edit: recorded on the order's unpaid collection, then captured. */
 export const captureKept = (orderId: string, paymentId: string) =>
@@ -43,7 +66,10 @@ export const captureKept = (orderId: string, paymentId: string) =>
 export const listHeld = () => sdk.client.fetch<{ held_payments: HeldPayment[]; count: number }>(`${BASE}/review`)
 
 export const decide = (order_id: string, decision: "accept" | "reject") =>
-  sdk.client.fetch<{ results: ReviewOutcome[] }>(`${BASE}/review`, { method: "POST", body: { decisions: [{ order_id, decision }] } })
+  sdk.client.fetch<{ results: ReviewOutcome[] }>(`${BASE}/review`, {
+    method: "POST",
+    body: { decisions: [{ order_id, decision }] },
+  })
 
 export const listAwaitingCapture = (limit: number, offset: number) =>
   sdk.client.fetch<AwaitingCapturePage>(`${BASE}/bulk/awaiting-capture`, { query: { limit, offset } })
@@ -54,16 +80,26 @@ export const runBulk = (operation: "capture" | "cancel", order_ids: string[]) =>
 /** "2 captured (1 gateway request)" from a bulk report. */
 export function summariseBulk(report: BulkReport): string {
   const n = report.gateway_requests
-  return `${tally(report.results.map((r) => r.status), "nothing to do")} (${n} gateway ${n === 1 ? "request" : "requests"})`
+  return `${tally(
+    report.results.map((r) => r.status),
+    "nothing to do",
+  )} (${n} gateway ${n === 1 ? "request" : "requests"})`
 }
 
 export const getSettings = () => sdk.client.fetch<{ providers: PresentedConfig[] }>(`${BASE}/settings`)
 
 export const testCredentials = (config_id?: string) =>
-  sdk.client.fetch<CredentialCheck>(`${BASE}/settings/test-credentials`, { method: "POST", body: config_id ? { config_id } : {} })
+  sdk.client.fetch<CredentialCheck>(`${BASE}/settings/test-credentials`, {
+    method: "POST",
+    body: config_id ? { config_id } : {},
+  })
 
 /** "3 capture, 1 refund" from a report; "no changes" when empty. */
-export const summarise = (report: ReconcileReport): string => tally(report.changes.map((c) => c.kind), "no changes")
+export const summarise = (report: ReconcileReport): string =>
+  tally(
+    report.changes.map((c) => c.kind),
+    "no changes",
+  )
 
 /** "2 captured, 1 failed": how often each value occurs, in first-seen order; `none` when empty. */
 function tally(values: string[], none: string): string {
@@ -74,4 +110,6 @@ function tally(values: string[], none: string): string {
 
 /** Gateway compact timestamp (YYYYMMDDhhmmss) for display. */
 export const compactDate = (v: string | null | undefined) =>
-  v && /^\d{14}$/.test(v) ? `${v.slice(0, 4)}-${v.slice(4, 6)}-${v.slice(6, 8)} ${v.slice(8, 10)}:${v.slice(10, 12)}` : v || "—"
+  v && /^\d{14}$/.test(v)
+    ? `${v.slice(0, 4)}-${v.slice(4, 6)}-${v.slice(6, 8)} ${v.slice(8, 10)}:${v.slice(10, 12)}`
+    : v || "—"

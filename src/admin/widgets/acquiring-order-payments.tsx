@@ -10,7 +10,8 @@ import { captureKept, decide, getOrderPayments, summarise, syncNow, type Present
 const DISPUTE_COLORS = { opened: "orange", under_review: "blue", won: "green", lost: "red", closed: "grey" } as const
 
 /** A date from the gateway as the admin reads it; its own text when it is not one. */
-const shownDate = (v: string | null) => (v && !Number.isNaN(Date.parse(v)) ? new Date(v).toLocaleDateString() : v || "—")
+const shownDate = (v: string | null) =>
+  v && !Number.isNaN(Date.parse(v)) ? new Date(v).toLocaleDateString() : v || "—"
 
 /** Disputes the gateway notified for one payment: reason, status, deadline, amount. */
 const Disputes = ({ p }: { p: PresentedPayment }) =>

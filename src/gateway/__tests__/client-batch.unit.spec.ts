@@ -33,15 +33,23 @@ describe("batch splitting", () => {
     await client.review({ review_orders: orders(250).map((o) => ({ ...o, review_flag: "1" })) })
     await client.capture({ capture_orders: orders(51) })
     await client.cancel({ cancel_orders: orders(100) })
-    expect(calls.map((c) => [c.url.split("/v1/")[1], Object.values(bodyOf(c.body)).find(Array.isArray)!.length])).toEqual([
-      ["review", 100], ["review", 100], ["review", 50],
-      ["capture", 50], ["capture", 1],
-      ["cancel", 50], ["cancel", 50],
+    expect(
+      calls.map((c) => [c.url.split("/v1/")[1], Object.values(bodyOf(c.body)).find(Array.isArray)!.length]),
+    ).toEqual([
+      ["review", 100],
+      ["review", 100],
+      ["review", 50],
+      ["capture", 50],
+      ["capture", 1],
+      ["cancel", 50],
+      ["cancel", 50],
     ])
   })
 
   it("lower batch_limits are honoured", async () => {
-    const { client, calls } = makeClient(echoBatch("capture_orders", "capture_status"), { batch_limits: { capture: 20 } })
+    const { client, calls } = makeClient(echoBatch("capture_orders", "capture_status"), {
+      batch_limits: { capture: 20 },
+    })
     await client.capture({ capture_orders: orders(45) })
     expect(calls.map((c) => bodyOf(c.body).capture_orders.length)).toEqual([20, 20, 5])
   })
@@ -56,7 +64,9 @@ describe("batch splitting", () => {
     ]
     const res = await client.capture({ capture_orders: mixed })
     const sent = calls.map((c) => bodyOf(c.body))
-    expect(sent.map((b) => [b.account_id, b.capture_orders.map((o: { transaction_id: string }) => o.transaction_id)])).toEqual([
+    expect(
+      sent.map((b) => [b.account_id, b.capture_orders.map((o: { transaction_id: string }) => o.transaction_id)]),
+    ).toEqual([
       [ACCOUNTS.eur.account_id, ["E0001", "E0002"]],
       [ACCOUNTS.usd.account_id, ["U0001", "G0001"]],
       [ACCOUNTS.fallback.account_id, ["J0001"]],
@@ -68,22 +78,30 @@ describe("batch splitting", () => {
 
   it("CallOptions.account_id sends every order through that account", async () => {
     const { client, calls } = makeClient(echoBatch("cancel_orders", "cancel_status"))
-    await client.cancel({ cancel_orders: [...orders(1, "EUR"), ...orders(1, "USD", "U")] }, { account_id: ACCOUNTS.fallback.account_id })
+    await client.cancel(
+      { cancel_orders: [...orders(1, "EUR"), ...orders(1, "USD", "U")] },
+      { account_id: ACCOUNTS.fallback.account_id },
+    )
     expect(calls).toHaveLength(1)
     expect(bodyOf(calls[0].body).account_id).toBe(ACCOUNTS.fallback.account_id)
   })
 
   it("a failed request lands in `failed`; the other requests still go and their results are kept", async () => {
-    const { client, calls } = makeClient((req, n) => {
-      if (n === 1) return reply({ code: "S0001", source: "", message: "system busy" }, 503)
-      if (n === 2) return "hang"
-      return echoBatch("capture_orders", "capture_status")(req, n)
-    }, { timeout_ms: 50 })
+    const { client, calls } = makeClient(
+      (req, n) => {
+        if (n === 1) return reply({ code: "S0001", source: "", message: "system busy" }, 503)
+        if (n === 2) return "hang"
+        return echoBatch("capture_orders", "capture_status")(req, n)
+      },
+      { timeout_ms: 50 },
+    )
     const all = orders(160)
     const res = await client.capture({ capture_orders: all })
     expect(calls).toHaveLength(4) // not retried: capture is not idempotent
     expect(res.requests).toBe(4)
-    expect(res.results.map((r) => r.transaction_id)).toEqual([...all.slice(0, 50), ...all.slice(150)].map((o) => o.transaction_id))
+    expect(res.results.map((r) => r.transaction_id)).toEqual(
+      [...all.slice(0, 50), ...all.slice(150)].map((o) => o.transaction_id),
+    )
     expect(res.failed).toHaveLength(2)
     expect(res.failed[0].orders).toEqual(all.slice(50, 100))
     expect(res.failed[0].error).toBeInstanceOf(GatewayApiError)

@@ -12,9 +12,24 @@ import {
 } from "../errors"
 import { createGatewayClient } from "../client"
 import { backoffMs } from "../transport"
-import { ACCOUNTS, fixture, fixtureJson, makeClient, orders, reply, sha256, type Responder } from "./helpers/fake-gateway"
+import {
+  ACCOUNTS,
+  fixture,
+  fixtureJson,
+  makeClient,
+  orders,
+  reply,
+  sha256,
+  type Responder,
+} from "./helpers/fake-gateway"
 
-const fail = (p: Promise<unknown>) => p.then(() => { throw new Error("expected a rejection") }, (e: GatewayError) => e)
+const fail = (p: Promise<unknown>) =>
+  p.then(
+    () => {
+      throw new Error("expected a rejection")
+    },
+    (e: GatewayError) => e,
+  )
 const retrieval = fixtureJson("retrieval-trans-response.json")
 const query = (respond: Responder, extra = {}) => makeClient(respond, extra)
 
@@ -23,7 +38,13 @@ describe("error kinds", () => {
     const { client } = query(() => reply(fixture("error-body.json"), 400, "application/json"))
     const err = await fail(client.payout(fixtureJson("payout-request.json")))
     expect(err).toBeInstanceOf(GatewayApiError)
-    expect(err).toMatchObject({ kind: "api", code: "I0002", source: "capture_orders[0].amount", status: 400, operation: "payout" })
+    expect(err).toMatchObject({
+      kind: "api",
+      code: "I0002",
+      source: "capture_orders[0].amount",
+      status: 400,
+      operation: "payout",
+    })
     expect(err.message).toContain("amount does not match the order")
   })
 
@@ -49,7 +70,9 @@ describe("error kinds", () => {
       ["2", GatewayApiError],
     ]
     for (const [status, Cls] of cases) {
-      const { client } = query(() => reply({ ...retrieval, return_status: status, return_message: "order not found", orders_list: [] }))
+      const { client } = query(() =>
+        reply({ ...retrieval, return_status: status, return_message: "order not found", orders_list: [] }),
+      )
       const err = await fail(client.retrieveTransactions({ trades: ["T1"] }))
       expect(err).toBeInstanceOf(Cls)
       expect(err).toMatchObject({ code: status, source: "return_status", status: 200 })
@@ -60,9 +83,17 @@ describe("error kinds", () => {
 
   it("an error body inside a 200, and a 5xx without one, are api errors", async () => {
     const a = query(() => reply({ code: "I0061", source: "order_no", message: "duplicate order number" }))
-    expect(await fail(a.client.payout(fixtureJson("payout-request.json")))).toMatchObject({ kind: "api", code: "I0061", source: "order_no" })
+    expect(await fail(a.client.payout(fixtureJson("payout-request.json")))).toMatchObject({
+      kind: "api",
+      code: "I0061",
+      source: "order_no",
+    })
     const b = query(() => reply("<html>Bad gateway</html>", 502, "text/html"))
-    expect(await fail(b.client.payout(fixtureJson("payout-request.json")))).toMatchObject({ kind: "api", code: "HTTP_502", status: 502 })
+    expect(await fail(b.client.payout(fixtureJson("payout-request.json")))).toMatchObject({
+      kind: "api",
+      code: "HTTP_502",
+      status: 502,
+    })
   })
 
   it("timeout: no answer within timeout_ms → GatewayTimeoutError", async () => {
@@ -74,7 +105,10 @@ describe("error kinds", () => {
 
   it("network: connection refused → GatewayNetworkError with the cause code; a caller abort is not a timeout", async () => {
     const a = query(() => "refuse")
-    expect(await fail(a.client.payout(fixtureJson("payout-request.json")))).toMatchObject({ kind: "network", code: "ECONNREFUSED" })
+    expect(await fail(a.client.payout(fixtureJson("payout-request.json")))).toMatchObject({
+      kind: "network",
+      code: "ECONNREFUSED",
+    })
     const ctl = new AbortController()
     const b = query(() => {
       setTimeout(() => ctl.abort(), 5)
@@ -101,12 +135,23 @@ describe("error kinds", () => {
     expect(await fail(c.client.authorise(authoriseReq))).toMatchObject({ kind: "bad_response", source: "response" })
 
     const d = query(() => reply("{not json", 200, "application/json"))
-    expect(await fail(d.client.payout(fixtureJson("payout-request.json")))).toMatchObject({ kind: "bad_response", source: "body" })
+    expect(await fail(d.client.payout(fixtureJson("payout-request.json")))).toMatchObject({
+      kind: "bad_response",
+      source: "body",
+    })
 
     const e = query(() => reply({ ok: true }))
-    expect(await fail(e.client.checkout(fixtureJson("checkout-request.json")))).toMatchObject({ kind: "bad_response", source: "form" })
+    expect(await fail(e.client.checkout(fixtureJson("checkout-request.json")))).toMatchObject({
+      kind: "bad_response",
+      source: "form",
+    })
 
-    const f = query(() => reply({ ...fixtureJson("capture-response.json"), capture_orders: [{ transaction_id: "T1", order_no: "O", currency: "EUR", amount: "1.00" }] }))
+    const f = query(() =>
+      reply({
+        ...fixtureJson("capture-response.json"),
+        capture_orders: [{ transaction_id: "T1", order_no: "O", currency: "EUR", amount: "1.00" }],
+      }),
+    )
     const res = await f.client.capture({ capture_orders: orders(1) })
     expect(res.failed[0].error).toMatchObject({ kind: "bad_response", source: "capture_orders[0].capture_status" })
   })
@@ -160,7 +205,9 @@ describe("error kinds", () => {
 
 describe("retries: only the two retrievals", () => {
   it("retrieveTransactions retries connection errors, timeouts and 5xx, then succeeds", async () => {
-    const { client, calls } = query((_, n) => (n === 0 ? "refuse" : n === 1 ? "hang" : reply(retrieval)), { timeout_ms: 30 })
+    const { client, calls } = query((_, n) => (n === 0 ? "refuse" : n === 1 ? "hang" : reply(retrieval)), {
+      timeout_ms: 30,
+    })
     const res = await client.retrieveTransactions({ orders: ["ORD10001"] })
     expect(calls).toHaveLength(3)
     expect(res.orders_list[0].order_no).toBe("ORD10001")
@@ -168,7 +215,9 @@ describe("retries: only the two retrievals", () => {
   })
 
   it("retrieveRefunds gives up after query_retries and throws the last error", async () => {
-    const { client, calls } = query(() => reply({ code: "S0001", source: "", message: "busy" }, 503), { query_retries: 3 })
+    const { client, calls } = query(() => reply({ code: "S0001", source: "", message: "busy" }, 503), {
+      query_retries: 3,
+    })
     expect(await fail(client.retrieveRefunds({ trades: ["T1"] }))).toMatchObject({ kind: "api", status: 503 })
     expect(calls).toHaveLength(4)
   })
@@ -201,9 +250,11 @@ describe("retries: only the two retrievals", () => {
 })
 
 describe("response signatures (only where a rule is configured)", () => {
-  const rule = { capture: ["merchant_id", "account_id", "capture_orders[].transaction_id"], retrievalRefund: ["merchant_id", "account_id"] }
-  const captured = (sig: string) => () =>
-    reply({ ...fixtureJson("capture-response.json"), encryption_data: sig })
+  const rule = {
+    capture: ["merchant_id", "account_id", "capture_orders[].transaction_id"],
+    retrievalRefund: ["merchant_id", "account_id"],
+  }
+  const captured = (sig: string) => () => reply({ ...fixtureJson("capture-response.json"), encryption_data: sig })
 
   it("verifies a matching signature, upper-case hex included", async () => {
     const good = sha256("1234567" + "123456701" + "T100001T100002" + "EurKey-Secret1")
@@ -222,8 +273,12 @@ describe("response signatures (only where a rule is configured)", () => {
     expect(res.failed[0].error).toBeInstanceOf(GatewaySignatureError)
     expect(res.failed[0].error.source).toBe("encryption_data")
 
-    const b = query(() => reply({ ...fixtureJson("retrieval-refund-response.json"), encryption_data: wrong }), { response_signature_fields: rule })
-    expect(await fail(b.client.retrieveRefunds({ trades: ["T100001"] }, { account_id: "123456701" }))).toBeInstanceOf(GatewaySignatureError)
+    const b = query(() => reply({ ...fixtureJson("retrieval-refund-response.json"), encryption_data: wrong }), {
+      response_signature_fields: rule,
+    })
+    expect(await fail(b.client.retrieveRefunds({ trades: ["T100001"] }, { account_id: "123456701" }))).toBeInstanceOf(
+      GatewaySignatureError,
+    )
     expect(b.calls).toHaveLength(1)
   })
 

@@ -25,7 +25,13 @@ describe("gateway client against the sandbox over HTTP", () => {
   afterEach(() => sb.faults.clear())
 
   const checkout = (order_no: string) =>
-    gw.checkout({ order_no, currency: "EUR", amount: "12.50", return_url: "https://shop.example/return", notify_url: "http://127.0.0.1:9/notify" })
+    gw.checkout({
+      order_no,
+      currency: "EUR",
+      amount: "12.50",
+      return_url: "https://shop.example/return",
+      notify_url: "http://127.0.0.1:9/notify",
+    })
 
   it("checkout → pay → query → capture → refund → refund search, and the push verifies", async () => {
     const page = await checkout("ORDHTTP001")
@@ -64,7 +70,12 @@ describe("gateway client against the sandbox over HTTP", () => {
 
     const beforeCapture = count("/v1/capture")
     sb.faults.add({ target: "capture", kind: "timeout", timeout_ms: 1_000, count: 1 })
-    const order = { transaction_id: orders_list[0].transaction_id!, order_no: "ORDHTTP002", currency: "EUR", amount: "12.50" }
+    const order = {
+      transaction_id: orders_list[0].transaction_id!,
+      order_no: "ORDHTTP002",
+      currency: "EUR",
+      amount: "12.50",
+    }
     const cap = await gw.capture({ capture_orders: [order] })
     expect(cap.failed[0].error).toBeInstanceOf(GatewayTimeoutError)
     expect(count("/v1/capture") - beforeCapture).toBe(1)
@@ -73,7 +84,12 @@ describe("gateway client against the sandbox over HTTP", () => {
   it("a reset connection is a network error", async () => {
     sb.faults.add({ target: "payout", kind: "reset", count: 1 })
     const err = await gw
-      .payout({ request_id: "3f0c1e2a-8b7d-4c6e-9a1b-2c3d4e5f6a7c", payment_amount: "10.00", payment_currency: "USD", beneficiary: { first_name: "A" } })
+      .payout({
+        request_id: "3f0c1e2a-8b7d-4c6e-9a1b-2c3d4e5f6a7c",
+        payment_amount: "10.00",
+        payment_currency: "USD",
+        beneficiary: { first_name: "A" },
+      })
       .catch((e) => e)
     expect(err).toBeInstanceOf(GatewayNetworkError)
   })

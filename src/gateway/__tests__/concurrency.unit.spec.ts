@@ -35,12 +35,15 @@ describe("concurrent chunks of one call", () => {
   it("sends up to max_concurrent_requests chunks at once and still answers in request order", async () => {
     let inFlight = 0
     let most = 0
-    const { client, calls } = makeClient(async (req, n) => {
-      most = Math.max(most, ++inFlight)
-      await tick(n === 0 ? 40 : 5) // the first chunk answers last
-      inFlight--
-      return echoBatch("capture_orders", "capture_status")(req, n)
-    }, { max_concurrent_requests: 3 })
+    const { client, calls } = makeClient(
+      async (req, n) => {
+        most = Math.max(most, ++inFlight)
+        await tick(n === 0 ? 40 : 5) // the first chunk answers last
+        inFlight--
+        return echoBatch("capture_orders", "capture_status")(req, n)
+      },
+      { max_concurrent_requests: 3 },
+    )
     const all = orders(260)
     const res = await client.capture({ capture_orders: all })
     expect(calls).toHaveLength(6)
@@ -52,12 +55,15 @@ describe("concurrent chunks of one call", () => {
   it("max_concurrent_requests 1 sends one request after another", async () => {
     let inFlight = 0
     let most = 0
-    const { client } = makeClient(async (req, n) => {
-      most = Math.max(most, ++inFlight)
-      await tick(2)
-      inFlight--
-      return echoBatch("cancel_orders", "cancel_status")(req, n)
-    }, { max_concurrent_requests: 1 })
+    const { client } = makeClient(
+      async (req, n) => {
+        most = Math.max(most, ++inFlight)
+        await tick(2)
+        inFlight--
+        return echoBatch("cancel_orders", "cancel_status")(req, n)
+      },
+      { max_concurrent_requests: 1 },
+    )
     await client.cancel({ cancel_orders: orders(120) })
     expect(most).toBe(1)
   })

@@ -57,7 +57,13 @@ describe("exact decimal units", () => {
 
 describe("gateway amount per currency", () => {
   it("zero-decimal currencies go as whole units in the two-decimal format", () => {
-    expect(gatewayAmount("1000", "JPY", refuse)).toEqual({ ok: true, amount: "1000.00", digits: 0, decimals: 0, rounded: false })
+    expect(gatewayAmount("1000", "JPY", refuse)).toEqual({
+      ok: true,
+      amount: "1000.00",
+      digits: 0,
+      decimals: 0,
+      rounded: false,
+    })
     expect(gatewayAmount("15000", "KRW", refuse)).toMatchObject({ ok: true, amount: "15000.00" })
   })
 
@@ -73,19 +79,40 @@ describe("gateway amount per currency", () => {
     for (const value of ["10.125", "10"]) {
       const r = gatewayAmount(value, "KWD", refuse)
       expect(r.ok).toBe(false)
-      expect(!r.ok && r.reason).toContain(`KWD has 3 decimal places and the gateway takes amounts with at most two, so ${value} KWD would be rounded`)
+      expect(!r.ok && r.reason).toContain(
+        `KWD has 3 decimal places and the gateway takes amounts with at most two, so ${value} KWD would be rounded`,
+      )
     }
   })
 
   it("half_up rounds both to what the gateway carries", () => {
-    expect(gatewayAmount("1098.9", "JPY", halfUp)).toEqual({ ok: true, amount: "1099.00", digits: 0, decimals: 0, rounded: true })
+    expect(gatewayAmount("1098.9", "JPY", halfUp)).toEqual({
+      ok: true,
+      amount: "1099.00",
+      digits: 0,
+      decimals: 0,
+      rounded: true,
+    })
     expect(gatewayAmount("1098.4", "JPY", halfUp)).toMatchObject({ amount: "1098.00", rounded: true })
-    expect(gatewayAmount("10.125", "KWD", halfUp)).toEqual({ ok: true, amount: "10.13", digits: 3, decimals: 2, rounded: true })
+    expect(gatewayAmount("10.125", "KWD", halfUp)).toEqual({
+      ok: true,
+      amount: "10.13",
+      digits: 3,
+      decimals: 2,
+      rounded: true,
+    })
     expect(gatewayAmount("10.120", "KWD", halfUp)).toMatchObject({ amount: "10.12", rounded: false })
   })
 
   it("two-decimal currencies keep Medusa's cent rounding in either mode (sub-cent tax noise)", () => {
-    for (const rule of [refuse, halfUp]) expect(gatewayAmount("11.8881", "EUR", rule)).toEqual({ ok: true, amount: "11.89", digits: 2, decimals: 2, rounded: false })
+    for (const rule of [refuse, halfUp])
+      expect(gatewayAmount("11.8881", "EUR", rule)).toEqual({
+        ok: true,
+        amount: "11.89",
+        digits: 2,
+        decimals: 2,
+        rounded: false,
+      })
   })
 
   it("an override changes the verdict: HUF takes fillér (ISO 4217) unless the merchant says 0 digits", () => {

@@ -75,11 +75,19 @@ const hex = (c: string, lower: boolean) => {
   return lower ? h.toLowerCase() : h
 }
 /** Percent-encode the characters picked by `mask` (`__proto%5F_`), all of them when mask = -1. */
-const encodeSome = (s: string, mask: number, lower: boolean) => [...s].map((c, i) => (mask & (1 << i % 31) ? hex(c, lower) : c)).join("")
+const encodeSome = (s: string, mask: number, lower: boolean) =>
+  [...s].map((c, i) => (mask & (1 << (i % 31)) ? hex(c, lower) : c)).join("")
 
 /** A form key from segments: bracket, dot or mixed joins; brackets optionally written %5B/%5D. */
 const formKey = fc
-  .tuple(segments, fc.array(fc.boolean(), { minLength: 5, maxLength: 5 }), fc.constantFrom("raw", "some", "all"), fc.integer(), fc.boolean(), fc.boolean())
+  .tuple(
+    segments,
+    fc.array(fc.boolean(), { minLength: 5, maxLength: 5 }),
+    fc.constantFrom("raw", "some", "all"),
+    fc.integer(),
+    fc.boolean(),
+    fc.boolean(),
+  )
   .map(([segs, dots, how, mask, lower, encodedBrackets]) => {
     const enc = (s: string) => (how === "raw" ? s : encodeSome(s, how === "all" ? -1 : mask, lower))
     const [open, close] = encodedBrackets ? ["%5B", "%5D"] : ["[", "]"]
@@ -87,7 +95,10 @@ const formKey = fc
   })
 
 const formBody = fc
-  .tuple(fc.array(fc.tuple(formKey, fc.constantFrom("1", "x", "user", "")), { minLength: 1, maxLength: 6 }), fc.boolean())
+  .tuple(
+    fc.array(fc.tuple(formKey, fc.constantFrom("1", "x", "user", "")), { minLength: 1, maxLength: 6 }),
+    fc.boolean(),
+  )
   .map(([pairs, withOrder]) => [...pairs.map(([k, v]) => `${k}=${v}`), ...(withOrder ? ["order_no=1"] : [])].join("&"))
 
 /** JSON text nesting the segments (written as text: building it as an object would itself pollute). */
@@ -184,7 +195,10 @@ describe("decoders under prototype-pollution fuzzing", () => {
 const ATTACKS = [
   ["__proto__[polluted]=1", "__proto__[polluted]"],
   ["a[__proto__][polluted]=1", "a[__proto__][polluted]"],
-  ["__proto__[auth_context][actor_id]=x&__proto__[auth_context][actor_type]=user&order_no=1", "__proto__[auth_context][actor_id]"],
+  [
+    "__proto__[auth_context][actor_id]=x&__proto__[auth_context][actor_type]=user&order_no=1",
+    "__proto__[auth_context][actor_id]",
+  ],
   ["a.constructor.prototype.polluted=1", "a.constructor.prototype.polluted"],
   ["x=1&a%5B%5F%5Fproto%5F%5F%5D%5Bpolluted%5D=1", "a[__proto__][polluted]"],
 ] as const
@@ -215,17 +229,27 @@ describe("the attacks, one by one", () => {
   })
 
   it("an object body parsed upstream with an own __proto__ key is refused the same way", () => {
-    const parsed = JSON.parse('{"merchant_id":"1234567","account_id":"123456702","__proto__":{"auth_context":{"actor_id":"x"}}}')
+    const parsed = JSON.parse(
+      '{"merchant_id":"1234567","account_id":"123456702","__proto__":{"auth_context":{"actor_id":"x"}}}',
+    )
     const err = thrown(() => client.parseNotification(parsed))
     expect(err).toMatchObject({ kind: "bad_response", code: "UNSAFE_KEY", source: "__proto__" })
     expectCleanPrototypes()
   })
 
   it("JSON and XML documents with a dangerous key at any depth are refused", () => {
-    for (const doc of ['{"__proto__":{"polluted":1}}', '{"a":[{"b":{"constructor":{"prototype":{"polluted":1}}}}]}', '[{"prototype":1}]']) {
+    for (const doc of [
+      '{"__proto__":{"polluted":1}}',
+      '{"a":[{"b":{"constructor":{"prototype":{"polluted":1}}}}]}',
+      '[{"prototype":1}]',
+    ]) {
       expect(thrown(() => sniffDecode(doc))).toMatchObject({ code: "UNSAFE_KEY" })
     }
-    for (const doc of ["<r><__proto__><polluted>1</polluted></__proto__></r>", "<r><a><constructor>1</constructor></a></r>", "<prototype/>"]) {
+    for (const doc of [
+      "<r><__proto__><polluted>1</polluted></__proto__></r>",
+      "<r><a><constructor>1</constructor></a></r>",
+      "<prototype/>",
+    ]) {
       const err = thrown(() => decodeXml(doc))
       expect(err).toBeInstanceOf(GatewayBodyRefusedError)
       expect(err.message).toMatch(/key "(__proto__|constructor|prototype)"/)
@@ -284,7 +308,9 @@ describe("the attacks, one by one", () => {
 
 describe("the form contract under qs", () => {
   it("a cart of 35 lines decodes to arrays, as encodeForm wrote it", () => {
-    const cart_items = Array.from({ length: 35 }, (_, i) => ({ basic_item_data: { name: `Item ${i}`, sku: `SKU-${i}`, price: "1.00", quantity: String(i + 1) } }))
+    const cart_items = Array.from({ length: 35 }, (_, i) => ({
+      basic_item_data: { name: `Item ${i}`, sku: `SKU-${i}`, price: "1.00", quantity: String(i + 1) },
+    }))
     const payload = { order_no: "ORD1", cart_items, shipping: { address: { line1: "1 Main St", city: "Paris" } } }
     const decoded = decodeForm(encodeForm(payload))
     expect(Array.isArray(decoded.cart_items)).toBe(true)
@@ -301,7 +327,9 @@ describe("the form contract under qs", () => {
 
   it("over a limit is a typed refusal, not a truncation", () => {
     const refusedFor = (body: string) => thrown(() => decodeForm(body))
-    expect(refusedFor(Array.from({ length: 5001 }, (_, i) => `k${i}=1`).join("&"))).toMatchObject({ code: "BODY_LIMIT" })
+    expect(refusedFor(Array.from({ length: 5001 }, (_, i) => `k${i}=1`).join("&"))).toMatchObject({
+      code: "BODY_LIMIT",
+    })
     expect(refusedFor("a[b][c][d][e][f][g][h][i][j]=1")).toMatchObject({ code: "BODY_LIMIT" })
     expect(refusedFor("a[1000]=1")).toMatchObject({ code: "BODY_LIMIT" })
     expect(refusedFor("a[1000]=1")).toBeInstanceOf(GatewayBodyRefusedError)

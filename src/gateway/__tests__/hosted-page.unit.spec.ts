@@ -92,7 +92,8 @@ describe("parseHostedPage", () => {
 })
 
 describe("parseHostedPage: the form action a storefront will post to", () => {
-  const page = (action: string) => `<html><body><form action="${action}" method="post"><input type="hidden" name="merNo" value="1"></form></body></html>`
+  const page = (action: string) =>
+    `<html><body><form action="${action}" method="post"><input type="hidden" name="merNo" value="1"></form></body></html>`
   const refusal = (action: string, base = "https://gw.test", origins: string[] = []) => {
     try {
       parseHostedPage(page(action), base, origins)
@@ -107,13 +108,17 @@ describe("parseHostedPage: the form action a storefront will post to", () => {
   it("keeps the gateway's host, its subdomains, and relative actions", () => {
     expect(parseHostedPage(page("/v1/pay"), "https://gw.test/api").form.action).toBe("https://gw.test/v1/pay")
     expect(parseHostedPage(page("https://pay.gw.test/x"), "https://gw.test").form.action).toBe("https://pay.gw.test/x")
-    expect(parseHostedPage(page("http://127.0.0.1:8787/v1/checkout"), "http://127.0.0.1:8787").form.action).toBe("http://127.0.0.1:8787/v1/checkout")
+    expect(parseHostedPage(page("http://127.0.0.1:8787/v1/checkout"), "http://127.0.0.1:8787").form.action).toBe(
+      "http://127.0.0.1:8787/v1/checkout",
+    )
   })
 
   it("refuses a script URL, another host, a look-alike host and a downgrade to http", () => {
     expect(refusal("javascript:alert(1)")).toMatch(/is not an https URL/)
     expect(refusal("data:text/html,<b>x</b>")).toMatch(/is not an https URL/)
-    expect(refusal("https://evil.example/collect")).toMatch(/not on the gateway's host gw.test; .*add https:\/\/evil.example to hosted_page_origins/)
+    expect(refusal("https://evil.example/collect")).toMatch(
+      /not on the gateway's host gw.test; .*add https:\/\/evil.example to hosted_page_origins/,
+    )
     expect(refusal("https://gw.test.evil.example/")).toMatch(/not on the gateway's host/)
     expect(refusal("https://evilgw.test/")).toMatch(/not on the gateway's host/)
     expect(refusal("http://gw.test/v1/checkout")).toMatch(/is not an https URL/)
@@ -121,6 +126,8 @@ describe("parseHostedPage: the form action a storefront will post to", () => {
 
   it("accepts another origin only when the merchant lists it", () => {
     expect(refusal("https://pay.partner.example/v1", "https://gw.test", ["https://pay.partner.example"])).toBeNull()
-    expect(refusal("https://pay.partner.example/v1", "https://gw.test", ["https://other.example"])).toMatch(/hosted_page_origins/)
+    expect(refusal("https://pay.partner.example/v1", "https://gw.test", ["https://other.example"])).toMatch(
+      /hosted_page_origins/,
+    )
   })
 })

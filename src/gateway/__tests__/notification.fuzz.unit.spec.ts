@@ -28,7 +28,10 @@ const signedFields = fc.record({
   order_info: signable,
 })
 const keyOf = (account_id: string) => Object.values(ACCOUNTS).find((a) => a.account_id === account_id)!.sign_key
-const signed = (f: Record<string, string>) => ({ ...f, encryption_data: sign(f, NOTIFICATION_SIGN_FIELDS, keyOf(f.account_id)) })
+const signed = (f: Record<string, string>) => ({
+  ...f,
+  encryption_data: sign(f, NOTIFICATION_SIGN_FIELDS, keyOf(f.account_id)),
+})
 
 function parse(body: string | Record<string, unknown>): "ok" | GatewayError {
   counter.hit()
@@ -51,7 +54,10 @@ describe("notification parsing under fuzzing", () => {
 
   it("any object (nested, arrays, numbers, nulls): a Notification or a GatewayError", () => {
     fc.assert(
-      fc.property(fc.dictionary(fc.constantFrom(...NOTIFICATION_SIGN_FIELDS, "notify_type", "encryption_data", "x"), anyJson), (o) => void parse(o)),
+      fc.property(
+        fc.dictionary(fc.constantFrom(...NOTIFICATION_SIGN_FIELDS, "notify_type", "encryption_data", "x"), anyJson),
+        (o) => void parse(o),
+      ),
       { numRuns: 10_000, seed: 12 },
     )
   })

@@ -13,7 +13,9 @@ const fields = {
   order_info: "0000:Approved",
 }
 // merchant_id account_id transaction_id order_no currency amount order_status order_info sign_key
-const SIG = sha256("1234567" + "123456702" + "T100001" + "ORD10001" + "USD" + "12.50" + "1" + "0000:Approved" + "UsdKey-Secret2")
+const SIG = sha256(
+  "1234567" + "123456702" + "T100001" + "ORD10001" + "USD" + "12.50" + "1" + "0000:Approved" + "UsdKey-Secret2",
+)
 const formBody = (o: Record<string, string>) => new URLSearchParams(o).toString()
 const thrown = (f: () => unknown) => {
   try {
@@ -30,7 +32,9 @@ describe("parseNotification", () => {
   it("accepts a form body signed with the named account's key, upper-case hex too", () => {
     const note = client.parseNotification(formBody({ ...fields, encryption_data: SIG }))
     expect(note).toMatchObject({ order_no: "ORD10001", amount: "12.50", order_status: "1", notify_type: "payment" })
-    expect(client.parseNotification(formBody({ ...fields, encryption_data: SIG.toUpperCase() })).transaction_id).toBe("T100001")
+    expect(client.parseNotification(formBody({ ...fields, encryption_data: SIG.toUpperCase() })).transaction_id).toBe(
+      "T100001",
+    )
     expect(client.parseNotification({ ...fields, encryption_data: SIG }).account_id).toBe("123456702")
   })
 
@@ -41,10 +45,14 @@ describe("parseNotification", () => {
   })
 
   it("rejects an unknown account, another merchant, and a missing signature", () => {
-    const unknown = thrown(() => client.parseNotification(formBody({ ...fields, account_id: "999", encryption_data: SIG })))
+    const unknown = thrown(() =>
+      client.parseNotification(formBody({ ...fields, account_id: "999", encryption_data: SIG })),
+    )
     expect(unknown).toBeInstanceOf(GatewaySignatureError)
     expect(unknown.source).toBe("account_id")
-    expect(thrown(() => client.parseNotification({ ...fields, merchant_id: "7654321", encryption_data: SIG })).source).toBe("merchant_id")
+    expect(
+      thrown(() => client.parseNotification({ ...fields, merchant_id: "7654321", encryption_data: SIG })).source,
+    ).toBe("merchant_id")
     const missing = thrown(() => client.parseNotification(formBody(fields)))
     expect(missing).toBeInstanceOf(GatewaySignatureError)
     expect(missing.source).toBe("encryption_data")
@@ -53,7 +61,9 @@ describe("parseNotification", () => {
   it("an unsigned body passes only when require_notification_signature is off", () => {
     const lax = makeClient(() => reply("unused"), { require_notification_signature: false }).client
     expect(lax.parseNotification(formBody(fields)).order_no).toBe("ORD10001")
-    expect(() => lax.parseNotification(formBody({ ...fields, encryption_data: sha256("x") }))).toThrow(GatewaySignatureError)
+    expect(() => lax.parseNotification(formBody({ ...fields, encryption_data: sha256("x") }))).toThrow(
+      GatewaySignatureError,
+    )
   })
 
   it("follows a configured notification_signature_fields rule", () => {

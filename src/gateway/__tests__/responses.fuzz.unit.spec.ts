@@ -2,7 +2,17 @@ import fc from "fast-check"
 import { GatewayError } from "../errors"
 import type { GatewayClient } from "../client-types"
 import { fixture, fixtureJson, makeClient, orders, reply, type Reply } from "./helpers/fake-gateway"
-import { anyContentType, anyHtml, anyJson, anyStatus, anyXml, caseCounter, mutatedObject, mutatedText, watchUnhandledRejections } from "./helpers/fuzz"
+import {
+  anyContentType,
+  anyHtml,
+  anyJson,
+  anyStatus,
+  anyXml,
+  caseCounter,
+  mutatedObject,
+  mutatedText,
+  watchUnhandledRejections,
+} from "./helpers/fuzz"
 
 /**
  * Property: whatever the gateway answers (any bytes, any status, any label), every client
@@ -22,7 +32,9 @@ const JSON_FIXTURES = [
   "payout-response.json",
   "error-body.json",
 ].map(fixtureJson)
-const HTML_FIXTURES = ["checkout-page-allparams.html", "checkout-page-helper.html", "checkout-page-json.html"].map(fixture)
+const HTML_FIXTURES = ["checkout-page-allparams.html", "checkout-page-helper.html", "checkout-page-json.html"].map(
+  fixture,
+)
 const XML_FIXTURE = fixture("authorise-response.xml")
 
 /** Every operation, each with a valid request, so the answer is what gets exercised. */
@@ -30,7 +42,14 @@ const CALLS: Array<[string, (c: GatewayClient) => Promise<unknown>]> = [
   ["checkout", (c) => c.checkout(fixtureJson("checkout-request.json"))],
   [
     "authorise",
-    (c) => c.authorise({ order_no: "ORD10002", currency: "EUR", amount: "30.00", payment_method: "pix", return_url: "https://shop.example/r" }),
+    (c) =>
+      c.authorise({
+        order_no: "ORD10002",
+        currency: "EUR",
+        amount: "30.00",
+        payment_method: "pix",
+        return_url: "https://shop.example/r",
+      }),
   ],
   ["retrieveTransactions", (c) => c.retrieveTransactions({ orders: ["ORD10001", "ORD10002"] }, { currency: "EUR" })],
   ["retrieveRefunds", (c) => c.retrieveRefunds({ trades: ["T100001"] }, { currency: "EUR" })],
@@ -53,7 +72,12 @@ const anyBody = fc.oneof(
   { weight: 1, arbitrary: anyHtml },
   { weight: 1, arbitrary: anyJson.map((v) => JSON.stringify(v)) },
   { weight: 1, arbitrary: fc.string({ unit: "binary", maxLength: 200 }) },
-  { weight: 1, arbitrary: fc.dictionary(fc.string({ maxLength: 8 }), fc.string({ maxLength: 12 })).map((o) => new URLSearchParams(o).toString()) },
+  {
+    weight: 1,
+    arbitrary: fc
+      .dictionary(fc.string({ maxLength: 8 }), fc.string({ maxLength: 12 }))
+      .map((o) => new URLSearchParams(o).toString()),
+  },
 )
 
 /** What each call did; anything but a result or a GatewayError is a failure of the property. */
@@ -110,6 +134,8 @@ describe("gateway responses under fuzzing (JSON, XML, HTML, form, noise)", () =>
     expect(seen.ok).toBeGreaterThan(0)
     expect(seen.typed).toBeGreaterThan(0)
     expect(unhandled).toEqual([])
-    process.stdout.write(`fuzz gateway responses: ${counter.count} cases (${seen.ok} parsed, ${seen.typed} typed errors)\n`)
+    process.stdout.write(
+      `fuzz gateway responses: ${counter.count} cases (${seen.ok} parsed, ${seen.typed} typed errors)\n`,
+    )
   })
 })

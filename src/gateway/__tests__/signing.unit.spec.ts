@@ -16,9 +16,18 @@ describe("signing", () => {
   })
 
   it("strips spaces from values and refuses characters the gateway cannot sign", () => {
-    const p = { merchant_id: "1 2", account_id: "9", order_no: "A1", currency: "USD", amount: "1.00", return_url: "https://x/ y" }
+    const p = {
+      merchant_id: "1 2",
+      account_id: "9",
+      order_no: "A1",
+      currency: "USD",
+      amount: "1.00",
+      return_url: "https://x/ y",
+    }
     expect(sign(p, OPERATION_TABLE.checkout.sign, "k")).toBe(hex("129A1USD1.00https://x/yk"))
-    expect(() => sign({ ...p, return_url: "https://x/?a=1&b=2" }, OPERATION_TABLE.checkout.sign, "k")).toThrow(/return_url/)
+    expect(() => sign({ ...p, return_url: "https://x/?a=1&b=2" }, OPERATION_TABLE.checkout.sign, "k")).toThrow(
+      /return_url/,
+    )
   })
 
   it("compares case-insensitively and rejects malformed signatures", () => {

@@ -49,7 +49,12 @@ export function decodeForm(body: string): Record<string, Json> {
     return parse(body, FORM_OPTIONS) as Record<string, Json>
   } catch (err) {
     // qs reports its limits as RangeError.
-    if (err instanceof RangeError) throw new GatewayBodyRefusedError(`form body refused: ${err.message}`, { code: "BODY_LIMIT", source: "body", cause: err })
+    if (err instanceof RangeError)
+      throw new GatewayBodyRefusedError(`form body refused: ${err.message}`, {
+        code: "BODY_LIMIT",
+        source: "body",
+        cause: err,
+      })
     throw err
   }
 }

@@ -43,12 +43,17 @@ function parseXml(body: string): Record<string, unknown> {
   }
 }
 
-const malformed = (message: string, cause?: unknown) => new GatewayBadResponseError(message, { code: "MALFORMED", source: "body", cause })
+const malformed = (message: string, cause?: unknown) =>
+  new GatewayBadResponseError(message, { code: "MALFORMED", source: "body", cause })
 
 function stripUndefined(v: unknown): unknown {
   if (Array.isArray(v)) return v.map(stripUndefined)
   if (v && typeof v === "object") {
-    return Object.fromEntries(Object.entries(v).filter(([, x]) => x !== undefined).map(([k, x]) => [k, stripUndefined(x)]))
+    return Object.fromEntries(
+      Object.entries(v)
+        .filter(([, x]) => x !== undefined)
+        .map(([k, x]) => [k, stripUndefined(x)]),
+    )
   }
   return v
 }

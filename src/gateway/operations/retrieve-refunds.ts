@@ -9,6 +9,10 @@ type Result = Awaited<ReturnType<GatewayClient["retrieveRefunds"]>>
 export function retrieveRefundsOperation(ctx: ClientContext) {
   return async function retrieveRefunds(sel: RetrievalInput, opts?: CallOptions): Promise<Result> {
     const found = await runRetrieval(ctx, "retrievalRefund", "refund_orders", sel, opts)
-    return { refund_orders: found.records as RefundRecord[], responses: found.responses as Result["responses"], requests: found.requests }
+    return {
+      refund_orders: found.records as RefundRecord[],
+      responses: found.responses as Result["responses"],
+      requests: found.requests,
+    }
   }
 }

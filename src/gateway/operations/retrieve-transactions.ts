@@ -9,6 +9,10 @@ type Result = Awaited<ReturnType<GatewayClient["retrieveTransactions"]>>
 export function retrieveTransactionsOperation(ctx: ClientContext) {
   return async function retrieveTransactions(sel: RetrievalInput, opts?: CallOptions): Promise<Result> {
     const found = await runRetrieval(ctx, "retrievalTrans", "orders_list", sel, opts)
-    return { orders_list: found.records as OrderRecord[], responses: found.responses as Result["responses"], requests: found.requests }
+    return {
+      orders_list: found.records as OrderRecord[],
+      responses: found.responses as Result["responses"],
+      requests: found.requests,
+    }
   }
 }

@@ -29,8 +29,14 @@ const EntryBase = z.object({
   currency: WireText,
   amount: WireText,
 })
-export const CaptureResult = EntryBase.extend({ capture_status: WireText, error_message: WireText.optional().default("") }).loose()
-export const CancelResult = EntryBase.extend({ cancel_status: WireText, error_message: WireText.optional().default("") }).loose()
+export const CaptureResult = EntryBase.extend({
+  capture_status: WireText,
+  error_message: WireText.optional().default(""),
+}).loose()
+export const CancelResult = EntryBase.extend({
+  cancel_status: WireText,
+  error_message: WireText.optional().default(""),
+}).loose()
 export const ReviewResult = EntryBase.extend({
   review_flag: WireText.optional(),
   review_status: WireText,

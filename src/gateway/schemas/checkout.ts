@@ -104,7 +104,10 @@ export const PaymentBaseFields = z.object({
   browser: z.string().optional(),
   browser_lang: z.string().optional(),
   time_zone: z.string().optional(),
-  resolution: z.string().regex(/^\d+x\d+$/, "must be WIDTHxHEIGHT").optional(),
+  resolution: z
+    .string()
+    .regex(/^\d+x\d+$/, "must be WIDTHxHEIGHT")
+    .optional(),
   cookie_new: z.string().optional(),
   cookie_old: z.string().optional(),
   delivery_firstname: z.string().optional(),
@@ -126,7 +129,10 @@ export const CheckoutFields = PaymentBaseFields.extend({
   open3d: z.enum(["do3DS", "no3DS"]).optional(),
   token_flag: z.enum(["YES", "NO"]).optional(),
   token_id: z.string().optional(),
-  challenge_window_size: z.string().regex(/^0[1-5]$/, "must be 01–05").optional(),
+  challenge_window_size: z
+    .string()
+    .regex(/^0[1-5]$/, "must be 01–05")
+    .optional(),
   session_id: z.string().optional(),
   installments: z.string().optional(),
   installments_id: z.string().optional(),
@@ -153,7 +159,9 @@ export function breakdownMismatch(req: Record<string, unknown>): string | null {
   let sum = 0n
   for (const key of BREAKDOWN_ADD) sum += cents(key)
   for (const k of BREAKDOWN_SUB) sum -= cents(k)
-  return sum === cents("amount") ? null : `amount must equal item_total + shipping + handling + tax_total + insurance − shipping_discount − discount`
+  return sum === cents("amount")
+    ? null
+    : `amount must equal item_total + shipping + handling + tax_total + insurance − shipping_discount − discount`
 }
 
 const withBreakdownCheck = <T extends z.ZodType<Record<string, unknown>>>(schema: T) =>

@@ -7,9 +7,7 @@ import { z } from "zod"
  */
 
 /** Decimal written as a string with exactly two decimals (gateway-interface.md §1.4); ≤ 15 chars (gateway-interface.md §2). */
-export const Amount = z
-  .string()
-  .regex(/^\d{1,12}\.\d{2}$/, "must be a decimal string with two decimals, e.g. \"12.50\"")
+export const Amount = z.string().regex(/^\d{1,12}\.\d{2}$/, 'must be a decimal string with two decimals, e.g. "12.50"')
 
 /** A text field of an answer: the spec says string, the gateway may send a JSON number; kept as text. */
 export const WireText = z.union([z.string(), z.number().transform(String)])
@@ -40,9 +38,7 @@ export const OrderNo = z
   .regex(/^[0-9A-Za-z]{5,50}$/, "must be 5 to 50 letters or digits (no hyphens or underscores)")
 
 /** `<code>:<text>`, e.g. `V0000:OK` (gateway-interface.md §7.3). */
-export const RefundMessage = z
-  .string()
-  .regex(/^[A-Z]\d{4}:.*$/s, "must be <code>:<text>, e.g. V0000:OK")
+export const RefundMessage = z.string().regex(/^[A-Z]\d{4}:.*$/s, "must be <code>:<text>, e.g. V0000:OK")
 
 export const Uuid = z
   .string()

@@ -28,7 +28,10 @@ export const BeneficiaryAddress = z.object({
 })
 
 export const PersonDocument = z.object({
-  file_type: z.string().regex(/^[\w.+-]+\/[\w.+-]+$/, "must be a MIME type").optional(),
+  file_type: z
+    .string()
+    .regex(/^[\w.+-]+\/[\w.+-]+$/, "must be a MIME type")
+    .optional(),
   file_url: z.string().optional(),
   labels: z.array(z.string()).optional(),
 })

@@ -3,7 +3,13 @@ import job, { config as jobConfig } from "../acquiring-reconcile"
 import { reconcile } from "../../workflows/acquiring/reconcile"
 
 jest.mock("../../workflows/acquiring/reconcile", () => ({
-  reconcile: jest.fn(async () => ({ started_at: "", finished_at: "", payments_checked: 0, sessions_checked: 0, changes: [] })),
+  reconcile: jest.fn(async () => ({
+    started_at: "",
+    finished_at: "",
+    payments_checked: 0,
+    sessions_checked: 0,
+    changes: [],
+  })),
 }))
 
 const common = {
@@ -21,7 +27,11 @@ function container() {
       payment: {
         options: {
           providers: [
-            { resolve: "./src/providers/acquiring", id: "every5", options: { ...common, reconcile_interval_minutes: 5 } },
+            {
+              resolve: "./src/providers/acquiring",
+              id: "every5",
+              options: { ...common, reconcile_interval_minutes: 5 },
+            },
             { resolve: "./src/providers/acquiring", id: "off", options: { ...common, reconcile_enabled: false } },
             { resolve: "@medusajs/medusa/payment-stripe", id: "stripe", options: {} },
           ],

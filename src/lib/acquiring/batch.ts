@@ -5,7 +5,11 @@ import { ENTRY_STATUS, PAYMENT_STATUS, REFUND_STATUS } from "../../gateway/statu
 import { pushTo } from "../push-to"
 
 /** Gateway payment states after a capture, and after a void or decline (one table for every caller). */
-export const GATEWAY_CAPTURED = new Set<string>([PAYMENT_STATUS.PAID, PAYMENT_STATUS.PARTIALLY_REFUNDED, PAYMENT_STATUS.REFUNDED])
+export const GATEWAY_CAPTURED = new Set<string>([
+  PAYMENT_STATUS.PAID,
+  PAYMENT_STATUS.PARTIALLY_REFUNDED,
+  PAYMENT_STATUS.REFUNDED,
+])
 export const GATEWAY_VOIDED = new Set<string>([PAYMENT_STATUS.CANCELLED, PAYMENT_STATUS.DECLINED])
 
 export type BatchOperation = "capture" | "cancel" | "refund" | "review"
@@ -36,7 +40,10 @@ export const callOpts = (d: Pick<GatewayOrderRef, "account_id" | "currency">): C
   d.account_id ? { account_id: d.account_id } : { currency: d.currency }
 
 /** Items grouped by the account their gateway orders live on (one request series per account). */
-export function byAccount<T>(items: T[], refOf: (t: T) => Pick<GatewayOrderRef, "account_id" | "currency">): Array<{ opts: CallOptions; items: T[] }> {
+export function byAccount<T>(
+  items: T[],
+  refOf: (t: T) => Pick<GatewayOrderRef, "account_id" | "currency">,
+): Array<{ opts: CallOptions; items: T[] }> {
   const groups = new Map<string, T[]>()
   for (const t of items) pushTo(groups, JSON.stringify(callOpts(refOf(t))), t)
   return [...groups.values()].map((list) => ({ opts: callOpts(refOf(list[0])), items: list }))
@@ -44,7 +51,12 @@ export function byAccount<T>(items: T[], refOf: (t: T) => Pick<GatewayOrderRef, 
 
 /** The request entry of one order; capture carries the amount to capture in `amount`. */
 export function batchOrder(op: BatchOperation, e: BatchEntry): CaptureOrder | RefundOrder | ReviewOrder {
-  const base = { transaction_id: e.transaction_id, order_no: e.ref.order_no, currency: e.ref.currency, amount: e.ref.amount }
+  const base = {
+    transaction_id: e.transaction_id,
+    order_no: e.ref.order_no,
+    currency: e.ref.currency,
+    amount: e.ref.amount,
+  }
   if (op === "capture") return { ...base, amount: e.amount ?? e.ref.amount }
   if (op === "refund") return { ...base, refund_amount: e.amount ?? "", refund_reason: e.refund_reason ?? "" }
   if (op === "review") return { ...base, review_flag: e.review_flag! }
@@ -72,7 +84,8 @@ export function verdicts(op: BatchOperation, sent: string[], res: SplitAnswer): 
   const out = new Map<string, EntryVerdict>()
   for (const f of res.failed) {
     const code = f.error.code ? ` ${f.error.code}` : ""
-    for (const o of f.orders) out.set(o.order_no, { ok: false, error: `gateway ${f.error.kind}${code}: ${f.error.message}` })
+    for (const o of f.orders)
+      out.set(o.order_no, { ok: false, error: `gateway ${f.error.kind}${code}: ${f.error.message}` })
   }
   for (const e of res.results) {
     const no = String(e.order_no)
@@ -80,11 +93,17 @@ export function verdicts(op: BatchOperation, sent: string[], res: SplitAnswer): 
     const message = String(e.error_message || e.refund_message || "refused")
     out.set(no, DONE[op](e) ? { ok: true, entry: e } : { ok: false, error: `gateway refused: ${message}` })
   }
-  for (const no of sent) if (!out.has(no)) out.set(no, { ok: false, error: "the gateway returned no result for this order" })
+  for (const no of sent)
+    if (!out.has(no)) out.set(no, { ok: false, error: "the gateway returned no result for this order" })
   return out
 }
 
-function call(client: GatewayClient, op: BatchOperation, orders: Array<CaptureOrder | RefundOrder | ReviewOrder>, opts: CallOptions) {
+function call(
+  client: GatewayClient,
+  op: BatchOperation,
+  orders: Array<CaptureOrder | RefundOrder | ReviewOrder>,
+  opts: CallOptions,
+) {
   if (op === "capture") return client.capture({ capture_orders: orders }, opts)
   if (op === "cancel") return client.cancel({ cancel_orders: orders }, opts)
   if (op === "refund") return client.refund({ refund_orders: orders as RefundOrder[] }, opts)
@@ -95,23 +114,37 @@ function call(client: GatewayClient, op: BatchOperation, orders: Array<CaptureOr
  * Send one operation for many orders of one gateway: a request series per account (the client
  * splits each by the operation's per-request limit); a verdict per order_no.
  */
-export async function sendBatch(client: GatewayClient, op: BatchOperation, entries: BatchEntry[]): Promise<{ verdicts: Map<string, EntryVerdict>; requests: number }> {
+export async function sendBatch(
+  client: GatewayClient,
+  op: BatchOperation,
+  entries: BatchEntry[],
+): Promise<{ verdicts: Map<string, EntryVerdict>; requests: number }> {
   const out = new Map<string, EntryVerdict>()
   let requests = 0
   for (const group of byAccount(entries, (e) => e.ref)) {
     const orders = group.items.map((e) => batchOrder(op, e))
     const res = await call(client, op, orders, group.opts)
     requests += res.requests
-    for (const [no, v] of verdicts(op, orders.map((o) => o.order_no), res as unknown as SplitAnswer)) out.set(no, v)
+    for (const [no, v] of verdicts(
+      op,
+      orders.map((o) => o.order_no),
+      res as unknown as SplitAnswer,
+    ))
+      out.set(no, v)
   }
   return { verdicts: out, requests }
 }
 
 /** One order's answer: the entry when done, else the request's typed failure or the gateway's refusal text. */
-export type OneAnswer<E> = { done: true; entry: E } | { done: false; failure: GatewayError } | { done: false; refusal: string }
+export type OneAnswer<E> =
+  { done: true; entry: E } | { done: false; failure: GatewayError } | { done: false; refusal: string }
 
 /** Send one operation for one order (the provider's lifecycle calls). */
-export async function sendOne<E = Record<string, unknown>>(client: GatewayClient, op: BatchOperation, e: BatchEntry): Promise<OneAnswer<E>> {
+export async function sendOne<E = Record<string, unknown>>(
+  client: GatewayClient,
+  op: BatchOperation,
+  e: BatchEntry,
+): Promise<OneAnswer<E>> {
   const order = batchOrder(op, e)
   const res = await call(client, op, [order], callOpts(e.ref))
   if (res.failed.length) return { done: false, failure: res.failed[0].error }

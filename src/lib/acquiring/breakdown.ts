@@ -33,7 +33,9 @@ export function breakdown(cart: CartTotalsInput): { total: string; totals: Break
   let discount = item + shipping + tax - cents(total)
   if (discount < 0n) {
     if (-discount > MAX_ROUNDING_CENTS) {
-      throw new Error(`cart totals are inconsistent: parts sum to ${fromCents(item + shipping + tax)}, total is ${total}`)
+      throw new Error(
+        `cart totals are inconsistent: parts sum to ${fromCents(item + shipping + tax)}, total is ${total}`,
+      )
     }
     tax -= discount
     discount = 0n

@@ -28,7 +28,8 @@ function readOptions(configModule: ConfigModule, providerId: string): AcquiringO
   if (!m) return null
   const modules = Object.values((configModule.modules ?? {}) as Record<string, unknown>)
   for (const mod of modules) {
-    const providers = ((mod as { options?: { providers?: ProviderEntry[] } })?.options?.providers ?? []) as ProviderEntry[]
+    const providers = ((mod as { options?: { providers?: ProviderEntry[] } })?.options?.providers ??
+      []) as ProviderEntry[]
     const entry = providers.find((p) => p?.id === m[2] && /acquiring/.test(String(p?.resolve ?? "")))
     if (entry) return parseAcquiringOptions(entry.options ?? {})
   }
@@ -47,7 +48,8 @@ export interface AcquiringProviderConfig {
 export function acquiringProviderConfigs(configModule: ConfigModule): AcquiringProviderConfig[] {
   const out: AcquiringProviderConfig[] = []
   for (const mod of Object.values((configModule.modules ?? {}) as Record<string, unknown>)) {
-    const providers = ((mod as { options?: { providers?: ProviderEntry[] } })?.options?.providers ?? []) as ProviderEntry[]
+    const providers = ((mod as { options?: { providers?: ProviderEntry[] } })?.options?.providers ??
+      []) as ProviderEntry[]
     for (const p of providers) {
       if (typeof p?.id !== "string" || !/acquiring/.test(String(p?.resolve ?? ""))) continue
       out.push({

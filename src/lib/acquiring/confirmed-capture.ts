@@ -9,16 +9,29 @@ import { SealMac, sealText, verifySealed } from "./snapshot/seal"
  * admin session route, a database edit), so the flag carries a seal only this server can make;
  * without a valid one it is ignored and the gateway is asked.
  */
-export const ConfirmedCapture = z.object({ amount: Amount, source: z.enum(["medusa", "gateway"]), seal: SealMac.optional() })
+export const ConfirmedCapture = z.object({
+  amount: Amount,
+  source: z.enum(["medusa", "gateway"]),
+  seal: SealMac.optional(),
+})
 export type ConfirmedCapture = z.infer<typeof ConfirmedCapture>
 
-const text = (orderNo: string, c: Pick<ConfirmedCapture, "amount" | "source">) => `confirmed_capture\n${orderNo}\n${c.amount}\n${c.source}`
+const text = (orderNo: string, c: Pick<ConfirmedCapture, "amount" | "source">) =>
+  `confirmed_capture\n${orderNo}\n${c.amount}\n${c.source}`
 
-export function sealConfirmedCapture(key: Buffer, orderNo: string, c: Pick<ConfirmedCapture, "amount" | "source">): ConfirmedCapture {
+export function sealConfirmedCapture(
+  key: Buffer,
+  orderNo: string,
+  c: Pick<ConfirmedCapture, "amount" | "source">,
+): ConfirmedCapture {
   return { amount: c.amount, source: c.source, seal: sealText(key, text(orderNo, c)) }
 }
 
 /** The flag, if this server sealed it for this order; else undefined (never trusted). */
-export function verifiedConfirmedCapture(key: Buffer, orderNo: string, c: ConfirmedCapture | undefined): ConfirmedCapture | undefined {
+export function verifiedConfirmedCapture(
+  key: Buffer,
+  orderNo: string,
+  c: ConfirmedCapture | undefined,
+): ConfirmedCapture | undefined {
   return c?.seal && verifySealed(key, text(orderNo, c), c.seal) ? c : undefined
 }

@@ -89,11 +89,15 @@ function text(body: Record<string, unknown>, name: string, max: number): string 
   if (!Object.hasOwn(body, name)) return null
   const v = body[name]
   if (typeof v !== "string" && typeof v !== "number") return null
-  const t = String(v).replace(/[\x00-\x1f\x7f]/g, " ").trim().slice(0, max)
+  const t = String(v)
+    .replace(/[\x00-\x1f\x7f]/g, " ")
+    .trim()
+    .slice(0, max)
   return t || null
 }
 
-const compactToIso = (v: string) => `${v.slice(0, 4)}-${v.slice(4, 6)}-${v.slice(6, 8)}T${v.slice(8, 10)}:${v.slice(10, 12)}:${v.slice(12, 14)}Z`
+const compactToIso = (v: string) =>
+  `${v.slice(0, 4)}-${v.slice(4, 6)}-${v.slice(6, 8)}T${v.slice(8, 10)}:${v.slice(10, 12)}:${v.slice(12, 14)}Z`
 
 /** A date as the admin can read it; the gateway's text when it is none of the known forms. */
 function readDate(v: string): string {
@@ -113,12 +117,18 @@ function mapStatus(raw: string, map: Record<string, DisputeStatus>): DisputeStat
  * Read a dispute notification. Without a dispute id, `fallbackId` (the transaction) names it:
  * one dispute per transaction, which is how card schemes count chargebacks.
  */
-export function readDisputeNotice(body: Record<string, unknown>, reading: DisputeReading, fallbackId: string, now: Date): DisputeNotice {
+export function readDisputeNotice(
+  body: Record<string, unknown>,
+  reading: DisputeReading,
+  fallbackId: string,
+  now: Date,
+): DisputeNotice {
   const f = reading.dispute_fields
   const problems: string[] = []
   const gateway_status = text(body, f.status, 100) ?? ""
   const status = gateway_status ? mapStatus(gateway_status, reading.dispute_status_map) : null
-  if (gateway_status && !status) problems.push(`unknown dispute status "${gateway_status}" (map it with dispute_status_map)`)
+  if (gateway_status && !status)
+    problems.push(`unknown dispute status "${gateway_status}" (map it with dispute_status_map)`)
   const rawAmount = text(body, f.amount, 20)
   const amount = rawAmount ? normaliseAmount(rawAmount) : null
   if (rawAmount && !amount) problems.push(`${f.amount} is not an amount`)
@@ -131,7 +141,10 @@ export function readDisputeNotice(body: Record<string, unknown>, reading: Disput
     reason: text(body, f.reason, 500),
     amount,
     deadline: deadline ? readDate(deadline) : null,
-    at: date && /^\d{14}$/.test(date) && !Number.isNaN(Date.parse(compactToIso(date))) ? compactToIso(date) : now.toISOString(),
+    at:
+      date && /^\d{14}$/.test(date) && !Number.isNaN(Date.parse(compactToIso(date)))
+        ? compactToIso(date)
+        : now.toISOString(),
     problems,
   }
 }

@@ -16,7 +16,10 @@ export function toMedusaError(e: unknown, action: string): Error {
       return new MedusaError(MedusaError.Types.INVALID_DATA, `${action}: ${e.message}${where}`)
     case "api":
     case "limit_exceeded":
-      return new MedusaError(MedusaError.Types.NOT_ALLOWED, `${action}: the gateway refused${code}: ${e.message}${where}`)
+      return new MedusaError(
+        MedusaError.Types.NOT_ALLOWED,
+        `${action}: the gateway refused${code}: ${e.message}${where}`,
+      )
     default:
       return new Error(`${action}: gateway ${e.kind}${code}: ${e.message}`)
   }

@@ -17,7 +17,10 @@ export function latestRecords(records: OrderRecord[]): Map<string, OrderRecord> 
 }
 
 /** The gateway's record of our order (retrievalTrans by order_no); undefined = not submitted yet. */
-export async function lookupOrder(client: GatewayClient, d: Pick<AcquiringData, "order_no" | "account_id" | "currency">) {
+export async function lookupOrder(
+  client: GatewayClient,
+  d: Pick<AcquiringData, "order_no" | "account_id" | "currency">,
+) {
   const { orders_list } = await client.retrieveTransactions({ orders: [d.order_no] }, callOpts(d))
   return latestRecords(orders_list).get(d.order_no)
 }
@@ -29,7 +32,10 @@ export function normaliseAmount(a: string): string | null {
 }
 
 /** The gateway record carries exactly our amount and currency (a mismatch is never authorised). */
-export function recordMatches(record: Pick<OrderRecord, "amount" | "currency">, d: Pick<AcquiringData, "amount" | "currency">) {
+export function recordMatches(
+  record: Pick<OrderRecord, "amount" | "currency">,
+  d: Pick<AcquiringData, "amount" | "currency">,
+) {
   const a = normaliseAmount(String(record.amount))
   return !!a && cents(a) === cents(d.amount) && String(record.currency).toUpperCase() === d.currency
 }

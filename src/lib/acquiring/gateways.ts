@@ -23,7 +23,11 @@ export function gatewaysFor(container: MedusaContainer) {
   const byConfig = new Map<string, ProviderGateway>()
   return (providerId: string): ProviderGateway => {
     const options = acquiringOptionsFor(config, providerId)
-    if (!options) throw new MedusaError(MedusaError.Types.NOT_FOUND, `provider ${providerId} is not an acquiring provider of this app`)
+    if (!options)
+      throw new MedusaError(
+        MedusaError.Types.NOT_FOUND,
+        `provider ${providerId} is not an acquiring provider of this app`,
+      )
     const key = providerId.replace(/^pp_acquiring(-apm)?_/, "")
     let gw = byConfig.get(key)
     if (!gw) byConfig.set(key, (gw = { client: createGatewayClient(options.clientInput as never), options }))
@@ -42,17 +46,26 @@ export interface GatewayRef {
 export async function recordsByOrderNo(client: GatewayClient, refs: GatewayRef[]): Promise<Map<string, OrderRecord>> {
   const all: OrderRecord[] = []
   for (const g of byAccount(refs, (r) => r)) {
-    const { orders_list } = await client.retrieveTransactions({ orders: [...new Set(g.items.map((r) => r.order_no))] }, g.opts)
+    const { orders_list } = await client.retrieveTransactions(
+      { orders: [...new Set(g.items.map((r) => r.order_no))] },
+      g.opts,
+    )
     all.push(...orders_list)
   }
   return latestRecords(all)
 }
 
 /** Refund records per order_no (retrievalRefund, ≤ 100 per request, per account). */
-export async function refundsByOrderNo(client: GatewayClient, refs: GatewayRef[]): Promise<Map<string, RefundRecord[]>> {
+export async function refundsByOrderNo(
+  client: GatewayClient,
+  refs: GatewayRef[],
+): Promise<Map<string, RefundRecord[]>> {
   const out = new Map<string, RefundRecord[]>()
   for (const g of byAccount(refs, (r) => r)) {
-    const { refund_orders } = await client.retrieveRefunds({ orders: [...new Set(g.items.map((r) => r.order_no))] }, g.opts)
+    const { refund_orders } = await client.retrieveRefunds(
+      { orders: [...new Set(g.items.map((r) => r.order_no))] },
+      g.opts,
+    )
     for (const rec of refund_orders) pushTo(out, rec.order_no, rec)
   }
   return out

@@ -28,17 +28,35 @@ export function keepAuthorisation(d: AcquiringData, authorisedAt: Date, now: Dat
 }
 
 /** Kept and not yet voided or adopted. */
-export const isKept = (d: AcquiringData | null | undefined): d is AcquiringData & { kept_authorisation: KeptAuthorisation } =>
+export const isKept = (
+  d: AcquiringData | null | undefined,
+): d is AcquiringData & { kept_authorisation: KeptAuthorisation } =>
   !!d?.kept_authorisation && !d.kept_authorisation.released_at
 
 /** The data once the kept authorisation has ended (`d` is what the void or adoption returned). */
-export function releasedData(d: AcquiringData, outcome: KeptOutcome, now: Date, adoptedBySession?: string): AcquiringData {
+export function releasedData(
+  d: AcquiringData,
+  outcome: KeptOutcome,
+  now: Date,
+  adoptedBySession?: string,
+): AcquiringData {
   const kept = d.kept_authorisation!
-  return { ...d, kept_authorisation: { ...kept, released_at: now.toISOString(), outcome, ...(adoptedBySession && { adopted_by_session: adoptedBySession }) } }
+  return {
+    ...d,
+    kept_authorisation: {
+      ...kept,
+      released_at: now.toISOString(),
+      outcome,
+      ...(adoptedBySession && { adopted_by_session: adoptedBySession }),
+    },
+  }
 }
 
 /** What the order widget shows: the deadline, and whether it is near (a day before) or past. */
-export function keptDeadline(k: KeptAuthorisation, now: Date): { capture_by: string; expiring: boolean; expired: boolean } {
+export function keptDeadline(
+  k: KeptAuthorisation,
+  now: Date,
+): { capture_by: string; expiring: boolean; expired: boolean } {
   const left = Date.parse(k.capture_by) - now.getTime()
   return { capture_by: k.capture_by, expiring: left <= DAY_MS, expired: left <= 0 }
 }

@@ -70,7 +70,11 @@ export function sessionMoney(value: BigNumberInput, currency: string, rule: Curr
   const r = gatewayAmount(exact, currency, rule)
   if (!r.ok) throw new MedusaError(MedusaError.Types.INVALID_DATA, `Payment refused: ${r.reason}.`)
   if (rule.currency_rounding !== "half_up" || r.digits === 2) return { amount: r.amount, decimals: r.decimals }
-  return { amount: r.amount, decimals: r.decimals, amount_rounding: { rule: "half_up", decimals: r.decimals, medusa_amount: exact } }
+  return {
+    amount: r.amount,
+    decimals: r.decimals,
+    amount_rounding: { rule: "half_up", decimals: r.decimals, medusa_amount: exact },
+  }
 }
 
 function roundingOf(data: unknown): AmountRounding | undefined {
@@ -94,7 +98,11 @@ export function sentAmount(value: BigNumberInput, data: unknown): string {
  * rounding when it has one, else the provider's rule (a fraction of a zero-decimal currency is a
  * 400 naming it, unless the merchant opted in).
  */
-export function paymentGatewayAmount(value: BigNumberInput, data: { currency: string } & Record<string, unknown>, rule: CurrencyRule): string {
+export function paymentGatewayAmount(
+  value: BigNumberInput,
+  data: { currency: string } & Record<string, unknown>,
+  rule: CurrencyRule,
+): string {
   if (roundingOf(data)) return sentAmount(value, data)
   return sessionMoney(value, data.currency, rule).amount
 }

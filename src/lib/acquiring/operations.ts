@@ -12,7 +12,6 @@ import { toMedusaError } from "./errors"
 import { callOpts, lookupOrder, withRecord } from "./gateway-state"
 import type { AcquiringData, TrackedCapture } from "./payment-data"
 
-
 const capturedSum = (d: AcquiringData) => (d.captures ?? []).reduce((s, c) => s + cents(c.amount), 0n)
 
 /** The entry of a done operation; a request's typed failure or the gateway's refusal becomes Medusa's error. */
@@ -72,9 +71,14 @@ export async function capture(
     )
   }
   if (state !== PAYMENT_STATUS.AUTHORISED || !record?.transaction_id) {
-    throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `The payment cannot be captured: the gateway reports status ${state || "none"}.`)
+    throw new MedusaError(
+      MedusaError.Types.NOT_ALLOWED,
+      `The payment cannot be captured: the gateway reports status ${state || "none"}.`,
+    )
   }
-  const answer = await guarded("Capturing the payment", () => sendOne(client, "capture", { ref: d, transaction_id: record.transaction_id!, amount }))
+  const answer = await guarded("Capturing the payment", () =>
+    sendOne(client, "capture", { ref: d, transaction_id: record.transaction_id!, amount }),
+  )
   doneEntry(answer, "Capturing the payment", "capture")
   return {
     ...next,
@@ -84,15 +88,22 @@ export async function capture(
 }
 
 /** Refund part or all; each refund_reference_id is kept, a replayed Medusa refund is a no-op. */
-export async function refund(client: GatewayClient, d: AcquiringData, refundAmount: string, key?: string): Promise<AcquiringData> {
+export async function refund(
+  client: GatewayClient,
+  d: AcquiringData,
+  refundAmount: string,
+  key?: string,
+): Promise<AcquiringData> {
   const known = parseTracked(d.refunds)
   if (key && known.some((r) => r.medusa_refund_id === key)) return d
   // Reconciliation and bulk refunds record refunds the gateway already made: never refund twice.
   const claimed = key ? claimRefund(known, refundAmount, key) : null
   if (claimed) return { ...d, refunds: claimed, refunded_amount: refundedTotal(claimed) }
   let transaction_id = d.transaction_id
-  if (!transaction_id) transaction_id = (await guarded("Refunding the payment", () => lookupOrder(client, d)))?.transaction_id
-  if (!transaction_id) throw new MedusaError(MedusaError.Types.NOT_ALLOWED, "The payment has no gateway transaction to refund.")
+  if (!transaction_id)
+    transaction_id = (await guarded("Refunding the payment", () => lookupOrder(client, d)))?.transaction_id
+  if (!transaction_id)
+    throw new MedusaError(MedusaError.Types.NOT_ALLOWED, "The payment has no gateway transaction to refund.")
   const entry = { ref: d, transaction_id, amount: refundAmount, refund_reason: medusaRefundReason(key) }
   const answer = await guarded("Refunding the payment", () => sendOne<RefundResult>(client, "refund", entry))
   if (!answer.done && "failure" in answer) {
@@ -118,12 +129,15 @@ async function refundMadeAnyway(
   error: GatewayError,
   reason: string,
 ): Promise<RefundRecord | undefined> {
-  const lost = error.kind === "timeout" || error.kind === "network" || (error.kind === "api" && (error.status ?? 0) >= 500)
+  const lost =
+    error.kind === "timeout" || error.kind === "network" || (error.kind === "api" && (error.status ?? 0) >= 500)
   if (!lost) return undefined
   try {
     const { refund_orders } = await client.retrieveRefunds({ orders: [d.order_no] }, callOpts(d))
     const tracked = new Set(known.map((r) => r.refund_reference_id))
-    return refund_orders.find((r) => r.order_no === d.order_no && r.refund_reason === reason && !tracked.has(r.refund_reference_id))
+    return refund_orders.find(
+      (r) => r.order_no === d.order_no && r.refund_reason === reason && !tracked.has(r.refund_reference_id),
+    )
   } catch {
     return undefined
   }
@@ -133,7 +147,11 @@ async function refundMadeAnyway(
  * Void an uncaptured payment. strict (admin cancel): a captured payment is refused with a
  * hint to refund. Not strict (session deletion): only an authorisation or review hold is voided.
  */
-export async function cancel(client: GatewayClient, d: AcquiringData, { strict }: { strict: boolean }): Promise<AcquiringData> {
+export async function cancel(
+  client: GatewayClient,
+  d: AcquiringData,
+  { strict }: { strict: boolean },
+): Promise<AcquiringData> {
   if (d.canceled) return d
   const record = await guarded("Cancelling the payment", () => lookupOrder(client, d))
   const state = record?.payment_status ?? ""
@@ -141,10 +159,15 @@ export async function cancel(client: GatewayClient, d: AcquiringData, { strict }
   if (!record || GATEWAY_VOIDED.has(state)) return { ...next, canceled: true }
   if (GATEWAY_CAPTURED.has(state)) {
     if (!strict) return next
-    throw new MedusaError(MedusaError.Types.NOT_ALLOWED, "The payment is already captured at the gateway; refund it instead.")
+    throw new MedusaError(
+      MedusaError.Types.NOT_ALLOWED,
+      "The payment is already captured at the gateway; refund it instead.",
+    )
   }
   if (!strict && state !== PAYMENT_STATUS.AUTHORISED && state !== PAYMENT_STATUS.REVIEW) return next
-  const answer = await guarded("Cancelling the payment", () => sendOne(client, "cancel", { ref: d, transaction_id: record.transaction_id ?? "" }))
+  const answer = await guarded("Cancelling the payment", () =>
+    sendOne(client, "cancel", { ref: d, transaction_id: record.transaction_id ?? "" }),
+  )
   doneEntry(answer, "Cancelling the payment", "cancel")
   return { ...next, payment_status: PAYMENT_STATUS.CANCELLED, canceled: true }
 }
@@ -153,6 +176,9 @@ export async function cancel(client: GatewayClient, d: AcquiringData, { strict }
 export async function refreshRefunds(client: GatewayClient, d: AcquiringData): Promise<AcquiringData> {
   if (!d.transaction_id) return d
   const { refund_orders } = await client.retrieveRefunds({ orders: [d.order_no] }, callOpts(d))
-  const refunds = mergeRefunds(parseTracked(d.refunds), refund_orders.filter((r) => r.order_no === d.order_no))
+  const refunds = mergeRefunds(
+    parseTracked(d.refunds),
+    refund_orders.filter((r) => r.order_no === d.order_no),
+  )
   return refunds.length ? { ...d, refunds, refunded_amount: refundedTotal(refunds) } : d
 }

@@ -22,7 +22,10 @@ export type SessionStatus = (typeof SESSION_STATUSES)[number]
 export const DEFAULT_NOTIFY_PATH = "/hooks/acquiring/notify"
 
 /** BCP 47 language tag as the hosted page takes it in browser_lang ("ja", "de-DE", "zh-Hant-TW"). */
-export const LanguageTag = z.string().regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/, "must be a language tag like en-US").max(35)
+export const LanguageTag = z
+  .string()
+  .regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/, "must be a language tag like en-US")
+  .max(35)
 
 const Origin = z.url({ protocol: /^https?$/, error: "must be an http(s) origin like https://shop.example" })
 
@@ -32,7 +35,10 @@ export const ProviderOwnOptions = z.object({
   ...DisputeReading.shape,
   /** Public URL of this Medusa backend, used to build notify_url. */
   store_url: Url,
-  notify_path: z.string().regex(/^\/hooks\/[\w\-/]+$/, "must be a path under /hooks/").default(DEFAULT_NOTIFY_PATH),
+  notify_path: z
+    .string()
+    .regex(/^\/hooks\/[\w\-/]+$/, "must be a path under /hooks/")
+    .default(DEFAULT_NOTIFY_PATH),
   /** Origins the storefront may send return_url/cancel_url on (no open redirect). */
   allowed_return_origins: z.array(Origin).default([]),
   /** Used when the storefront sends no return_url / cancel_url. */
@@ -40,14 +46,22 @@ export const ProviderOwnOptions = z.object({
   default_cancel_url: Url.optional(),
   capture_mode: z.enum(["manual", "on_fulfilment", "automatic"]).default("manual"),
   open3d: z.enum(["do3DS", "no3DS"]).default("do3DS"),
-  challenge_window_size: z.string().regex(/^0[1-5]$/, "must be 01–05").default("05"),
+  challenge_window_size: z
+    .string()
+    .regex(/^0[1-5]$/, "must be 01–05")
+    .default("05"),
   platform_source: z.string().min(1).max(100).default("medusa"),
   /** Merchant web site sent as `website`; defaults to the store_url origin. */
   website: z.string().max(2000).optional(),
   /** Override the mapping of gateway payment_status codes (e.g. {"1100": "pending"}). */
-  status_map: z.record(z.string().regex(/^-?\d+$/, "keys are gateway status codes"), z.enum(SESSION_STATUSES)).default({}),
+  status_map: z
+    .record(z.string().regex(/^-?\d+$/, "keys are gateway status codes"), z.enum(SESSION_STATUSES))
+    .default({}),
   /** APM payment method when the storefront names none (variants may fix it). */
-  payment_method: z.string().regex(/^[\w-]{1,40}$/, "letters, digits, - and _ only").optional(),
+  payment_method: z
+    .string()
+    .regex(/^[\w-]{1,40}$/, "letters, digits, - and _ only")
+    .optional(),
   /** APM methods the storefront may choose; empty = any. */
   allowed_payment_methods: z.array(z.string().regex(/^[\w-]{1,40}$/)).default([]),
   /** APM methods settled asynchronously: while waiting they map to pending_authorization (order placed, paid later). */

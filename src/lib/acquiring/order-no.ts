@@ -8,7 +8,8 @@ import { OrderNo } from "../../gateway/schemas/common"
 export function orderNoFromSession(sessionId: string): string {
   const orderNo = sessionId.replace(/[^0-9A-Za-z]/g, "").slice(0, 50)
   const r = OrderNo.safeParse(orderNo)
-  if (!r.success) throw new Error(`payment session id ${sessionId} cannot form an order_no: ${r.error.issues[0].message}`)
+  if (!r.success)
+    throw new Error(`payment session id ${sessionId} cannot form an order_no: ${r.error.issues[0].message}`)
   return orderNo
 }
 

@@ -71,7 +71,8 @@ export function callerData(data: unknown): { kept: Record<string, unknown>; drop
 }
 
 /** Medusa stores `{ ...caller's data, ...provider's data }`: these keys, set undefined, are not stored. */
-export const blanked = (keys: string[]): Record<string, undefined> => Object.fromEntries(keys.map((k) => [k, undefined]))
+export const blanked = (keys: string[]): Record<string, undefined> =>
+  Object.fromEntries(keys.map((k) => [k, undefined]))
 
 export function readData(data: unknown): AcquiringData {
   const r = AcquiringData.safeParse(data ?? {})

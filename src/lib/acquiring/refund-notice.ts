@@ -9,7 +9,6 @@ import type { AcquiringData } from "./payment-data"
  * (retrievalRefund by order_no) and merged into payment.data.refunds by refund_reference_id.
  */
 
-
 /** The gateway does not list the notified refund (yet): the notification is answered with a retry. */
 export class RefundNotListedError extends Error {}
 
@@ -33,7 +32,11 @@ export async function confirmRefunds(
  * marker but that payment.data does not track yet: Medusa's own refund call is between the
  * gateway's answer and storing it.
  */
-export function refundsInFlight(known: TrackedRefund[], records: RefundRecord[], refundRowIds: ReadonlySet<string>): string[] {
+export function refundsInFlight(
+  known: TrackedRefund[],
+  records: RefundRecord[],
+  refundRowIds: ReadonlySet<string>,
+): string[] {
   const tracked = new Set(known.flatMap((r) => (r.medusa_refund_id ? [r.medusa_refund_id] : [])))
   return records.flatMap((r) => {
     const id = medusaRefundIdOf(r.refund_reason)
@@ -47,7 +50,11 @@ export function refundsInFlight(known: TrackedRefund[], records: RefundRecord[],
  * refund carrying the marker of one of the payment's refund rows attached to that row, so the
  * books never count it twice whichever write lands last.
  */
-export function refundsAfterNotice(known: TrackedRefund[], records: RefundRecord[], refundRowIds: ReadonlySet<string>): TrackedRefund[] {
+export function refundsAfterNotice(
+  known: TrackedRefund[],
+  records: RefundRecord[],
+  refundRowIds: ReadonlySet<string>,
+): TrackedRefund[] {
   return mergeRefunds(
     known,
     records.map((r) => {

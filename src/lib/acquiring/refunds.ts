@@ -51,14 +51,16 @@ export function mergeRefunds(known: TrackedRefund[], records: Array<RefundRecord
       refund_amount: rec.refund_amount,
       refund_status: rec.refund_status,
       ...("refund_date" in rec && rec.refund_date ? { refund_date: rec.refund_date } : {}),
-      ...(medusaId(prev) ?? medusaId(rec) ? { medusa_refund_id: medusaId(prev) ?? medusaId(rec) } : {}),
+      ...((medusaId(prev) ?? medusaId(rec)) ? { medusa_refund_id: medusaId(prev) ?? medusaId(rec) } : {}),
     })
   }
   return [...byRef.values()].sort((a, b) => a.refund_reference_id.localeCompare(b.refund_reference_id))
 }
 
 const medusaId = (r: unknown) =>
-  r && typeof r === "object" && typeof (r as TrackedRefund).medusa_refund_id === "string" ? (r as TrackedRefund).medusa_refund_id : undefined
+  r && typeof r === "object" && typeof (r as TrackedRefund).medusa_refund_id === "string"
+    ? (r as TrackedRefund).medusa_refund_id
+    : undefined
 
 /** Sum of refunds that did not fail, exact. */
 export function refundedTotal(refunds: TrackedRefund[]): string {
@@ -76,7 +78,9 @@ const normalise = (a: string) => (/^\d+$/.test(a) ? `${a}.00` : /^\d+\.\d$/.test
  * the same amount gets the Medusa id; null when there is none (the caller refunds at the gateway).
  */
 export function claimRefund(known: TrackedRefund[], amount: string, key: string): TrackedRefund[] | null {
-  const i = known.findIndex((r) => r.claim && !r.medusa_refund_id && r.refund_amount && normalise(r.refund_amount) === amount)
+  const i = known.findIndex(
+    (r) => r.claim && !r.medusa_refund_id && r.refund_amount && normalise(r.refund_amount) === amount,
+  )
   if (i < 0) return null
   const { claim: _claim, ...rest } = known[i]
   return known.map((r, j) => (j === i ? { ...rest, medusa_refund_id: key } : r))

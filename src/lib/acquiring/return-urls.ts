@@ -15,9 +15,16 @@ const AMBIGUOUS = /[\\\x00-\x1F\x7F]|%(?:[01][0-9A-F]|7F)/i
  * redirect) and only when the gateway can sign it; otherwise a 400 names the field. The
  * normalised form (`new URL(url).href`) is what goes on.
  */
-export function checkReturnUrl(url: string, field: string, own: Pick<ProviderOwnOptions, "allowed_return_origins">): string {
+export function checkReturnUrl(
+  url: string,
+  field: string,
+  own: Pick<ProviderOwnOptions, "allowed_return_origins">,
+): string {
   if (AMBIGUOUS.test(url)) {
-    throw new MedusaError(MedusaError.Types.INVALID_DATA, `${field} must not contain a backslash or control characters (raw or %-encoded)`)
+    throw new MedusaError(
+      MedusaError.Types.INVALID_DATA,
+      `${field} must not contain a backslash or control characters (raw or %-encoded)`,
+    )
   }
   let parsed: URL
   try {
@@ -52,8 +59,12 @@ export function resolveReturnUrls(
   given: { return_url?: string; cancel_url?: string },
   own: ProviderOwnOptions,
 ): { return_url?: string; cancel_url?: string } {
-  const return_url = given.return_url ? checkReturnUrl(given.return_url, "data.return_url", own) : own.default_return_url
-  const cancel_url = given.cancel_url ? checkReturnUrl(given.cancel_url, "data.cancel_url", own) : own.default_cancel_url ?? return_url
+  const return_url = given.return_url
+    ? checkReturnUrl(given.return_url, "data.return_url", own)
+    : own.default_return_url
+  const cancel_url = given.cancel_url
+    ? checkReturnUrl(given.cancel_url, "data.cancel_url", own)
+    : (own.default_cancel_url ?? return_url)
   return { return_url, cancel_url }
 }
 

@@ -53,5 +53,7 @@ export function mapOrderRecord(
   }
   const q = record.query_result
   const status = overrides[`query_result:${q}`] ?? QUERY_RESULT_MAP[q]
-  return status ? { status, code: `query_result:${q}`, known: true } : { status: "pending", code: `query_result:${q}`, known: false }
+  return status
+    ? { status, code: `query_result:${q}`, known: true }
+    : { status: "pending", code: `query_result:${q}`, known: false }
 }

@@ -51,14 +51,21 @@ export function verifyNotification(client: GatewayClient, payload: ProviderWebho
  * Verify (signature rule), then confirm with retrievalTrans: the notification is only a hint.
  * A forged or inconsistent one throws (nothing happens); a foreign order is not_supported.
  */
-export async function webhookAction(payload: ProviderWebhookPayload["payload"], deps: WebhookDeps): Promise<WebhookActionResult> {
+export async function webhookAction(
+  payload: ProviderWebhookPayload["payload"],
+  deps: WebhookDeps,
+): Promise<WebhookActionResult> {
   const n = verifyNotification(deps.client, payload)
   // Refunds and disputes change a payment, not a session: our notify route handles them
   // (src/api/hooks/acquiring/notify); Medusa's generic webhook route drops not_supported.
   if (n.notify_type !== "payment" && n.notify_type !== "review") return { action: PaymentActions.NOT_SUPPORTED }
   const session_id = sessionIdFromOrderNo(String(n.order_no))
   if (!session_id) return { action: PaymentActions.NOT_SUPPORTED }
-  const d = { order_no: String(n.order_no), account_id: String(n.account_id), currency: String(n.currency).toUpperCase() }
+  const d = {
+    order_no: String(n.order_no),
+    account_id: String(n.account_id),
+    currency: String(n.currency).toUpperCase(),
+  }
   let record: OrderRecord
   try {
     record = await confirmedOrder(deps.client, n)
@@ -77,16 +84,27 @@ export async function webhookAction(payload: ProviderWebhookPayload["payload"], 
  * and transaction. Unknown → NOT_FOUND, differing → INVALID_DATA; gateway errors are thrown as they are.
  */
 export async function confirmedOrder(client: GatewayClient, n: Notification): Promise<OrderRecord> {
-  const d = { order_no: String(n.order_no), account_id: String(n.account_id), currency: String(n.currency).toUpperCase() }
+  const d = {
+    order_no: String(n.order_no),
+    account_id: String(n.account_id),
+    currency: String(n.currency).toUpperCase(),
+  }
   const record = await lookupOrder(client, d)
-  if (!record) throw new MedusaError(MedusaError.Types.NOT_FOUND, `acquiring notification for unknown order ${d.order_no}`)
+  if (!record)
+    throw new MedusaError(MedusaError.Types.NOT_FOUND, `acquiring notification for unknown order ${d.order_no}`)
   const noteAmount = normaliseAmount(String(n.amount))
   const recAmount = normaliseAmount(String(record.amount))
   if (!recAmount || noteAmount !== recAmount || String(record.currency).toUpperCase() !== d.currency) {
-    throw new MedusaError(MedusaError.Types.INVALID_DATA, `acquiring notification amount/currency differs from the gateway record of ${d.order_no}`)
+    throw new MedusaError(
+      MedusaError.Types.INVALID_DATA,
+      `acquiring notification amount/currency differs from the gateway record of ${d.order_no}`,
+    )
   }
   if (n.transaction_id && record.transaction_id && String(n.transaction_id) !== String(record.transaction_id)) {
-    throw new MedusaError(MedusaError.Types.INVALID_DATA, `acquiring notification transaction differs from the gateway record of ${d.order_no}`)
+    throw new MedusaError(
+      MedusaError.Types.INVALID_DATA,
+      `acquiring notification transaction differs from the gateway record of ${d.order_no}`,
+    )
   }
   return record
 }

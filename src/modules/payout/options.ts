@@ -38,5 +38,8 @@ export function parsePayoutModuleOptions(input: unknown): PayoutModuleOptions {
   if (r.success) return r.data
   const issue = r.error.issues[0]
   // Typed like every other option error of the plugin (found by the options fuzz test).
-  throw new MedusaError(MedusaError.Types.INVALID_DATA, `Invalid plugin option ${issuePath(issue.path) || "options"}: ${issue.message}`)
+  throw new MedusaError(
+    MedusaError.Types.INVALID_DATA,
+    `Invalid plugin option ${issuePath(issue.path) || "options"}: ${issue.message}`,
+  )
 }

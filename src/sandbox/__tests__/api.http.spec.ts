@@ -47,29 +47,76 @@ function expectError(res: { status: number; body: any }, status: number, code: s
 
 describe("envelope and signature", () => {
   it("names missing merchant_id / account_id (I0001), unknown merchant (I0003) and account (I0004)", async () => {
-    expectError(await call(sb, "retrievalTrans", { account_id: AUTH, orders: "X", encryption_data: "a".repeat(64) }), 400, E.MISSING_FIELD, "merchant_id")
-    expectError(await call(sb, "retrievalTrans", { merchant_id: M, orders: "X", encryption_data: "a".repeat(64) }), 400, E.MISSING_FIELD, "account_id")
-    expectError(await call(sb, "capture", { merchant_id: "9999999", account_id: AUTH, capture_orders: [] }, "json"), 403, E.UNKNOWN_MERCHANT, "merchant_id")
+    expectError(
+      await call(sb, "retrievalTrans", { account_id: AUTH, orders: "X", encryption_data: "a".repeat(64) }),
+      400,
+      E.MISSING_FIELD,
+      "merchant_id",
+    )
+    expectError(
+      await call(sb, "retrievalTrans", { merchant_id: M, orders: "X", encryption_data: "a".repeat(64) }),
+      400,
+      E.MISSING_FIELD,
+      "account_id",
+    )
+    expectError(
+      await call(sb, "capture", { merchant_id: "9999999", account_id: AUTH, capture_orders: [] }, "json"),
+      403,
+      E.UNKNOWN_MERCHANT,
+      "merchant_id",
+    )
     const unknownAccount = { merchant_id: M, account_id: "123", orders: "X" }
-    expectError(await call(sb, "retrievalTrans", signed("retrievalTrans", unknownAccount, "k")), 403, E.UNKNOWN_ACCOUNT, "account_id")
+    expectError(
+      await call(sb, "retrievalTrans", signed("retrievalTrans", unknownAccount, "k")),
+      403,
+      E.UNKNOWN_ACCOUNT,
+      "account_id",
+    )
   })
 
   it("rejects a missing, wrong or wrong-key signature with I0013 and accepts upper-case hex", async () => {
     const base = { merchant_id: M, account_id: AUTH, orders: "NOPE1" }
-    expectError(await post(`${sb.url}/v1/retrievalTrans`, new URLSearchParams(base).toString()), 401, E.SIGNATURE, "encryption_data")
-    expectError(await call(sb, "retrievalTrans", signed("retrievalTrans", base, "wrong-key")), 401, E.SIGNATURE, "encryption_data")
+    expectError(
+      await post(`${sb.url}/v1/retrievalTrans`, new URLSearchParams(base).toString()),
+      401,
+      E.SIGNATURE,
+      "encryption_data",
+    )
+    expectError(
+      await call(sb, "retrievalTrans", signed("retrievalTrans", base, "wrong-key")),
+      401,
+      E.SIGNATURE,
+      "encryption_data",
+    )
     const good = signed("retrievalTrans", base)
-    expectError(await call(sb, "retrievalTrans", { ...good, encryption_data: "zz" }), 401, E.SIGNATURE, "encryption_data")
-    const upper = await call(sb, "retrievalTrans", { ...good, encryption_data: String(good.encryption_data).toUpperCase() })
+    expectError(
+      await call(sb, "retrievalTrans", { ...good, encryption_data: "zz" }),
+      401,
+      E.SIGNATURE,
+      "encryption_data",
+    )
+    const upper = await call(sb, "retrievalTrans", {
+      ...good,
+      encryption_data: String(good.encryption_data).toUpperCase(),
+    })
     expect(upper.status).toBe(200)
     // a signed value changed after signing: capture signs every transaction_id in order
-    const cap = signed("capture", { merchant_id: M, account_id: AUTH, capture_orders: [entry({ transaction_id: "T1", order_no: "ORDER1" })] })
+    const cap = signed("capture", {
+      merchant_id: M,
+      account_id: AUTH,
+      capture_orders: [entry({ transaction_id: "T1", order_no: "ORDER1" })],
+    })
     ;(cap.capture_orders as any)[0].transaction_id = "T2"
     expectError(await call(sb, "capture", cap), 401, E.SIGNATURE, "encryption_data")
   })
 
   it("answers I0015 to a live account on the test address", async () => {
-    expectError(await call(sb, "retrievalTrans", { merchant_id: M, account_id: LIVE, orders: "X" }), 403, E.LIVE_ACCOUNT_ON_TEST, "account_id")
+    expectError(
+      await call(sb, "retrievalTrans", { merchant_id: M, account_id: LIVE, orders: "X" }),
+      403,
+      E.LIVE_ACCOUNT_ON_TEST,
+      "account_id",
+    )
   })
 
   it("answers I0014 to a test account on the live address, and serves live accounts there", async () => {
@@ -95,24 +142,44 @@ describe("payment request validation", () => {
   it("I0001 names a missing field, I0002 a malformed one, with nested paths", async () => {
     const { order_no: _o, ...noOrder } = checkoutPayload()
     expectError(await call(sb, "checkout", noOrder), 400, E.MISSING_FIELD, "order_no")
-    expectError(await call(sb, "checkout", checkoutPayload({ amount: "25", item_total: "25.00", shipping: undefined })), 400, E.INVALID_FIELD, "amount")
+    expectError(
+      await call(sb, "checkout", checkoutPayload({ amount: "25", item_total: "25.00", shipping: undefined })),
+      400,
+      E.INVALID_FIELD,
+      "amount",
+    )
     expectError(await call(sb, "checkout", checkoutPayload({ order_no: "bad-no" })), 400, E.INVALID_FIELD, "order_no")
     const cart = [{ basic_item_data: { name: "Mug", quantity: "two" } }]
-    expectError(await call(sb, "checkout", checkoutPayload({ cart_items: cart }), "json"), 400, E.INVALID_FIELD, "cart_items[0].basic_item_data.quantity")
+    expectError(
+      await call(sb, "checkout", checkoutPayload({ cart_items: cart }), "json"),
+      400,
+      E.INVALID_FIELD,
+      "cart_items[0].basic_item_data.quantity",
+    )
     const { payment_method: _p, ...apm } = { ...checkoutPayload(), payment_method: "x" }
     expectError(await call(sb, "authorise", apm), 400, E.MISSING_FIELD, "payment_method")
   })
 
   it("I0021 when amount is not item_total + shipping + … − discount", async () => {
     expectError(await call(sb, "checkout", checkoutPayload({ amount: "25.01" })), 400, E.AMOUNT_MISMATCH, "amount")
-    expectError(await call(sb, "authorise", { ...checkoutPayload({ discount: "1.00" }), payment_method: "PIX" }), 400, E.AMOUNT_MISMATCH, "amount")
+    expectError(
+      await call(sb, "authorise", { ...checkoutPayload({ discount: "1.00" }), payment_method: "PIX" }),
+      400,
+      E.AMOUNT_MISMATCH,
+      "amount",
+    )
   })
 
   it("I0061 for a reused order_no, on the same or another account of the merchant", async () => {
     const p = checkoutPayload()
     expect((await call(sb, "checkout", p)).status).toBe(200)
     expectError(await call(sb, "checkout", p), 409, E.DUPLICATE_ORDER_NO, "order_no")
-    expectError(await call(sb, "authorise", { ...p, account_id: SALE, payment_method: "PIX" }), 409, E.DUPLICATE_ORDER_NO, "order_no")
+    expectError(
+      await call(sb, "authorise", { ...p, account_id: SALE, payment_method: "PIX" }),
+      409,
+      E.DUPLICATE_ORDER_NO,
+      "order_no",
+    )
   })
 
   it("takes XML, JSON and form bodies whatever the Content-Type says, with one-element lists and numbers as text", async () => {
@@ -136,7 +203,9 @@ describe("payment request validation", () => {
     const p = { ...checkoutPayload(), payment_method: "PIX" }
     const res = await call(sb, "authorise", p)
     expect(res.status).toBe(200)
-    expect(res.text).toMatch(/^<\?xml[^>]*\?><respon><merchant_id>1000001<\/merchant_id><account_id>100000101<\/account_id>/)
+    expect(res.text).toMatch(
+      /^<\?xml[^>]*\?><respon><merchant_id>1000001<\/merchant_id><account_id>100000101<\/account_id>/,
+    )
     expect(res.text).toContain(`<order_no>${p.order_no}</order_no><amount>25.00</amount><currency>USD</currency>`)
     const issuer = /<issuer_url>([^<]+)<\/issuer_url>/.exec(res.text)![1]
     expect(issuer.startsWith(`${sb.url}/apm/`)).toBe(true)
@@ -150,9 +219,18 @@ describe("capture, cancel, review, refund", () => {
     const res = await batchCall("capture", [entry(o)])
     const body = CaptureResponse.parse(res.body)
     expect(body).toMatchObject({ return_status: "1", return_message: "OK", merchant_id: M, account_id: AUTH })
-    expect(body.capture_orders[0]).toMatchObject({ capture_status: "1", error_message: "", transaction_id: o.transaction_id, amount: "25.00" })
+    expect(body.capture_orders[0]).toMatchObject({
+      capture_status: "1",
+      error_message: "",
+      transaction_id: o.transaction_id,
+      amount: "25.00",
+    })
     expect(verify(res.body, OPERATION_TABLE.capture.sign, KEYS[AUTH], res.body.encryption_data)).toBe(true)
-    expect(sb.inspect.order(o.transaction_id)).toMatchObject({ payment_status: "3000", query_result: "1", state: "paid" })
+    expect(sb.inspect.order(o.transaction_id)).toMatchObject({
+      payment_status: "3000",
+      query_result: "1",
+      state: "paid",
+    })
 
     const again = CaptureResponse.parse((await batchCall("capture", [entry(o)])).body)
     expect(again.return_status).toBe("1")
@@ -170,7 +248,14 @@ describe("capture, cancel, review, refund", () => {
     sb.clock.advance(8 * 24 * 3_600_000) // past the 7-day capture window (a, b, late were authorised before)
     {
       const res = CaptureResponse.parse(
-        (await batchCall("capture", [entry(a, { amount: "25.01" }), entry(a, { currency: "EUR" }), entry(b), entry(late)])).body,
+        (
+          await batchCall("capture", [
+            entry(a, { amount: "25.01" }),
+            entry(a, { currency: "EUR" }),
+            entry(b),
+            entry(late),
+          ])
+        ).body,
       )
       expect(res.capture_orders.map((e) => [e.capture_status, e.error_message.slice(0, 5)])).toEqual([
         ["0", "A0008"],
@@ -188,7 +273,9 @@ describe("capture, cancel, review, refund", () => {
     const o = await paidOrder()
     const cap = CaptureResponse.parse((await batchCall("capture", [entry(o, { amount: "10.00" })])).body)
     expect(cap.capture_orders[0].capture_status).toBe("1")
-    const over = RefundResponse.parse((await batchCall("refund", [entry(o, { refund_amount: "10.01", refund_reason: "x" })])).body)
+    const over = RefundResponse.parse(
+      (await batchCall("refund", [entry(o, { refund_amount: "10.01", refund_reason: "x" })])).body,
+    )
     expect(over.refund_orders[0]).toMatchObject({ refund_status: "0", refund_reference_id: "" })
     expect(over.refund_orders[0].refund_message).toMatch(/^V0002:/)
   })
@@ -196,7 +283,12 @@ describe("capture, cancel, review, refund", () => {
   it("finds entries only by an existing transaction_id with its own order_no, on the caller's account", async () => {
     const o = await paidOrder()
     const res = CaptureResponse.parse(
-      (await batchCall("capture", [entry({ transaction_id: "T000", order_no: o.order_no }), entry({ ...o, order_no: "OTHER123" })])).body,
+      (
+        await batchCall("capture", [
+          entry({ transaction_id: "T000", order_no: o.order_no }),
+          entry({ ...o, order_no: "OTHER123" }),
+        ])
+      ).body,
     )
     expect(res.capture_orders.map((e) => e.error_message.slice(0, 5))).toEqual(["I0050", "I0051"])
     const other = CaptureResponse.parse((await batchCall("capture", [entry(o)], SALE)).body)
@@ -221,7 +313,9 @@ describe("capture, cancel, review, refund", () => {
 
   it("refunds partially then fully with -01/-02 references; over-refund and refund of unpaid orders are refused", async () => {
     const o = await paidOrder(SALE)
-    const r1 = RefundResponse.parse((await batchCall("refund", [entry(o, { refund_amount: "5.00", refund_reason: "damaged" })], SALE)).body)
+    const r1 = RefundResponse.parse(
+      (await batchCall("refund", [entry(o, { refund_amount: "5.00", refund_reason: "damaged" })], SALE)).body,
+    )
     expect(r1.refund_orders[0]).toMatchObject({
       refund_status: "1",
       refund_message: "V0000:OK",
@@ -231,7 +325,8 @@ describe("capture, cancel, review, refund", () => {
     })
     expect(sb.inspect.order(o.transaction_id)!.payment_status).toBe("4000")
     const r2 = RefundResponse.parse(
-      (await batchCall("refund", [entry(o, { refund_amount: "20.00" }), entry(o, { refund_amount: "0.01" })], SALE)).body,
+      (await batchCall("refund", [entry(o, { refund_amount: "20.00" }), entry(o, { refund_amount: "0.01" })], SALE))
+        .body,
     )
     expect(r2.refund_orders[0]).toMatchObject({ refund_status: "1", refund_reference_id: `${o.transaction_id}-02` })
     expect(r2.refund_orders[1].refund_status).toBe("0")
@@ -245,7 +340,9 @@ describe("capture, cancel, review, refund", () => {
     const records = await call(sb, "retrievalRefund", { merchant_id: M, account_id: SALE, trades: o.transaction_id })
     const rr = RetrievalRefundResponse.parse(records.body)
     expect(rr.return_status).toBe("1")
-    expect(verify(records.body, OPERATION_TABLE.retrievalRefund.sign, KEYS[SALE], records.body.encryption_data)).toBe(true)
+    expect(verify(records.body, OPERATION_TABLE.retrievalRefund.sign, KEYS[SALE], records.body.encryption_data)).toBe(
+      true,
+    )
     expect(rr.refund_orders.map((r) => [r.refund_reference_id, r.refund_amount, r.refund_status])).toEqual([
       [`${o.transaction_id}-01`, "5.00", "1"],
       [`${o.transaction_id}-02`, "20.00", "1"],
@@ -259,7 +356,13 @@ describe("capture, cancel, review, refund", () => {
     const held3 = await paidOrder(AUTH, "4000000000009235")
     expect(sb.inspect.order(held.transaction_id)).toMatchObject({ payment_status: "1100", query_result: "-2" })
     const res = ReviewResponse.parse(
-      (await batchCall("review", [entry(held, { review_flag: "1" }), entry(held3, { review_flag: "0" }), entry(held3, { review_flag: "2" })])).body,
+      (
+        await batchCall("review", [
+          entry(held, { review_flag: "1" }),
+          entry(held3, { review_flag: "0" }),
+          entry(held3, { review_flag: "2" }),
+        ])
+      ).body,
     )
     expect(res.review_orders.map((e) => [e.review_status, e.review_flag, e.error_message.slice(0, 5)])).toEqual([
       ["1", "1", ""],
@@ -278,7 +381,13 @@ describe("capture, cancel, review, refund", () => {
 
 describe("limits and retrieval", () => {
   const many = (n: number, extra: Record<string, string> = {}) =>
-    Array.from({ length: n }, (_, i) => ({ transaction_id: `T${i}`, order_no: `ORDER${i}`, currency: "USD", amount: "1.00", ...extra }))
+    Array.from({ length: n }, (_, i) => ({
+      transaction_id: `T${i}`,
+      order_no: `ORDER${i}`,
+      currency: "USD",
+      amount: "1.00",
+      ...extra,
+    }))
 
   it("I0040 above the batch limits (51 captures, cancels, refunds; 101 reviews); at the limit it answers per entry", async () => {
     expectError(await batchCall("capture", many(51)), 400, E.TOO_MANY_ORDERS, "capture_orders")
@@ -322,35 +431,60 @@ describe("limits and retrieval", () => {
     expect(rec.transaction_date).toMatch(/^\d{14}$/)
     expect(rec.fraud_check_result.length).toBeGreaterThan(0)
     expect(rec.fraud_check_result.every((f) => f.status === "ACCEPT")).toBe(true)
-    expect(rec.subscription_result).toMatchObject({ contract_name: "Club", recurring_status: "1", recurring_deduction_period: "30 day" })
+    expect(rec.subscription_result).toMatchObject({
+      contract_name: "Club",
+      recurring_status: "1",
+      recurring_deduction_period: "30 day",
+    })
     expect(rec.subscription_result!.recurring_id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4/)
     expect(rec.subscription_result!.recurring_deduction_time).toMatch(/^\d{4}-\d{2}-\d{2}$/)
-    expect(body.orders_list.find((r) => r.transaction_id === waiting.transaction_id)).toMatchObject({ payment_status: "1000", query_result: "-1", is3ds: "0" })
+    expect(body.orders_list.find((r) => r.transaction_id === waiting.transaction_id)).toMatchObject({
+      payment_status: "1000",
+      query_result: "-1",
+      is3ds: "0",
+    })
 
     const hundredOne = Array.from({ length: 101 }, (_, i) => `ORD${i}X`).join(",")
     const tooMany = await call(sb, "retrievalTrans", { merchant_id: M, account_id: AUTH, orders: hundredOne })
     expect([tooMany.status, tooMany.body.return_status, tooMany.body.orders_list]).toEqual([200, "4", []])
-    const split = await call(sb, "retrievalTrans", { merchant_id: M, account_id: AUTH, orders: hundredOne.split(",").slice(0, 60).join(","), trades: hundredOne.split(",").slice(0, 41).join(",") })
+    const split = await call(sb, "retrievalTrans", {
+      merchant_id: M,
+      account_id: AUTH,
+      orders: hundredOne.split(",").slice(0, 60).join(","),
+      trades: hundredOne.split(",").slice(0, 41).join(","),
+    })
     expect(split.body.return_status).toBe("4")
-    const hundred = await call(sb, "retrievalTrans", { merchant_id: M, account_id: AUTH, orders: hundredOne.split(",").slice(1).join(",") })
+    const hundred = await call(sb, "retrievalTrans", {
+      merchant_id: M,
+      account_id: AUTH,
+      orders: hundredOne.split(",").slice(1).join(","),
+    })
     expect(hundred.body).toMatchObject({ return_status: "1", orders_list: [] })
     expect((await call(sb, "retrievalTrans", { merchant_id: M, account_id: AUTH })).body.return_status).toBe("3")
-    expect((await call(sb, "retrievalRefund", { merchant_id: M, account_id: AUTH, orders: hundredOne })).body.return_status).toBe("4")
+    expect(
+      (await call(sb, "retrievalRefund", { merchant_id: M, account_id: AUTH, orders: hundredOne })).body.return_status,
+    ).toBe("4")
     // another account of the merchant does not see the order
-    expect((await call(sb, "retrievalTrans", { merchant_id: M, account_id: SALE, trades: c.transaction_id })).body).toMatchObject({ return_status: "1", orders_list: [] })
+    expect(
+      (await call(sb, "retrievalTrans", { merchant_id: M, account_id: SALE, trades: c.transaction_id })).body,
+    ).toMatchObject({ return_status: "1", orders_list: [] })
   })
 
   it("retrievalTrans answers return_status 7 to an IP the merchant did not register", async () => {
     const strict = await startSandbox({
       port: 0,
-      merchants: [{ merchant_id: M, registered_ips: ["203.0.113.7"], accounts: [{ account_id: AUTH, sign_key: KEYS[AUTH] }] }],
+      merchants: [
+        { merchant_id: M, registered_ips: ["203.0.113.7"], accounts: [{ account_id: AUTH, sign_key: KEYS[AUTH] }] },
+      ],
     })
     try {
       const res = await call(strict, "retrievalTrans", { merchant_id: M, account_id: AUTH, orders: "ORDER1" })
       expect(res.status).toBe(200)
       expect(res.body).toMatchObject({ return_status: "7", return_message: "IP not registered", orders_list: [] })
       // retrievalRefund has no IP rule in the spec
-      expect((await call(strict, "retrievalRefund", { merchant_id: M, account_id: AUTH, orders: "ORDER1" })).body).toMatchObject({ return_status: "1", refund_orders: [] })
+      expect(
+        (await call(strict, "retrievalRefund", { merchant_id: M, account_id: AUTH, orders: "ORDER1" })).body,
+      ).toMatchObject({ return_status: "1", refund_orders: [] })
     } finally {
       await strict.stop()
     }

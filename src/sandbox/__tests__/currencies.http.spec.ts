@@ -9,8 +9,14 @@ afterAll(async () => {
   await sb.stop()
 })
 
-const jpy = (amount: string, extra: Record<string, unknown> = {}) =>
-  ({ currency: "JPY", amount, item_total: amount, shipping: "0.00", items: `Tea#,#T1#,#${amount}#,#1`, ...extra })
+const jpy = (amount: string, extra: Record<string, unknown> = {}) => ({
+  currency: "JPY",
+  amount,
+  item_total: amount,
+  shipping: "0.00",
+  items: `Tea#,#T1#,#${amount}#,#1`,
+  ...extra,
+})
 
 describe("currencies at the sandbox", () => {
   it("takes 1000.00 JPY (whole yen in the two-decimal format) and the shopper pays it", async () => {
@@ -18,21 +24,40 @@ describe("currencies at the sandbox", () => {
     expect(c.order).toMatchObject({ currency: "JPY", amount: "1000.00" })
     const cardPage = await followLoadingPage(c.page)
     expect(cardPage.text).toContain("1000.00 JPY")
-    const paid = await submit(formAction(cardPage.text), { card_number: "4111111111111111", expiry: "12/39", cvv: "123", action: "pay" })
+    const paid = await submit(formAction(cardPage.text), {
+      card_number: "4111111111111111",
+      expiry: "12/39",
+      cvv: "123",
+      action: "pay",
+    })
     expect(paid.status).toBe(303)
-    expect(sb.inspect.order({ transaction_id: c.transaction_id })).toMatchObject({ amount: "1000.00", currency: "JPY", payment_status: "2000" })
+    expect(sb.inspect.order({ transaction_id: c.transaction_id })).toMatchObject({
+      amount: "1000.00",
+      currency: "JPY",
+      payment_status: "2000",
+    })
   })
 
   it("refuses 1000.50 JPY with I0002 naming amount, and creates no order", async () => {
     const payload = checkoutPayload(jpy("1000.50"))
     const res = await call(sb, "checkout", payload)
     expect(res.status).toBe(400)
-    expect(res.body).toEqual({ code: "I0002", source: "amount", message: "JPY amounts have 0 decimal places: 1000.50 is not a valid JPY amount" })
+    expect(res.body).toEqual({
+      code: "I0002",
+      source: "amount",
+      message: "JPY amounts have 0 decimal places: 1000.50 is not a valid JPY amount",
+    })
     expect(sb.inspect.order({ order_no: String(payload.order_no) })).toBeUndefined()
   })
 
   it("takes a two-decimal KWD amount (the gateway's format for every currency)", async () => {
-    const c = await createCheckout(sb, { currency: "KWD", amount: "10.13", item_total: "10.13", shipping: "0.00", items: "Dates#,#D1#,#10.13#,#1" })
+    const c = await createCheckout(sb, {
+      currency: "KWD",
+      amount: "10.13",
+      item_total: "10.13",
+      shipping: "0.00",
+      items: "Dates#,#D1#,#10.13#,#1",
+    })
     expect(c.order).toMatchObject({ currency: "KWD", amount: "10.13" })
   })
 })

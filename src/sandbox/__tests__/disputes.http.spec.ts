@@ -16,14 +16,19 @@ let client: GatewayClient
 beforeAll(async () => {
   receiver = await startReceiver()
   sb = await startSandbox({ port: 0, seed: 5, notifications: FAST_NOTIFY })
-  client = createGatewayClient({ merchant_id: "1000001", accounts: [{ account_id: SALE, sign_key: KEYS[SALE] }], base_url: sb.url })
+  client = createGatewayClient({
+    merchant_id: "1000001",
+    accounts: [{ account_id: SALE, sign_key: KEYS[SALE] }],
+    base_url: sb.url,
+  })
 })
 afterAll(async () => {
   await sb.stop()
   await receiver.close()
 })
 
-const control = (what: string, body: Record<string, unknown>) => post(`${sb.url}/__sandbox/${what}`, JSON.stringify(body), "application/json")
+const control = (what: string, body: Record<string, unknown>) =>
+  post(`${sb.url}/__sandbox/${what}`, JSON.stringify(body), "application/json")
 
 /** A sale order (captured at once, 25.00 USD) whose notifications go to the receiver. */
 async function captured() {
@@ -31,15 +36,29 @@ async function captured() {
   sb.shopper.pay(c.transaction_id)
   return { tx: c.transaction_id, order_no: String(c.payload.order_no) }
 }
-const notified = (tx: string, type: string) => receiver.received.filter((r) => r.body.transaction_id === tx && r.body.notify_type === type).map((r) => r.body)
+const notified = (tx: string, type: string) =>
+  receiver.received.filter((r) => r.body.transaction_id === tx && r.body.notify_type === type).map((r) => r.body)
 
 describe("disputes", () => {
   it("open over /__sandbox/portal/dispute/open and close over …/close: each a signed dispute notification with the dispute's fields", async () => {
     const o = await captured()
-    const opened = await control("portal/dispute/open", { order_no: o.order_no, reason: "Fraudulent transaction", deadline: "2030-01-31", amount: "20.00" })
+    const opened = await control("portal/dispute/open", {
+      order_no: o.order_no,
+      reason: "Fraudulent transaction",
+      deadline: "2030-01-31",
+      amount: "20.00",
+    })
     expect(opened.status).toBe(200)
     expect(opened.body.disputes).toEqual([
-      { dispute_id: expect.stringMatching(/^D\d+$/), status: "opened", reason: "Fraudulent transaction", amount: "20.00", deadline: "2030-01-31", opened_at: expect.any(String), closed_at: null },
+      {
+        dispute_id: expect.stringMatching(/^D\d+$/),
+        status: "opened",
+        reason: "Fraudulent transaction",
+        amount: "20.00",
+        deadline: "2030-01-31",
+        opened_at: expect.any(String),
+        closed_at: null,
+      },
     ])
     const id = opened.body.disputes[0].dispute_id
     await waitFor(() => notified(o.tx, "dispute").length === 1)
@@ -62,9 +81,15 @@ describe("disputes", () => {
 
     const closed = await control("portal/dispute/close", { transaction_id: o.tx, result: "won" })
     expect(closed.status).toBe(200)
-    expect(closed.body.disputes).toEqual([expect.objectContaining({ dispute_id: id, status: "won", closed_at: expect.any(String) })])
+    expect(closed.body.disputes).toEqual([
+      expect.objectContaining({ dispute_id: id, status: "won", closed_at: expect.any(String) }),
+    ])
     await waitFor(() => notified(o.tx, "dispute").length === 2)
-    expect(client.parseNotification(notified(o.tx, "dispute")[1] as Record<string, string>)).toMatchObject({ dispute_id: id, dispute_status: "won", dispute_amount: "20.00" })
+    expect(client.parseNotification(notified(o.tx, "dispute")[1] as Record<string, string>)).toMatchObject({
+      dispute_id: id,
+      dispute_status: "won",
+      dispute_amount: "20.00",
+    })
     const inspected = await fetch(`${sb.url}/__sandbox/orders?order_no=${o.order_no}`).then((r) => r.json())
     expect(inspected.disputes).toEqual(closed.body.disputes)
     expect(inspected.state).toBe("paid") // the sandbox moves no money for a dispute
@@ -73,7 +98,11 @@ describe("disputes", () => {
   it("the handle opens with defaults (captured amount, a week to answer) and closes as lost", async () => {
     const o = await captured()
     const view = sb.portal.openDispute(o.order_no, { reason: "Product not received" })
-    expect(view.disputes[0]).toMatchObject({ status: "opened", amount: "25.00", deadline: isoDate(sb.clock.now() + 7 * 86_400_000) })
+    expect(view.disputes[0]).toMatchObject({
+      status: "opened",
+      amount: "25.00",
+      deadline: isoDate(sb.clock.now() + 7 * 86_400_000),
+    })
     expect(sb.portal.closeDispute(o.tx, "lost").disputes[0]).toMatchObject({ status: "lost" })
     await waitFor(() => notified(o.tx, "dispute").length === 2)
     expect(notified(o.tx, "dispute").map((n) => n.dispute_status)).toEqual(["opened", "lost"])
@@ -87,7 +116,10 @@ describe("disputes", () => {
       const res = await control(what, body)
       return [res.status, String(res.body.error).slice(0, 5)]
     }
-    expect(await refusal("portal/dispute/open", { transaction_id: unpaid.transaction_id, reason: "x" })).toEqual([409, "D0001"])
+    expect(await refusal("portal/dispute/open", { transaction_id: unpaid.transaction_id, reason: "x" })).toEqual([
+      409,
+      "D0001",
+    ])
     expect(await refusal("portal/dispute/open", ref)).toEqual([400, "give "])
     expect(await refusal("portal/dispute/open", { ...ref, reason: "x", amount: "1,00" })).toEqual([400, "amoun"])
     expect(await refusal("portal/dispute/open", { ...ref, reason: "x", amount: "99.00" })).toEqual([409, "D0004"])

@@ -11,7 +11,11 @@ export const M = "1000001"
 export const AUTH = "100000101"
 export const SALE = "100000102"
 export const LIVE = "100000109"
-export const KEYS: Record<string, string> = { [AUTH]: "sandbox-key-1", [SALE]: "sandbox-key-2", [LIVE]: "sandbox-key-live" }
+export const KEYS: Record<string, string> = {
+  [AUTH]: "sandbox-key-1",
+  [SALE]: "sandbox-key-2",
+  [LIVE]: "sandbox-key-live",
+}
 
 type Payload = Record<string, unknown>
 
@@ -26,7 +30,11 @@ export interface Answer {
   headers: Headers
 }
 
-export async function post(url: string, body: string, contentType = "application/x-www-form-urlencoded"): Promise<Answer> {
+export async function post(
+  url: string,
+  body: string,
+  contentType = "application/x-www-form-urlencoded",
+): Promise<Answer> {
   const res = await fetch(url, { method: "POST", body, headers: { "content-type": contentType }, redirect: "manual" })
   const text = await res.text()
   let parsed: unknown = undefined
@@ -47,7 +55,8 @@ export async function call(sb: Sandbox, op: Operation, payload: Payload, encodin
 }
 
 let orderSeq = 0
-export const orderNo = (prefix = "ORD") => `${prefix}${Date.now().toString(36)}${++orderSeq}`.replace(/[^0-9A-Za-z]/g, "")
+export const orderNo = (prefix = "ORD") =>
+  `${prefix}${Date.now().toString(36)}${++orderSeq}`.replace(/[^0-9A-Za-z]/g, "")
 
 export function checkoutPayload(extra: Payload = {}, account = AUTH): Payload {
   return {
@@ -101,13 +110,24 @@ export function formAction(html: string): string {
   return m[1].replace(/&amp;/g, "&")
 }
 
-export const submit = (action: string, fields: Record<string, string>) => post(action, new URLSearchParams(fields).toString())
+export const submit = (action: string, fields: Record<string, string>) =>
+  post(action, new URLSearchParams(fields).toString())
 
 /** Full browser flow: loading page → card page → card form → (challenge) → redirect. */
-export async function payInBrowser(sb: Sandbox, card: string, opts: { code?: string; extra?: Payload; account?: string } = {}) {
+export async function payInBrowser(
+  sb: Sandbox,
+  card: string,
+  opts: { code?: string; extra?: Payload; account?: string } = {},
+) {
   const c = await createCheckout(sb, opts.extra, opts.account)
   const cardPage = await followLoadingPage(c.page)
-  let res = await submit(formAction(cardPage.text), { card_number: card, expiry: "12/39", cvv: "123", card_holder: "Ada", action: "pay" })
+  let res = await submit(formAction(cardPage.text), {
+    card_number: card,
+    expiry: "12/39",
+    cvv: "123",
+    card_holder: "Ada",
+    action: "pay",
+  })
   let challenge: Answer | undefined
   if (res.status === 200 && /3-D Secure/.test(res.text)) {
     challenge = res
@@ -140,7 +160,11 @@ export async function startReceiver(plan: number[] = []): Promise<Receiver> {
   return {
     url: `http://127.0.0.1:${port}/notify`,
     received,
-    close: () => new Promise<void>((r) => { server.closeAllConnections(); server.close(() => r()) }),
+    close: () =>
+      new Promise<void>((r) => {
+        server.closeAllConnections()
+        server.close(() => r())
+      }),
   }
 }
 

@@ -37,12 +37,67 @@ afterAll(async () => {
 const notified = (transaction_id: string, type = "payment") =>
   receiver.received.filter((r) => r.body.transaction_id === transaction_id && r.body.notify_type === type)
 
-const ALIASES = ["merNo", "gatewayNo", "signInfo", "orderNo", "orderCurrency", "orderAmount", "itemTotal", "taxTotal", "shipFee", "shippingDiscount", "goodsInfo", "remark", "email", "phone", "firstName", "lastName", "address", "city", "state", "zip", "country", "shipFirstName", "shipLastName", "shipAddress", "shipCity", "shipState", "shipZip", "shipCountry", "notifyUrl", "returnUrl", "cancelUrl", "shopperId", "shopperLevel", "token", "isOpen3D", "verifyBillingAddress", "defaultLang", "cardType", "paymentToken", "APMType"]
-const SNAKE = ["source_request_ip", "source_notify_url", "return_url", "cancel_url", "default_lang", "verify_billing_address", "merSendLogoNo", "logo_name", "card_type", "payment_method"]
+const ALIASES = [
+  "merNo",
+  "gatewayNo",
+  "signInfo",
+  "orderNo",
+  "orderCurrency",
+  "orderAmount",
+  "itemTotal",
+  "taxTotal",
+  "shipFee",
+  "shippingDiscount",
+  "goodsInfo",
+  "remark",
+  "email",
+  "phone",
+  "firstName",
+  "lastName",
+  "address",
+  "city",
+  "state",
+  "zip",
+  "country",
+  "shipFirstName",
+  "shipLastName",
+  "shipAddress",
+  "shipCity",
+  "shipState",
+  "shipZip",
+  "shipCountry",
+  "notifyUrl",
+  "returnUrl",
+  "cancelUrl",
+  "shopperId",
+  "shopperLevel",
+  "token",
+  "isOpen3D",
+  "verifyBillingAddress",
+  "defaultLang",
+  "cardType",
+  "paymentToken",
+  "APMType",
+]
+const SNAKE = [
+  "source_request_ip",
+  "source_notify_url",
+  "return_url",
+  "cancel_url",
+  "default_lang",
+  "verify_billing_address",
+  "merSendLogoNo",
+  "logo_name",
+  "card_type",
+  "payment_method",
+]
 
 describe("loading page (spec §4.1)", () => {
   it("has the loading form, static inputs, script inputs with aliases, allParams and the signature", async () => {
-    const { res, page, payload, transaction_id } = await createCheckout(sb, { notify_url: receiver.url, note: "leave at door" })
+    const { res, page, payload, transaction_id } = await createCheckout(sb, {
+      notify_url: receiver.url,
+      note: "leave at door",
+    })
     expect(res.headers.get("content-type")).toMatch(/text\/html/)
     expect(res.text).toMatch(/<title>Loading…<\/title>/)
     expect(page.form.action).toBe(`${sb.url}/v1/checkout`)
@@ -76,7 +131,11 @@ describe("loading page (spec §4.1)", () => {
     expect(page.form.all_params.orderNo).toBe(payload.order_no)
     expect(page.form.all_params.return_url).toBe(f.return_url)
     expect(page.form.static_fields.gbc_id).toMatch(/^[0-9a-f]{32}$/)
-    expect(sb.inspect.order(transaction_id)).toMatchObject({ state: "waiting", payment_status: "1000", query_result: "-1" })
+    expect(sb.inspect.order(transaction_id)).toMatchObject({
+      state: "waiting",
+      payment_status: "1000",
+      query_result: "-1",
+    })
     // the gateway return page sends the browser on to the merchant's return_url
     const back = await fetch(f.returnUrl, { redirect: "manual" })
     expect(back.status).toBe(303)
@@ -119,7 +178,15 @@ describe("hosted card page in a browser flow", () => {
     expect(r.after).toMatchObject({ state: "authorised", payment_status: "2000", card_last4: "1111", is3ds: "0" })
     await waitFor(() => notified(r.transaction_id).length === 1)
     const n = Notification.parse(notified(r.transaction_id)[0].body)
-    expect(n).toMatchObject({ merchant_id: M, account_id: AUTH, order_no: r.payload.order_no, amount: "25.00", currency: "USD", order_status: "-1", payment_status: "2000" })
+    expect(n).toMatchObject({
+      merchant_id: M,
+      account_id: AUTH,
+      order_no: r.payload.order_no,
+      amount: "25.00",
+      currency: "USD",
+      order_status: "-1",
+      payment_status: "2000",
+    })
     expect(n.order_info).toMatch(/^0000:/)
     expect(n.encryption_data).toMatch(/^[0-9A-F]{64}$/)
     expect(verify(n, NOTIFICATION_SIGN_FIELDS, KEYS[AUTH], n.encryption_data)).toBe(true)
@@ -157,7 +224,13 @@ describe("hosted card page in a browser flow", () => {
     const r = await payInBrowser(sb, "4000000000009235", { extra: extra() })
     expect(r.after).toMatchObject({ state: "review", payment_status: "1100", query_result: "-2" })
     expect(r.after.fraud_check_result.some((f) => f.status === "REJECT")).toBe(true)
-    const order = { transaction_id: r.transaction_id, order_no: String(r.payload.order_no), currency: "USD", amount: "25.00", review_flag: "1" }
+    const order = {
+      transaction_id: r.transaction_id,
+      order_no: String(r.payload.order_no),
+      currency: "USD",
+      amount: "25.00",
+      review_flag: "1",
+    }
     const res = await call(sb, "review", { merchant_id: M, account_id: AUTH, review_orders: [order] })
     expect(res.body.review_orders[0].review_status).toBe("1")
     expect(sb.inspect.order(r.transaction_id)).toMatchObject({ state: "authorised", payment_status: "2000" })
@@ -165,7 +238,13 @@ describe("hosted card page in a browser flow", () => {
     expect(notified(r.transaction_id, "review")[0].body).toMatchObject({ order_status: "-1", payment_status: "2000" })
 
     const r2 = await payInBrowser(sb, "4000000000009235", { extra: extra() })
-    const rej = await call(sb, "review", { merchant_id: M, account_id: AUTH, review_orders: [{ ...order, transaction_id: r2.transaction_id, order_no: String(r2.payload.order_no), review_flag: "0" }] })
+    const rej = await call(sb, "review", {
+      merchant_id: M,
+      account_id: AUTH,
+      review_orders: [
+        { ...order, transaction_id: r2.transaction_id, order_no: String(r2.payload.order_no), review_flag: "0" },
+      ],
+    })
     expect(rej.body.review_orders[0].review_status).toBe("1")
     expect(sb.inspect.order(r2.transaction_id)).toMatchObject({ state: "declined", payment_status: "6000" })
   })
@@ -173,17 +252,30 @@ describe("hosted card page in a browser flow", () => {
   it("shows a validation message for a Luhn-invalid number and keeps the order waiting; never stores the number", async () => {
     const c = await createCheckout(sb, extra())
     const cardPage = await followLoadingPage(c.page)
-    const res = await submit(formAction(cardPage.text), { card_number: "4111111111111112", expiry: "12/39", cvv: "123", action: "pay" })
+    const res = await submit(formAction(cardPage.text), {
+      card_number: "4111111111111112",
+      expiry: "12/39",
+      cvv: "123",
+      action: "pay",
+    })
     expect(res.status).toBe(422)
     expect(res.text).toMatch(/card number is not valid/)
     expect(res.text).not.toContain("4111111111111112")
-    const expired = await submit(formAction(cardPage.text), { card_number: "4111111111111111", expiry: "01/20", cvv: "123", action: "pay" })
+    const expired = await submit(formAction(cardPage.text), {
+      card_number: "4111111111111111",
+      expiry: "01/20",
+      cvv: "123",
+      action: "pay",
+    })
     expect(expired.text).toMatch(/expired/)
     expect(sb.inspect.order(c.transaction_id)!.state).toBe("waiting")
     const everything = JSON.stringify([sb.inspect.requests(), sb.inspect.orders(), sb.inspect.notifications()])
     expect(everything).not.toMatch(/4111111111111111|4111111111111112|4000000000003220/)
     expect(everything).not.toContain("sandbox-key-1")
-    const logged = sb.inspect.requests().filter((q) => q.path === "/pay/{token}").slice(-2)
+    const logged = sb.inspect
+      .requests()
+      .filter((q) => q.path === "/pay/{token}")
+      .slice(-2)
     expect(logged.map((q) => [q.status, q.body?.card_number])).toEqual([
       [422, "****1112"],
       [422, "****1111"],
@@ -211,7 +303,10 @@ describe("hosted card page in a browser flow", () => {
 
 describe("APM page", () => {
   async function apmOrder() {
-    const p = { ...checkoutPayload({ notify_url: receiver.url, return_url: "https://shop.example.com/apm-return" }), payment_method: "PIX" }
+    const p = {
+      ...checkoutPayload({ notify_url: receiver.url, return_url: "https://shop.example.com/apm-return" }),
+      payment_method: "PIX",
+    }
     const res = await call(sb, "authorise", p)
     const issuer = /<issuer_url>([^<]+)<\/issuer_url>/.exec(res.text)![1]
     return { p, issuer, tx: sb.inspect.order({ order_no: String(p.order_no) })!.transaction_id }
@@ -263,7 +358,10 @@ describe("notification delivery", () => {
     try {
       const c = await createCheckout(sb, { notify_url: down.url })
       sb.shopper.pay(c.transaction_id, { card: "4000000000000002" })
-      await waitFor(() => sb.inspect.notifications().find((n) => n.payload.transaction_id === c.transaction_id)?.state === "failed", 5_000)
+      await waitFor(
+        () => sb.inspect.notifications().find((n) => n.payload.transaction_id === c.transaction_id)?.state === "failed",
+        5_000,
+      )
       const rec = sb.inspect.notifications().find((n) => n.payload.transaction_id === c.transaction_id)!
       expect(rec.attempts).toHaveLength(FAST_NOTIFY.max_attempts)
       expect(down.received).toHaveLength(FAST_NOTIFY.max_attempts)

@@ -4,7 +4,19 @@ import { ERROR_CODES as E } from "../../gateway/status-codes"
 import { PayoutResponse } from "../../gateway/schemas"
 import { verify } from "../../gateway/signing"
 import { startSandbox, type Sandbox } from "../index"
-import { AUTH, FAST_NOTIFY, KEYS, M, SALE, call, createCheckout, post, startReceiver, waitFor, type Receiver } from "./helpers"
+import {
+  AUTH,
+  FAST_NOTIFY,
+  KEYS,
+  M,
+  SALE,
+  call,
+  createCheckout,
+  post,
+  startReceiver,
+  waitFor,
+  type Receiver,
+} from "./helpers"
 
 let sb: Sandbox
 let receiver: Receiver
@@ -46,7 +58,13 @@ function payoutBody(extra: Record<string, unknown> = {}) {
       company_name: "Hopper Ltd",
       additional_info: { personal_email: "grace@example.com" },
       address: { city: "Berlin", country_code: "DE" },
-      bank_details: { account_name: "Hopper Ltd", iban: "DE89370400440532013000", swift_code: "COBADEFFXXX", bank_code: "37040044", bank_country_code: "DE" },
+      bank_details: {
+        account_name: "Hopper Ltd",
+        iban: "DE89370400440532013000",
+        swift_code: "COBADEFFXXX",
+        bank_code: "37040044",
+        bank_country_code: "DE",
+      },
     },
     payer: { company_name: "Shop GmbH", entity_type: "COMPANY", additional_info: { job: "owner" } },
     ...extra,
@@ -60,19 +78,37 @@ describe("payouts (spec §2.8)", () => {
     expect(res.status).toBe(200)
     const p = PayoutResponse.parse(res.body)
     // fee = 150 + 1% of 10000 = 250; PAYER pays amount + fee
-    expect(p).toMatchObject({ status: "COMPLETED", fee_amount: 250, fee_currency: "EUR", amount_payer_pays: 10_250, amount_beneficiary_receives: 10_000, failure_type: "", failure_reason: "" })
+    expect(p).toMatchObject({
+      status: "COMPLETED",
+      fee_amount: 250,
+      fee_currency: "EUR",
+      amount_payer_pays: 10_250,
+      amount_beneficiary_receives: 10_000,
+      failure_type: "",
+      failure_reason: "",
+    })
     expect(p.created_at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+0000$/)
     expect(res.body.beneficiary.bank_details).not.toHaveProperty("bank_code")
-    expect(res.body.beneficiary.bank_details).toMatchObject({ iban: "DE89370400440532013000", local_clearing_system: "SWIFT" })
+    expect(res.body.beneficiary.bank_details).toMatchObject({
+      iban: "DE89370400440532013000",
+      local_clearing_system: "SWIFT",
+    })
     expect(res.body.beneficiary).not.toHaveProperty("additional_info")
     expect(res.body.payer).not.toHaveProperty("additional_info")
     expect(verify(res.body, OPERATION_TABLE.payout.sign, KEYS[AUTH], res.body.encryption_data)).toBe(true)
     await waitFor(() => receiver.received.some((r) => r.body.request_id === body.request_id))
-    expect(receiver.received.find((r) => r.body.request_id === body.request_id)!.body).toMatchObject({ notify_type: "payout", status: "COMPLETED", order_status: "1", amount: "100.00" })
+    expect(receiver.received.find((r) => r.body.request_id === body.request_id)!.body).toMatchObject({
+      notify_type: "payout",
+      status: "COMPLETED",
+      order_status: "1",
+      amount: "100.00",
+    })
   })
 
   it("the beneficiary pays the fee unless fee_paid_by is PAYER; a fee above the amount is refused", async () => {
-    const p = PayoutResponse.parse((await call(sb, "payout", payoutBody({ fee_paid_by: "BENEFICIARY", payment_amount: "10.05" }))).body)
+    const p = PayoutResponse.parse(
+      (await call(sb, "payout", payoutBody({ fee_paid_by: "BENEFICIARY", payment_amount: "10.05" }))).body,
+    )
     // fee = 150 + round(1005 × 1%) = 150 + 10 = 160
     expect(p).toMatchObject({ fee_amount: 160, amount_payer_pays: 1005, amount_beneficiary_receives: 845 })
     const tooSmall = await call(sb, "payout", payoutBody({ fee_paid_by: "BENEFICIARY", payment_amount: "1.50" }))
@@ -81,10 +117,15 @@ describe("payouts (spec §2.8)", () => {
   })
 
   it("fails for the FAIL last name and for a listed IBAN with failure_type and failure_reason", async () => {
-    const byName = PayoutResponse.parse((await call(sb, "payout", payoutBody({ beneficiary: { last_name: "Fail" } }))).body)
+    const byName = PayoutResponse.parse(
+      (await call(sb, "payout", payoutBody({ beneficiary: { last_name: "Fail" } }))).body,
+    )
     expect(byName).toMatchObject({ status: "FAILED", failure_type: "BENEFICIARY_REJECTED" })
     expect(byName.failure_reason.length).toBeGreaterThan(5)
-    const byIban = PayoutResponse.parse((await call(sb, "payout", payoutBody({ beneficiary: { bank_details: { iban: "GB00 FAIL 0000 0000 0000 00" } } }))).body)
+    const byIban = PayoutResponse.parse(
+      (await call(sb, "payout", payoutBody({ beneficiary: { bank_details: { iban: "GB00 FAIL 0000 0000 0000 00" } } })))
+        .body,
+    )
     expect(byIban).toMatchObject({ status: "FAILED", failure_type: "INVALID_ACCOUNT" })
   })
 
@@ -105,7 +146,10 @@ describe("payouts (spec §2.8)", () => {
     const bad = await call(sb, "payout", payoutBody({ request_id: "not-a-uuid" }))
     expect(bad.body).toMatchObject({ code: E.INVALID_FIELD, source: "request_id" })
     const { beneficiary: _b, ...noBeneficiary } = payoutBody()
-    expect((await call(sb, "payout", noBeneficiary)).body).toMatchObject({ code: E.MISSING_FIELD, source: "beneficiary" })
+    expect((await call(sb, "payout", noBeneficiary)).body).toMatchObject({
+      code: E.MISSING_FIELD,
+      source: "beneficiary",
+    })
   })
 
   it("with processing_ms it answers PENDING and completes later", async () => {
@@ -126,17 +170,32 @@ describe("refund processing and the portal", () => {
   it("a refund is processing (2) first, then refunded (1) with a processing date and a refund notification", async () => {
     const c = await createCheckout(sb, { notify_url: receiver.url }, SALE)
     sb.shopper.pay(c.transaction_id)
-    const entry = { transaction_id: c.transaction_id, order_no: String(c.payload.order_no), currency: "USD", amount: "25.00", refund_amount: "25.00" }
+    const entry = {
+      transaction_id: c.transaction_id,
+      order_no: String(c.payload.order_no),
+      currency: "USD",
+      amount: "25.00",
+      refund_amount: "25.00",
+    }
     const res = await call(sb, "refund", { merchant_id: M, account_id: SALE, refund_orders: [entry] })
     expect(res.body.refund_orders[0]).toMatchObject({ refund_status: "2", refund_message: "V0000:OK" })
     const first = await call(sb, "retrievalRefund", { merchant_id: M, account_id: SALE, orders: entry.order_no })
     expect(first.body.refund_orders[0]).toMatchObject({ refund_status: "2", refund_processing_date: "" })
-    await waitFor(() => receiver.received.some((r) => r.body.notify_type === "refund" && r.body.transaction_id === c.transaction_id))
+    await waitFor(() =>
+      receiver.received.some((r) => r.body.notify_type === "refund" && r.body.transaction_id === c.transaction_id),
+    )
     const later = await call(sb, "retrievalRefund", { merchant_id: M, account_id: SALE, orders: entry.order_no })
     expect(later.body.refund_orders[0].refund_status).toBe("1")
     expect(later.body.refund_orders[0].refund_processing_date).toMatch(/^\d{14}$/)
-    const n = receiver.received.find((r) => r.body.notify_type === "refund" && r.body.transaction_id === c.transaction_id)!.body
-    expect(n).toMatchObject({ refund_reference_id: `${c.transaction_id}-01`, refund_amount: "25.00", refund_status: "1", payment_status: "4100" })
+    const n = receiver.received.find(
+      (r) => r.body.notify_type === "refund" && r.body.transaction_id === c.transaction_id,
+    )!.body
+    expect(n).toMatchObject({
+      refund_reference_id: `${c.transaction_id}-01`,
+      refund_amount: "25.00",
+      refund_status: "1",
+      payment_status: "4100",
+    })
   })
 
   it("portal actions change state outside the API and show up in retrievalTrans", async () => {
@@ -146,12 +205,19 @@ describe("refund processing and the portal", () => {
     const v = sb.portal.refund(c.transaction_id, "5.00")
     expect(v).toMatchObject({ state: "partially_refunded", payment_status: "4000" })
     expect(v.history.map((h) => h.by)).toEqual(["shopper", "portal", "portal"])
-    const rec = await call(sb, "retrievalTrans", { merchant_id: M, account_id: AUTH, orders: String(c.payload.order_no) })
+    const rec = await call(sb, "retrievalTrans", {
+      merchant_id: M,
+      account_id: AUTH,
+      orders: String(c.payload.order_no),
+    })
     expect(rec.body.orders_list[0].payment_status).toBe("4000")
     expect(() => sb.portal.cancel(c.transaction_id)).toThrow(/A0010/)
     // the admin endpoint does the same over HTTP
     const d = await createCheckout(sb)
-    const paid = await post(`${sb.url}/__sandbox/pay`, JSON.stringify({ order_no: d.payload.order_no, card: "4000000000000002" }))
+    const paid = await post(
+      `${sb.url}/__sandbox/pay`,
+      JSON.stringify({ order_no: d.payload.order_no, card: "4000000000000002" }),
+    )
     expect(paid.body).toMatchObject({ state: "declined", card_last4: "0002" })
   })
 })
@@ -171,7 +237,12 @@ describe("faults", () => {
     const c = await createCheckout(sb)
     sb.shopper.pay(c.transaction_id)
     sb.faults.add({ target: "capture", kind: "error", after_effect: true, count: 1 })
-    const entry = { transaction_id: c.transaction_id, order_no: String(c.payload.order_no), currency: "USD", amount: "25.00" }
+    const entry = {
+      transaction_id: c.transaction_id,
+      order_no: String(c.payload.order_no),
+      currency: "USD",
+      amount: "25.00",
+    }
     const first = await call(sb, "capture", { merchant_id: M, account_id: AUTH, capture_orders: [entry] })
     expect(first.status).toBe(503)
     expect(sb.inspect.order(c.transaction_id)!.state).toBe("paid")
@@ -198,7 +269,8 @@ describe("faults", () => {
       try {
         s.faults.add({ target: "retrievalTrans", kind: "error", probability: 0.5 })
         const out: number[] = []
-        for (let i = 0; i < 16; i++) out.push((await call(s, "retrievalTrans", { merchant_id: M, account_id: AUTH, orders: "X12345" })).status)
+        for (let i = 0; i < 16; i++)
+          out.push((await call(s, "retrievalTrans", { merchant_id: M, account_id: AUTH, orders: "X12345" })).status)
         return out
       } finally {
         await s.stop()
@@ -211,7 +283,11 @@ describe("faults", () => {
   })
 
   it("admin endpoint switches faults on and off and validates them", async () => {
-    const add = await post(`${sb.url}/__sandbox/faults`, JSON.stringify({ target: "retrievalTrans", kind: "error", status: 500 }), "application/json")
+    const add = await post(
+      `${sb.url}/__sandbox/faults`,
+      JSON.stringify({ target: "retrievalTrans", kind: "error", status: 500 }),
+      "application/json",
+    )
     expect(add.status).toBe(201)
     expect((await query()).status).toBe(500)
     const del = await fetch(`${sb.url}/__sandbox/faults?target=retrievalTrans`, { method: "DELETE" })

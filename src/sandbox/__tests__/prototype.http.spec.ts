@@ -20,7 +20,11 @@ const BODIES: Array<[string, string, string]> = [
   ["form", ATTACK, "__proto__[polluted]"],
   ["form, nested", `merchant_id=${M}&a[constructor][prototype][polluted]=1`, "a[constructor][prototype][polluted]"],
   ["JSON", JSON.stringify({ merchant_id: M }).replace("{", '{"__proto__":{"polluted":1},'), "__proto__"],
-  ["XML", `<request><merchant_id>${M}</merchant_id><__proto__><polluted>1</polluted></__proto__></request>`, "__proto__"],
+  [
+    "XML",
+    `<request><merchant_id>${M}</merchant_id><__proto__><polluted>1</polluted></__proto__></request>`,
+    "__proto__",
+  ],
 ]
 const PATHS = [OPERATION_TABLE.checkout.path, OPERATION_TABLE.capture.path, "/__sandbox/pay", "/__sandbox/faults"]
 
@@ -43,7 +47,11 @@ describe("prototype pollution through the sandbox's HTTP front", () => {
   }
 
   it("still serves ordinary admin bodies afterwards", async () => {
-    const add = await post(`${sb.url}/__sandbox/faults`, JSON.stringify({ target: "retrievalTrans", kind: "latency", latency_ms: 1 }), "application/json")
+    const add = await post(
+      `${sb.url}/__sandbox/faults`,
+      JSON.stringify({ target: "retrievalTrans", kind: "latency", latency_ms: 1 }),
+      "application/json",
+    )
     expect(add.status).toBe(201)
     const del = await fetch(`${sb.url}/__sandbox/faults?target=retrievalTrans`, { method: "DELETE" })
     expect(del.status).toBe(200)

@@ -20,7 +20,12 @@ function create(core: SandboxCore, caller: Caller, fields: Record<string, unknow
   const { merchant_id } = caller.merchant
   const order_no = fields.order_no as string
   if (core.store.hasOrderNo(merchant_id, order_no)) {
-    throw new ApiError(409, ERROR_CODES.DUPLICATE_ORDER_NO, "order_no", `order_no ${order_no} was already used by this merchant`)
+    throw new ApiError(
+      409,
+      ERROR_CODES.DUPLICATE_ORDER_NO,
+      "order_no",
+      `order_no ${order_no} was already used by this merchant`,
+    )
   }
   const order = newOrder({
     transaction_id: core.newId("T"),

@@ -21,7 +21,11 @@ function echo(req: PayoutReq) {
   const { bank_code: _c, ...details } = bank_details ?? {}
   const payer = req.payer ? (({ additional_info: _p, ...rest }) => rest)(req.payer) : undefined
   const clearing = (req.payment_method ?? "").toUpperCase() === "SWIFT" ? "SWIFT" : "LOCAL"
-  return { ...req, beneficiary: { ...beneficiary, bank_details: { ...details, local_clearing_system: clearing } }, ...(payer ? { payer } : {}) }
+  return {
+    ...req,
+    beneficiary: { ...beneficiary, bank_details: { ...details, local_clearing_system: clearing } },
+    ...(payer ? { payer } : {}),
+  }
 }
 
 function settle(core: SandboxCore, entry: PayoutEntry, failure: ReturnType<typeof payoutFailure>): void {
@@ -58,14 +62,24 @@ export function payout(core: SandboxCore, caller: Caller, body: Record<string, u
   const existing = core.payouts.get(merchant_id, req.request_id)
   if (existing) {
     if (existing.fingerprint !== print) {
-      throw new ApiError(409, DUPLICATE_REQUEST_ID, "request_id", "request_id was already used with a different payout; use a new request_id")
+      throw new ApiError(
+        409,
+        DUPLICATE_REQUEST_ID,
+        "request_id",
+        "request_id was already used with a different payout; use a new request_id",
+      )
     }
     return json(existing.response)
   }
   const p = core.options.payout
   const amounts = payoutAmounts(req.payment_amount, req.fee_paid_by, { fixed: p.fee_fixed_minor, bp: p.fee_rate_bp })
   if (amounts.amount_beneficiary_receives <= 0) {
-    throw new ApiError(400, ERROR_CODES.INVALID_FIELD, "payment_amount", "payment_amount does not cover the fee; raise it or set fee_paid_by PAYER")
+    throw new ApiError(
+      400,
+      ERROR_CODES.INVALID_FIELD,
+      "payment_amount",
+      "payment_amount does not cover the fee; raise it or set fee_paid_by PAYER",
+    )
   }
   const now = offsetTimestamp(core.clock.now())
   const transaction_id = core.newId("P")

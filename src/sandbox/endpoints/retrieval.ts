@@ -15,7 +15,11 @@ import type { Order } from "../state/order"
  * client can tell "not at the gateway" from a failed query.
  */
 function list(v: unknown): string[] {
-  const parts = Array.isArray(v) ? v.map(String) : typeof v === "string" || typeof v === "number" ? String(v).split(",") : []
+  const parts = Array.isArray(v)
+    ? v.map(String)
+    : typeof v === "string" || typeof v === "number"
+      ? String(v).split(",")
+      : []
   return parts.map((s) => s.trim()).filter(Boolean)
 }
 
@@ -25,13 +29,18 @@ function select(core: SandboxCore, caller: Caller, body: Record<string, unknown>
   const orders = list(body.orders)
   const trades = list(body.trades)
   if (!orders.length && !trades.length) {
-    return { ok: false, status: QUERY_RESULT.INCOMPLETE, message: "Parameters incomplete: give orders or trades (comma-separated)" }
+    return {
+      ok: false,
+      status: QUERY_RESULT.INCOMPLETE,
+      message: "Parameters incomplete: give orders or trades (comma-separated)",
+    }
   }
   if (orders.length + trades.length > limit) {
     return { ok: false, status: QUERY_RESULT.TOO_MANY, message: `Too many orders: at most ${limit} per request` }
   }
   const { merchant_id } = caller.merchant
-  const mine = (o: Order | undefined): o is Order => !!o && o.merchant_id === merchant_id && o.account_id === caller.account.account_id
+  const mine = (o: Order | undefined): o is Order =>
+    !!o && o.merchant_id === merchant_id && o.account_id === caller.account.account_id
   const found = new Map<string, Order>()
   for (const orderNo of orders) {
     const order = core.store.byOrder(merchant_id, orderNo)
@@ -47,7 +56,12 @@ function select(core: SandboxCore, caller: Caller, body: Record<string, unknown>
 export function retrievalTrans(core: SandboxCore, caller: Caller, body: Record<string, unknown>, ip: string): Reply {
   const head = { merchant_id: caller.merchant.merchant_id, account_id: caller.account.account_id }
   if (!caller.merchant.registered_ips.includes(ip)) {
-    return json({ ...head, return_status: QUERY_RESULT.IP_NOT_REGISTERED, return_message: "IP not registered", orders_list: [] })
+    return json({
+      ...head,
+      return_status: QUERY_RESULT.IP_NOT_REGISTERED,
+      return_message: "IP not registered",
+      orders_list: [],
+    })
   }
   const sel = select(core, caller, body, OPERATION_TABLE.retrievalTrans.selectionLimit!)
   if (!sel.ok) return json({ ...head, return_status: sel.status, return_message: sel.message, orders_list: [] })
@@ -61,7 +75,8 @@ export function retrievalRefund(core: SandboxCore, caller: Caller, body: Record<
   const head = { account_id: caller.account.account_id, merchant_id: caller.merchant.merchant_id }
   const encryption_data = sign(head, signFields(core, "retrievalRefund"), caller.account.sign_key)
   const sel = select(core, caller, body, OPERATION_TABLE.retrievalRefund.selectionLimit!)
-  if (!sel.ok) return json({ ...head, encryption_data, return_status: sel.status, return_message: sel.message, refund_orders: [] })
+  if (!sel.ok)
+    return json({ ...head, encryption_data, return_status: sel.status, return_message: sel.message, refund_orders: [] })
   const refund_orders = sel.orders.flatMap((o) => o.refunds.map((r) => refundRecord(o, r)))
   return json({ ...head, encryption_data, return_status: RETURN_OK, return_message: "OK", refund_orders })
 }

@@ -122,7 +122,8 @@ export function loadingPageFields(input: LoadingPageInput) {
   }
   const lookup = (field: string) => extra[field] ?? str(field)
   for (const [alias, field] of ALIASES) script.set(alias, lookup(field))
-  for (const [name, value] of Object.entries(extra)) if (name !== "payment_token" && name !== "apm_type") script.set(name, value)
+  for (const [name, value] of Object.entries(extra))
+    if (name !== "payment_token" && name !== "apm_type") script.set(name, value)
   script.set("encryption_data", str("encryption_data"))
   const allParams = [...script].map(([k, v]) => `${k}=${encodeURIComponent(v)}`).join("&")
   return { statics, script, allParams }
@@ -131,7 +132,8 @@ export function loadingPageFields(input: LoadingPageInput) {
 export function renderLoadingPage(input: LoadingPageInput): string {
   const { statics, script, allParams } = loadingPageFields(input)
   const action = `${input.base}/v1/checkout`
-  const hidden = (name: string, value: string) => `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}">`
+  const hidden = (name: string, value: string) =>
+    `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}">`
   return [
     "<!DOCTYPE html>",
     `<html lang="${escapeHtml(pageLang(input.request.browser_lang).lang)}"><head><meta charset="utf-8"><title>Loading…</title>`,

@@ -27,8 +27,15 @@ const summary = (o: Order) =>
   `<p><strong>${h(fromMinor(o.amount_minor))} ${h(o.currency)}</strong><br><span class="muted">Order ${h(o.order_no)} · Sandbox (test mode, no real money)</span>` +
   `<br><span class="muted" id="page_language">Page language: ${h(langOf(o).asked ?? "not given (en)")}</span></p>`
 
-export function cardPage(order: Order, token: string, base: string, opts: { error?: string; holder?: string; expiry?: string } = {}) {
-  const cards = TEST_CARDS.map((c) => `<tr><td><code>${h(c.number)}</code></td><td>${h(c.description)}</td></tr>`).join("")
+export function cardPage(
+  order: Order,
+  token: string,
+  base: string,
+  opts: { error?: string; holder?: string; expiry?: string } = {},
+) {
+  const cards = TEST_CARDS.map((c) => `<tr><td><code>${h(c.number)}</code></td><td>${h(c.description)}</td></tr>`).join(
+    "",
+  )
   return layout(
     "Pay by card",
     `<h1>Pay by card</h1>${summary(order)}

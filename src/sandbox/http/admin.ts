@@ -13,7 +13,11 @@ type Body = Record<string, unknown>
 const s = (v: unknown) => (typeof v === "string" && v ? v : undefined)
 const ref = (b: Body | URLSearchParams): OrderRef =>
   b instanceof URLSearchParams
-    ? { transaction_id: b.get("transaction_id") ?? undefined, order_no: b.get("order_no") ?? undefined, merchant_id: b.get("merchant_id") ?? undefined }
+    ? {
+        transaction_id: b.get("transaction_id") ?? undefined,
+        order_no: b.get("order_no") ?? undefined,
+        merchant_id: b.get("merchant_id") ?? undefined,
+      }
     : { transaction_id: s(b.transaction_id), order_no: s(b.order_no), merchant_id: s(b.merchant_id) }
 
 export function inspection(core: SandboxCore) {
@@ -29,7 +33,9 @@ function get(core: SandboxCore, what: string, query: URLSearchParams): Reply | n
   const view = inspection(core)
   switch (what) {
     case "orders":
-      return query.has("transaction_id") || query.has("order_no") ? json(inspectOrder(findOrder(core, ref(query)))) : json(view.orders())
+      return query.has("transaction_id") || query.has("order_no")
+        ? json(inspectOrder(findOrder(core, ref(query))))
+        : json(view.orders())
     case "notifications":
       return json(view.notifications())
     case "requests":
@@ -39,7 +45,12 @@ function get(core: SandboxCore, what: string, query: URLSearchParams): Reply | n
     case "faults":
       return json(core.faults.active())
     case "":
-      return json({ seed: core.seed, base_url: core.baseUrl, server_mode: core.options.server_mode, now: new Date(core.clock.now()).toISOString() })
+      return json({
+        seed: core.seed,
+        base_url: core.baseUrl,
+        server_mode: core.options.server_mode,
+        now: new Date(core.clock.now()).toISOString(),
+      })
   }
   return null
 }
@@ -51,7 +62,15 @@ function post(core: SandboxCore, what: string, body: Body): Reply | null {
     case "clock":
       return json({ now: new Date(core.clock.advance(Number(body.advance_ms ?? 0))).toISOString() })
     case "pay":
-      return json(pay(core, ref(body), { card: s(body.card), expiry: s(body.expiry), cvv: s(body.cvv), three_ds_code: s(body.three_ds_code), action: body.action === "cancel" ? "cancel" : "pay" }))
+      return json(
+        pay(core, ref(body), {
+          card: s(body.card),
+          expiry: s(body.expiry),
+          cvv: s(body.cvv),
+          three_ds_code: s(body.three_ds_code),
+          action: body.action === "cancel" ? "cancel" : "pay",
+        }),
+      )
     case "apm":
       return json(apm(core, ref(body), body.approve !== false && body.approve !== "false"))
     case "portal/capture":
@@ -64,7 +83,13 @@ function post(core: SandboxCore, what: string, body: Body): Reply | null {
       return json(portal.review(core, ref(body), body.accept !== false && body.accept !== "false"))
     case "portal/dispute/open":
       // portal.openDispute checks the types (400 for a missing reason or a malformed amount).
-      return json(portal.openDispute(core, ref(body), { reason: body.reason as string, amount: s(body.amount), deadline: s(body.deadline) }))
+      return json(
+        portal.openDispute(core, ref(body), {
+          reason: body.reason as string,
+          amount: s(body.amount),
+          deadline: s(body.deadline),
+        }),
+      )
     case "portal/dispute/close":
       return json(portal.closeDispute(core, ref(body), body.result as DisputeOutcome, s(body.dispute_id)))
   }
@@ -80,13 +105,17 @@ export function adminRoute(core: SandboxCore, method: string, path: string, quer
     else if (method === "DELETE" && what === "faults") {
       const id = query.get("id")
       const target = query.get("target")
-      if (target && !(FAULT_TARGETS as readonly string[]).includes(target)) return json({ error: `unknown target ${target}` }, 400)
+      if (target && !(FAULT_TARGETS as readonly string[]).includes(target))
+        return json({ error: `unknown target ${target}` }, 400)
       reply = json({ removed: core.faults.clear(id ? Number(id) : ((target ?? undefined) as FaultTarget | undefined)) })
     }
     return reply ?? json({ error: `no admin route ${method} ${path}` }, 404)
   } catch (err) {
     if (err instanceof ControlError) {
-      return json(err.source === undefined ? { error: err.message } : { error: err.message, source: err.source }, err.status)
+      return json(
+        err.source === undefined ? { error: err.message } : { error: err.message, source: err.source },
+        err.status,
+      )
     }
     return json({ error: err instanceof Error ? err.message : String(err) }, 400)
   }

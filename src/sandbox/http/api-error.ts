@@ -16,5 +16,6 @@ export class ApiError extends Error {
   }
 }
 
-export const missing = (source: string, what = `${source} is required`) => new ApiError(400, ERROR_CODES.MISSING_FIELD, source, what)
+export const missing = (source: string, what = `${source} is required`) =>
+  new ApiError(400, ERROR_CODES.MISSING_FIELD, source, what)
 export const invalid = (source: string, what: string) => new ApiError(400, ERROR_CODES.INVALID_FIELD, source, what)

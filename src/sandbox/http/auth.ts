@@ -13,7 +13,8 @@ export interface Caller {
 const text = (v: unknown) => (typeof v === "string" ? v : typeof v === "number" ? String(v) : undefined)
 
 /** The signed field list of an operation: the shared table unless the sandbox options override it. */
-export const signFields = (core: SandboxCore, op: Operation) => core.options.signature_fields[op] ?? OPERATION_TABLE[op].sign
+export const signFields = (core: SandboxCore, op: Operation) =>
+  core.options.signature_fields[op] ?? OPERATION_TABLE[op].sign
 
 /**
  * Envelope checks in the gateway's order: who (I0001/I0003/I0004), which
@@ -25,20 +26,41 @@ export function authenticate(core: SandboxCore, op: Operation, body: Record<stri
   if (!merchant_id) throw missing("merchant_id")
   if (!account_id) throw missing("account_id")
   const merchant = core.merchant(merchant_id)
-  if (!merchant) throw new ApiError(403, ERROR_CODES.UNKNOWN_MERCHANT, "merchant_id", `merchant_id ${merchant_id} is not known`)
+  if (!merchant)
+    throw new ApiError(403, ERROR_CODES.UNKNOWN_MERCHANT, "merchant_id", `merchant_id ${merchant_id} is not known`)
   const account = core.account(merchant_id, account_id)
   if (!account) {
-    throw new ApiError(403, ERROR_CODES.UNKNOWN_ACCOUNT, "account_id", `account_id ${account_id} is not an account of merchant ${merchant_id}`)
+    throw new ApiError(
+      403,
+      ERROR_CODES.UNKNOWN_ACCOUNT,
+      "account_id",
+      `account_id ${account_id} is not an account of merchant ${merchant_id}`,
+    )
   }
   const server = core.options.server_mode
   if (account.mode !== server) {
     throw account.mode === "test"
-      ? new ApiError(403, ERROR_CODES.TEST_ACCOUNT_ON_LIVE, "account_id", "test account used on the live address; use the test address")
-      : new ApiError(403, ERROR_CODES.LIVE_ACCOUNT_ON_TEST, "account_id", "live account used on the test address; use the live address")
+      ? new ApiError(
+          403,
+          ERROR_CODES.TEST_ACCOUNT_ON_LIVE,
+          "account_id",
+          "test account used on the live address; use the test address",
+        )
+      : new ApiError(
+          403,
+          ERROR_CODES.LIVE_ACCOUNT_ON_TEST,
+          "account_id",
+          "live account used on the test address; use the live address",
+        )
   }
   const received = body.encryption_data
   if (received === undefined || received === "") {
-    throw new ApiError(401, ERROR_CODES.SIGNATURE, "encryption_data", "encryption_data (the request signature) is required")
+    throw new ApiError(
+      401,
+      ERROR_CODES.SIGNATURE,
+      "encryption_data",
+      "encryption_data (the request signature) is required",
+    )
   }
   if (!verify(body, signFields(core, op), account.sign_key, received)) {
     throw new ApiError(

@@ -73,7 +73,9 @@ function formBody(raw: string): Record<string, unknown> {
   return refusing(() => {
     try {
       const decoded = sniffDecode(raw)
-      return decoded.type === "json" || decoded.type === "xml" || decoded.type === "form" ? ((decoded.value ?? {}) as Record<string, unknown>) : {}
+      return decoded.type === "json" || decoded.type === "xml" || decoded.type === "form"
+        ? ((decoded.value ?? {}) as Record<string, unknown>)
+        : {}
     } catch (err) {
       if (err instanceof GatewayBodyRefusedError) throw err
       return decodeForm(raw)
@@ -86,13 +88,16 @@ function route(core: SandboxCore, method: string, url: URL, raw: string, ctx: Ct
   const op = OP_BY_PATH.get(path)
   try {
     if (op) {
-      if (method !== "POST") return json({ code: ERROR_CODES.INVALID_FIELD, source: "method", message: `${path} takes POST` }, 405)
+      if (method !== "POST")
+        return json({ code: ERROR_CODES.INVALID_FIELD, source: "method", message: `${path} takes POST` }, 405)
       return api(core, op, raw, ctx)
     }
-    if (path.startsWith("/__sandbox")) return adminRoute(core, method, path, url.searchParams, (ctx.body = formBody(raw)))
+    if (path.startsWith("/__sandbox"))
+      return adminRoute(core, method, path, url.searchParams, (ctx.body = formBody(raw)))
     const page = pageRoute(core, method, path, (ctx.body = formBody(raw)))
     if (page) return page
-    if (path === "/" && method === "GET") return json({ name: "acquiring sandbox gateway", base_url: core.baseUrl, operations: [...OP_BY_PATH.keys()] })
+    if (path === "/" && method === "GET")
+      return json({ name: "acquiring sandbox gateway", base_url: core.baseUrl, operations: [...OP_BY_PATH.keys()] })
     return json({ code: ERROR_CODES.INVALID_FIELD, source: "path", message: `no endpoint ${method} ${path}` }, 404)
   } catch (err) {
     if (err instanceof ApiError) return apiError(err)
@@ -113,7 +118,10 @@ const sleep = (core: SandboxCore, ms: number) => new Promise<void>((r) => core.s
 function applyFault(core: SandboxCore, fault: HttpFault, req: IncomingMessage, res: ServerResponse): number {
   if (fault.kind === "error") {
     const body = JSON.stringify({ code: ERROR_CODES.SYSTEM, source: "", message: "sandbox fault: system error" })
-    res.writeHead(fault.status, { "content-type": "application/json; charset=utf-8", "content-length": Buffer.byteLength(body) })
+    res.writeHead(fault.status, {
+      "content-type": "application/json; charset=utf-8",
+      "content-length": Buffer.byteLength(body),
+    })
     res.end(body)
     return fault.status
   }
@@ -160,12 +168,19 @@ async function handle(core: SandboxCore, req: IncomingMessage, res: ServerRespon
   let status: number
   let reply: Reply | undefined
   if (raw === null) {
-    reply = json({ code: ERROR_CODES.INVALID_FIELD, source: "body", message: `body larger than ${core.options.max_body_bytes} bytes` }, 413)
+    reply = json(
+      {
+        code: ERROR_CODES.INVALID_FIELD,
+        source: "body",
+        message: `body larger than ${core.options.max_body_bytes} bytes`,
+      },
+      413,
+    )
   } else if (!terminal || ("after_effect" in terminal && terminal.after_effect)) {
     reply = route(core, method, url, raw, ctx)
   }
   if (terminal && reply?.status !== 413) status = applyFault(core, terminal, req, res)
-  else write(res, framing(core, reply!)), (status = reply!.status)
+  else (write(res, framing(core, reply!)), (status = reply!.status))
   if (url.pathname.startsWith("/__sandbox") && method === "GET") return // inspection reads are not logged
   core.requests.add({
     at: started,
@@ -179,7 +194,10 @@ async function handle(core: SandboxCore, req: IncomingMessage, res: ServerRespon
     result: reply?.summary,
     faults: fired.length ? fired.map((f) => f.kind) : undefined,
   })
-  if (core.options.log_requests) console.log(`[sandbox] ${method} ${url.pathname.replace(/[0-9a-f]{32}/, "{token}")} ${status || "(fault)"} ${Date.now() - started}ms`)
+  if (core.options.log_requests)
+    console.log(
+      `[sandbox] ${method} ${url.pathname.replace(/[0-9a-f]{32}/, "{token}")} ${status || "(fault)"} ${Date.now() - started}ms`,
+    )
 }
 
 export function createSandboxServer(core: SandboxCore): Server {

@@ -24,20 +24,36 @@ function merchantReturn(order: Order, cancelled: boolean): Reply {
   return redirect(url.toString())
 }
 
-function afterAttempt(core: SandboxCore, session: PageSession, attempt: CardAttempt, body: Record<string, unknown>): Reply {
+function afterAttempt(
+  core: SandboxCore,
+  session: PageSession,
+  attempt: CardAttempt,
+  body: Record<string, unknown>,
+): Reply {
   const order = core.store.byTransaction(session.transaction_id)!
   switch (attempt.kind) {
     case "invalid":
-      return html(cardPage(order, session.token, core.baseUrl, { error: attempt.message, holder: str(body.card_holder), expiry: str(body.expiry) }), 422)
+      return html(
+        cardPage(order, session.token, core.baseUrl, {
+          error: attempt.message,
+          holder: str(body.card_holder),
+          expiry: str(body.expiry),
+        }),
+        422,
+      )
     case "challenge":
       return html(challengePage(order, session.token, core.baseUrl))
     case "done":
     case "closed":
-      return merchantReturn(attempt.order, attempt.order.state === "cancelled" && attempt.order.history.at(-1)?.by === "shopper")
+      return merchantReturn(
+        attempt.order,
+        attempt.order.state === "cancelled" && attempt.order.history.at(-1)?.by === "shopper",
+      )
   }
 }
 
-const notFound = () => html(messagePage("Payment session not found", "This payment link is unknown or has expired."), 404)
+const notFound = () =>
+  html(messagePage("Payment session not found", "This payment link is unknown or has expired."), 404)
 
 /** Second POST of the loading page (it carries gbc_id, no merchant signature). */
 export function cardPageFor(core: SandboxCore, s: PageSession): Reply {
@@ -46,7 +62,12 @@ export function cardPageFor(core: SandboxCore, s: PageSession): Reply {
   return html(s.challenge ? challengePage(o, s.token, core.baseUrl) : cardPage(o, s.token, core.baseUrl))
 }
 
-export function pageRoute(core: SandboxCore, method: string, path: string, body: Record<string, unknown>): Reply | null {
+export function pageRoute(
+  core: SandboxCore,
+  method: string,
+  path: string,
+  body: Record<string, unknown>,
+): Reply | null {
   const match = /^\/(pay|apm)\/([0-9a-f]{32})(?:\/(3ds|return|cancel))?$/.exec(path)
   if (!match) return null
   const [, area, token, sub] = match
@@ -54,17 +75,27 @@ export function pageRoute(core: SandboxCore, method: string, path: string, body:
   if (!session || session.kind !== (area === "pay" ? "card" : "apm")) return notFound()
   const order = core.store.byTransaction(session.transaction_id)!
   if (area === "apm" && !sub) {
-    if (method === "GET") return order.state === "waiting" ? html(apmPage(order, token, core.baseUrl)) : merchantReturn(order, false)
-    if (method === "POST") return afterAttempt(core, session, apmDecision(core, session, body.action === "approve"), body)
+    if (method === "GET")
+      return order.state === "waiting" ? html(apmPage(order, token, core.baseUrl)) : merchantReturn(order, false)
+    if (method === "POST")
+      return afterAttempt(core, session, apmDecision(core, session, body.action === "approve"), body)
   }
   if (area === "pay" && !sub && method === "POST") {
     if (body.action === "cancel") return afterAttempt(core, session, shopperCancel(core, session), body)
-    return afterAttempt(core, session, payWithCard(core, session, { card_number: str(body.card_number), expiry: str(body.expiry), cvv: str(body.cvv) }), body)
+    return afterAttempt(
+      core,
+      session,
+      payWithCard(core, session, { card_number: str(body.card_number), expiry: str(body.expiry), cvv: str(body.cvv) }),
+      body,
+    )
   }
-  if (area === "pay" && sub === "3ds" && method === "POST") return afterAttempt(core, session, answerChallenge(core, session, str(body.code)), body)
+  if (area === "pay" && sub === "3ds" && method === "POST")
+    return afterAttempt(core, session, answerChallenge(core, session, str(body.code)), body)
   if (area === "pay" && sub === "return" && (method === "GET" || method === "POST")) return merchantReturn(order, false)
   if (area === "pay" && sub === "cancel" && (method === "GET" || method === "POST")) {
-    return order.state === "waiting" ? afterAttempt(core, session, shopperCancel(core, session), body) : merchantReturn(order, true)
+    return order.state === "waiting"
+      ? afterAttempt(core, session, shopperCancel(core, session), body)
+      : merchantReturn(order, true)
   }
   return { status: 405, contentType: "text/plain; charset=utf-8", body: "method not allowed" }
 }

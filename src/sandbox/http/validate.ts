@@ -8,7 +8,8 @@ type Obj = Record<string, unknown>
 
 /** Decode a request body whatever its Content-Type says (the gateway's examples mislabel bodies). */
 export function decodeRequest(raw: string): Obj {
-  if (!raw.trim()) throw missing("merchant_id", "empty body: send merchant_id, account_id, encryption_data and the operation's fields")
+  if (!raw.trim())
+    throw missing("merchant_id", "empty body: send merchant_id, account_id, encryption_data and the operation's fields")
   let decoded: ReturnType<typeof sniffDecode>
   try {
     decoded = refusing(() => sniffDecode(raw))
@@ -18,7 +19,8 @@ export function decodeRequest(raw: string): Obj {
   }
   if (decoded.type === "html") throw invalid("body", "body is HTML; send JSON, XML or form-urlencoded fields")
   const value = decoded.value
-  if (!value || typeof value !== "object" || Array.isArray(value)) throw invalid("body", "body must be an object of fields")
+  if (!value || typeof value !== "object" || Array.isArray(value))
+    throw invalid("body", "body must be an object of fields")
   return value as Obj
 }
 

@@ -21,13 +21,7 @@ function moveTo(order: Order, to: OrderState, by: Actor, now: number, info: stri
 }
 
 export type ShopperOutcome =
-  | "approved"
-  | "declined"
-  | "insufficient_funds"
-  | "three_ds_failed"
-  | "review"
-  | "cancelled"
-  | "apm_rejected"
+  "approved" | "declined" | "insufficient_funds" | "three_ds_failed" | "review" | "cancelled" | "apm_rejected"
 
 const FRAUD_OK: FraudCheck[] = [
   { check_items: "Card and IP country match", status: "ACCEPT" },
@@ -53,13 +47,22 @@ export function shopperResult(
   now: number,
   card: { last4?: string; is3ds?: boolean } = {},
 ): Move {
-  if (order.state !== "waiting") return refuse(ENTRY_CODES.NOT_FOUND, `order is no longer waiting for the shopper (${order.state})`)
-  const base: Order = { ...order, card_last4: card.last4 ?? order.card_last4, is3ds: card.is3ds ?? order.is3ds, fraud: FRAUD_OK }
+  if (order.state !== "waiting")
+    return refuse(ENTRY_CODES.NOT_FOUND, `order is no longer waiting for the shopper (${order.state})`)
+  const base: Order = {
+    ...order,
+    card_last4: card.last4 ?? order.card_last4,
+    is3ds: card.is3ds ?? order.is3ds,
+    fraud: FRAUD_OK,
+  }
   switch (outcome) {
     case "approved":
       return { ok: true, order: approve(base, "shopper", now, ORDER_INFO.approved) }
     case "review":
-      return { ok: true, order: moveTo({ ...base, fraud: FRAUD_HOLD }, "review", "shopper", now, ORDER_INFO.review_hold) }
+      return {
+        ok: true,
+        order: moveTo({ ...base, fraud: FRAUD_HOLD }, "review", "shopper", now, ORDER_INFO.review_hold),
+      }
     case "cancelled":
       return { ok: true, order: moveTo(base, "cancelled", "shopper", now, ORDER_INFO.shopper_cancelled) }
     default:
@@ -82,12 +85,19 @@ export interface CaptureInput {
 
 /** Capture up to the authorised amount within the capture window; the rest is released. */
 export function capture(order: Order, input: CaptureInput, by: Actor, now: number, windowMs: number): Move {
-  if (order.state !== "authorised") return refuse(ENTRY_CODES.NOT_PRE_AUTHORISED, `not a pre-authorised order awaiting capture (${order.state})`)
-  if (input.currency !== order.currency) return refuse(ENTRY_CODES.CURRENCY_MISMATCH, `currency must be ${order.currency}`)
+  if (order.state !== "authorised")
+    return refuse(ENTRY_CODES.NOT_PRE_AUTHORISED, `not a pre-authorised order awaiting capture (${order.state})`)
+  if (input.currency !== order.currency)
+    return refuse(ENTRY_CODES.CURRENCY_MISMATCH, `currency must be ${order.currency}`)
   if (input.amount_minor <= 0) return refuse(ENTRY_CODES.CAPTURE_OVER, "capture amount must be above 0")
-  if (input.amount_minor > order.amount_minor) return refuse(ENTRY_CODES.CAPTURE_OVER, "capture amount is above the authorised amount")
-  if (now - (order.authorised_at ?? order.created_at) > windowMs) return refuse(ENTRY_CODES.CAPTURE_TIME_LIMIT, "capture time limit passed")
-  return { ok: true, order: moveTo(order, "paid", by, now, ORDER_INFO.captured, { captured_minor: input.amount_minor }) }
+  if (input.amount_minor > order.amount_minor)
+    return refuse(ENTRY_CODES.CAPTURE_OVER, "capture amount is above the authorised amount")
+  if (now - (order.authorised_at ?? order.created_at) > windowMs)
+    return refuse(ENTRY_CODES.CAPTURE_TIME_LIMIT, "capture time limit passed")
+  return {
+    ok: true,
+    order: moveTo(order, "paid", by, now, ORDER_INFO.captured, { captured_minor: input.amount_minor }),
+  }
 }
 
 /** Void before capture; after capture only a refund gives money back. */
@@ -95,7 +105,8 @@ export function cancel(o: Order, by: Actor, now: number): Move {
   if (o.state === "paid" || o.state === "partially_refunded" || o.state === "refunded") {
     return refuse(ENTRY_CODES.ALREADY_CAPTURED, "order is already captured; refund it instead")
   }
-  if (o.state === "cancelled" || o.state === "declined") return refuse(ENTRY_CODES.NOT_PRE_AUTHORISED, `order is ${o.state}`)
+  if (o.state === "cancelled" || o.state === "declined")
+    return refuse(ENTRY_CODES.NOT_PRE_AUTHORISED, `order is ${o.state}`)
   return { ok: true, order: moveTo(o, "cancelled", by, now, ORDER_INFO.cancelled) }
 }
 
@@ -110,12 +121,17 @@ export interface RefundInput {
 /** A refund of part or all of what is left; returns the new refund entry as the last of `refunds`. */
 export function refund(order: Order, input: RefundInput, by: Actor, now: number): Move {
   if (order.state !== "paid" && order.state !== "partially_refunded") {
-    return refuse(ENTRY_CODES.NOT_REFUNDABLE, order.state === "refunded" ? "order is already fully refunded" : `order is not paid (${order.state})`)
+    return refuse(
+      ENTRY_CODES.NOT_REFUNDABLE,
+      order.state === "refunded" ? "order is already fully refunded" : `order is not paid (${order.state})`,
+    )
   }
-  if (input.currency !== order.currency) return refuse(ENTRY_CODES.CURRENCY_MISMATCH, `currency must be ${order.currency}`)
+  if (input.currency !== order.currency)
+    return refuse(ENTRY_CODES.CURRENCY_MISMATCH, `currency must be ${order.currency}`)
   const left = order.captured_minor - order.refunded_minor
   if (input.refund_minor <= 0) return refuse(ENTRY_CODES.REFUND_OVER, "refund amount must be above 0")
-  if (input.refund_minor > left) return refuse(ENTRY_CODES.REFUND_OVER, "refund amount is above the amount left to refund")
+  if (input.refund_minor > left)
+    return refuse(ENTRY_CODES.REFUND_OVER, "refund amount is above the amount left to refund")
   const seq = order.refunds.length + 1
   const entry: RefundEntry = {
     seq,
@@ -136,7 +152,8 @@ export function refund(order: Order, input: RefundInput, by: Actor, now: number)
 /** A processing refund (status 2) completes (status 1). */
 export function completeRefund(o: Order, seq: number, now: number): Move {
   const r = o.refunds.find((x) => x.seq === seq)
-  if (!r || r.status !== "processing") return refuse(ENTRY_CODES.NOT_REFUNDABLE, "no processing refund with this sequence")
+  if (!r || r.status !== "processing")
+    return refuse(ENTRY_CODES.NOT_REFUNDABLE, "no processing refund with this sequence")
   const refunds = o.refunds.map((x) => (x.seq === seq ? { ...x, status: "refunded" as const, processed_at: now } : x))
   return { ok: true, order: { ...o, refunds } }
 }
@@ -157,8 +174,10 @@ const REASON = /^[^\x00-\x1f\x7f]{1,200}$/
  * The order's state and money stay as they are (the sandbox models no chargeback debit).
  */
 export function openDispute(order: Order, input: OpenDisputeInput, by: Actor, now: number): Move {
-  if (!CAPTURED_STATES.includes(order.state)) return refuse(ENTRY_CODES.NOT_DISPUTABLE, `only a captured order can be disputed (${order.state})`)
-  if (order.disputes.some((d) => d.status === "opened")) return refuse(ENTRY_CODES.DISPUTE_OPEN, "the order already has an open dispute")
+  if (!CAPTURED_STATES.includes(order.state))
+    return refuse(ENTRY_CODES.NOT_DISPUTABLE, `only a captured order can be disputed (${order.state})`)
+  if (order.disputes.some((d) => d.status === "opened"))
+    return refuse(ENTRY_CODES.DISPUTE_OPEN, "the order already has an open dispute")
   const reason = input.reason.trim()
   if (!REASON.test(reason)) return refuse(ENTRY_CODES.DISPUTE_INPUT, "reason must be 1 to 200 printable characters")
   if (input.amount_minor <= 0 || input.amount_minor > order.captured_minor) {
@@ -167,13 +186,28 @@ export function openDispute(order: Order, input: OpenDisputeInput, by: Actor, no
   if (!DEADLINE.test(input.deadline) || Number.isNaN(Date.parse(input.deadline))) {
     return refuse(ENTRY_CODES.DISPUTE_INPUT, "deadline must be a date YYYY-MM-DD or an ISO 8601 time")
   }
-  const entry: DisputeEntry = { dispute_id: input.dispute_id, status: "opened", reason, amount_minor: input.amount_minor, deadline: input.deadline, opened_at: now, by }
+  const entry: DisputeEntry = {
+    dispute_id: input.dispute_id,
+    status: "opened",
+    reason,
+    amount_minor: input.amount_minor,
+    deadline: input.deadline,
+    opened_at: now,
+    by,
+  }
   return { ok: true, order: { ...order, disputes: [...order.disputes, entry] } }
 }
 
 /** The open dispute (or the one named) ends won or lost. */
 export function closeDispute(o: Order, outcome: "won" | "lost", by: Actor, now: number, dispute_id?: string): Move {
   const d = o.disputes.find((x) => x.status === "opened" && (!dispute_id || x.dispute_id === dispute_id))
-  if (!d) return refuse(ENTRY_CODES.NO_OPEN_DISPUTE, dispute_id ? `no open dispute ${dispute_id}` : "the order has no open dispute")
-  return { ok: true, order: { ...o, disputes: o.disputes.map((x) => (x === d ? { ...x, status: outcome, closed_at: now, by } : x)) } }
+  if (!d)
+    return refuse(
+      ENTRY_CODES.NO_OPEN_DISPUTE,
+      dispute_id ? `no open dispute ${dispute_id}` : "the order has no open dispute",
+    )
+  return {
+    ok: true,
+    order: { ...o, disputes: o.disputes.map((x) => (x === d ? { ...x, status: outcome, closed_at: now, by } : x)) },
+  }
 }

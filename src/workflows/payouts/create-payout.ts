@@ -16,18 +16,15 @@ export interface CreatePayoutWorkflowInput {
  * record the answer. Running it again with the same request_id never pays twice.
  * Returns `{ id, sent }`; read the record for the outcome.
  */
-export const createPayoutWorkflow = createWorkflow(
-  "acquiring-create-payout",
-  (input: CreatePayoutWorkflowInput) => {
-    const record = transform({ input }, ({ input }) => recordFromRequest(input.request, input.account_id ?? null))
-    const reserved = reservePayoutStep({ record })
-    const submitted = submitPayoutStep(
-      transform({ input, reserved }, ({ input, reserved }) => ({
-        id: reserved.id,
-        request: input.request,
-        account_id: input.account_id,
-      })),
-    )
-    return new WorkflowResponse(submitted)
-  },
-)
+export const createPayoutWorkflow = createWorkflow("acquiring-create-payout", (input: CreatePayoutWorkflowInput) => {
+  const record = transform({ input }, ({ input }) => recordFromRequest(input.request, input.account_id ?? null))
+  const reserved = reservePayoutStep({ record })
+  const submitted = submitPayoutStep(
+    transform({ input, reserved }, ({ input, reserved }) => ({
+      id: reserved.id,
+      request: input.request,
+      account_id: input.account_id,
+    })),
+  )
+  return new WorkflowResponse(submitted)
+})

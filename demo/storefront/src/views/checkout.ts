@@ -65,7 +65,9 @@ export async function checkoutView(notice?: string) {
   updateCount(cart)
   if (!cart?.items?.length) return go("/")
   const ready = Boolean(cart.shipping_address?.address_1 && cart.shipping_methods?.length && cart.email)
-  render(`<h1>Checkout</h1>${notice ? `<p class="error" id="notice">${esc(notice)}</p>` : ""}${addressForm(cart)}${ready ? paymentForm(cart) : ""}`)
+  render(
+    `<h1>Checkout</h1>${notice ? `<p class="error" id="notice">${esc(notice)}</p>` : ""}${addressForm(cart)}${ready ? paymentForm(cart) : ""}`,
+  )
   on("#address", "submit", async (e) => {
     e.preventDefault()
     try {

@@ -5,7 +5,10 @@ export async function orderView(orderId: string) {
   const { order } = await sdk.store.order.retrieve(orderId, { fields: "*items,*payment_collections" })
   updateCount(null)
   const rows = (order.items ?? [])
-    .map((i) => `<tr><td>${esc(i.product_title)} × ${i.quantity}</td><td class="num">${money(i.total, order.currency_code)}</td></tr>`)
+    .map(
+      (i) =>
+        `<tr><td>${esc(i.product_title)} × ${i.quantity}</td><td class="num">${money(i.total, order.currency_code)}</td></tr>`,
+    )
     .join("")
   render(`<h1>Thank you!</h1><div class="card" id="confirmation" data-order-id="${esc(order.id)}">
 <p class="ok">Order <strong id="order-number">#${esc(order.display_id)}</strong> is placed.</p>

@@ -11,7 +11,8 @@ interface Collection {
 
 const PAID = new Set(["authorized", "partially_authorized", "completed", "partially_captured"])
 const collection = async (id: string) =>
-  (await sdk.client.fetch<{ payment_collection: Collection }>(`/store/acquiring/payment-collections/${id}`)).payment_collection
+  (await sdk.client.fetch<{ payment_collection: Collection }>(`/store/acquiring/payment-collections/${id}`))
+    .payment_collection
 
 function paidView(c: Collection) {
   render(`<h1>Thank you</h1><div class="card"><p>${money(c.amount, c.currency_code)} paid.</p>
@@ -27,7 +28,9 @@ async function waitForPayment(id: string) {
     document.getElementById("status")!.textContent = `Waiting for the gateway's confirmation… (attempt ${attempt})`
     await sleep(1000)
   }
-  render(`<h1>Payment not confirmed yet</h1><p class="error" id="declined">The gateway has not confirmed the payment. <a href="/pay/${esc(id)}">Try again</a></p>`)
+  render(
+    `<h1>Payment not confirmed yet</h1><p class="error" id="declined">The gateway has not confirmed the payment. <a href="/pay/${esc(id)}">Try again</a></p>`,
+  )
 }
 
 /**
@@ -56,10 +59,12 @@ ${choice("apm", "Alternative payment method (sandbox wallet)")}
     const provider_id = method === "apm" ? config.providers.apm : config.providers.hosted
     const return_url = `${window.location.origin}/pay/${id}?returned=1`
     try {
-      const { payment_collection } = await sdk.client.fetch<{ payment_collection: { payment_sessions: Array<{ provider_id: string; data: unknown }> } }>(
-        `/store/payment-collections/${id}/payment-sessions`,
-        { method: "POST", body: { provider_id, data: { device: device(), return_url, cancel_url: return_url } } },
-      )
+      const { payment_collection } = await sdk.client.fetch<{
+        payment_collection: { payment_sessions: Array<{ provider_id: string; data: unknown }> }
+      }>(`/store/payment-collections/${id}/payment-sessions`, {
+        method: "POST",
+        body: { provider_id, data: { device: device(), return_url, cancel_url: return_url } },
+      })
       const session = payment_collection.payment_sessions.find((s) => s.provider_id === provider_id)
       if (!session) throw new Error(`No payment session for ${provider_id}`)
       sendToGateway(session.data, method)

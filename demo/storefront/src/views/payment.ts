@@ -39,7 +39,8 @@ function postForm(data: HostedData, target?: string) {
 }
 
 function showFrame(data: HostedData) {
-  if (!data.iframe.allowed) throw new Error("The payment provider does not allow its page in an iFrame (option iframe: false)")
+  if (!data.iframe.allowed)
+    throw new Error("The payment provider does not allow its page in an iFrame (option iframe: false)")
   const frame = document.createElement("iframe")
   frame.name = data.iframe.name
   frame.title = "Payment page"

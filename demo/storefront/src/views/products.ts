@@ -5,7 +5,10 @@ import { addToCart, config, currentCart, sdk, updateCount } from "../store"
 function cartPanel(cart: HttpTypes.StoreCart | null) {
   if (!cart?.items?.length) return `<div class="card"><h2>Cart</h2><p class="muted">Your cart is empty.</p></div>`
   const rows = cart.items
-    .map((i) => `<tr><td>${esc(i.product_title)} × ${i.quantity}</td><td class="num">${money(i.total, cart.currency_code)}</td></tr>`)
+    .map(
+      (i) =>
+        `<tr><td>${esc(i.product_title)} × ${i.quantity}</td><td class="num">${money(i.total, cart.currency_code)}</td></tr>`,
+    )
     .join("")
   return `<div class="card" id="cart"><h2>Cart</h2><table>${rows}
 <tr><td><strong>Total</strong></td><td class="num"><strong id="cart-total">${money(cart.total, cart.currency_code)}</strong></td></tr></table>
@@ -26,7 +29,9 @@ export async function productsView() {
     currentCart(),
   ])
   updateCount(cart)
-  render(`<h1>Products</h1><div class="grid">${products.map(productCard).join("")}</div>${cartPanel(cart)}<p id="message"></p>`)
+  render(
+    `<h1>Products</h1><div class="grid">${products.map(productCard).join("")}</div>${cartPanel(cart)}<p id="message"></p>`,
+  )
   document.querySelectorAll<HTMLButtonElement>("button[data-variant]").forEach((b) =>
     b.addEventListener("click", async () => {
       b.disabled = true

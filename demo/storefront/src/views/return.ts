@@ -46,7 +46,8 @@ export async function returnView(cartId: string) {
         status(`The gateway's notification is completing this order… (attempt ${attempt})`)
       } else if (code === 400) {
         const s = await sessionStatus(cartId).catch(() => undefined)
-        if (s === "error" || s === "canceled") return declined(cartId, s === "error" ? "The payment was declined." : "The payment was cancelled.")
+        if (s === "error" || s === "canceled")
+          return declined(cartId, s === "error" ? "The payment was declined." : "The payment was cancelled.")
         status(`Waiting for the gateway's result… (attempt ${attempt})`)
       } else {
         return declined(cartId, errorText(e))

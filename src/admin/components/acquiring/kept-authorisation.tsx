@@ -11,14 +11,23 @@ const OUTCOMES = {
  * An authorisation an order edit replaced, kept at the gateway until the new collection is
  * paid: capturable until its window closes (with a warning the day before), or how it ended.
  */
-export const KeptAuthorisation = ({ p, onCapture, busy }: { p: PresentedPayment; onCapture: () => void; busy: boolean }) => {
+export const KeptAuthorisation = ({
+  p,
+  onCapture,
+  busy,
+}: {
+  p: PresentedPayment
+  onCapture: () => void
+  busy: boolean
+}) => {
   const k = p.kept
   if (!k) return null
   const deadline = new Date(k.capture_by).toLocaleString()
   if (k.released_at) {
     return (
       <Text size="small" className="px-6 py-2 text-ui-fg-subtle">
-        Kept authorisation {p.order_no}: {k.outcome ? OUTCOMES[k.outcome] : "ended"} ({new Date(k.released_at).toLocaleString()})
+        Kept authorisation {p.order_no}: {k.outcome ? OUTCOMES[k.outcome] : "ended"} (
+        {new Date(k.released_at).toLocaleString()})
       </Text>
     )
   }
@@ -31,7 +40,8 @@ export const KeptAuthorisation = ({ p, onCapture, busy }: { p: PresentedPayment;
         </StatusBadge>
       </div>
       <Text size="small" className="text-ui-fg-subtle">
-        {p.amount} {p.currency} stays authorised at the gateway until the order's new collection is paid (then it is voided). Capturable until {deadline}.
+        {p.amount} {p.currency} stays authorised at the gateway until the order's new collection is paid (then it is
+        voided). Capturable until {deadline}.
       </Text>
       <div>
         <Button size="small" variant="secondary" isLoading={busy} disabled={k.expired} onClick={onCapture}>

@@ -45,13 +45,22 @@ export const ReviewQueue = () => {
                 </Table.Cell>
                 <Table.Cell>{h.transaction_id}</Table.Cell>
                 <Table.Cell>{`${h.amount} ${h.currency}`}</Table.Cell>
-                <Table.Cell>{h.fraud_check_result.filter((f) => f.status !== "ACCEPT").map((f) => f.check_items).join(", ") || "—"}</Table.Cell>
+                <Table.Cell>
+                  {h.fraud_check_result
+                    .filter((f) => f.status !== "ACCEPT")
+                    .map((f) => f.check_items)
+                    .join(", ") || "—"}
+                </Table.Cell>
                 <Table.Cell>
                   <div className="flex gap-x-2">
                     <Button size="small" onClick={() => act.mutate({ order_id: h.order_id, decision: "accept" })}>
                       Accept
                     </Button>
-                    <Button size="small" variant="danger" onClick={() => act.mutate({ order_id: h.order_id, decision: "reject" })}>
+                    <Button
+                      size="small"
+                      variant="danger"
+                      onClick={() => act.mutate({ order_id: h.order_id, decision: "reject" })}
+                    >
                       Reject
                     </Button>
                   </div>

@@ -2,7 +2,16 @@ import { useState } from "react"
 import { useMutation, useQueryClient } from "@tanstack/react-query"
 import { Button, FocusModal, Heading, Text, toast } from "@medusajs/ui"
 import { createPayout, type AdminPayout } from "../../lib/payouts-api"
-import { emptyForm, errorsFromServer, fieldErrorsFromMessage, newRequestId, toRequestBody, validateForm, type FormKey, type FormState } from "../../lib/payout-form"
+import {
+  emptyForm,
+  errorsFromServer,
+  fieldErrorsFromMessage,
+  newRequestId,
+  toRequestBody,
+  validateForm,
+  type FormKey,
+  type FormState,
+} from "../../lib/payout-form"
 import { FormField } from "./form-field"
 
 const SECTIONS: Array<{ title: string; fields: Array<[FormKey, string, string?]> }> = [

@@ -54,10 +54,21 @@ const AwaitingCapturePage = () => {
           </Text>
         </div>
         <div className="flex gap-x-2">
-          <Button size="small" variant="secondary" disabled={!selected.size} isLoading={bulk.isPending} onClick={() => bulk.mutate("cancel")}>
+          <Button
+            size="small"
+            variant="secondary"
+            disabled={!selected.size}
+            isLoading={bulk.isPending}
+            onClick={() => bulk.mutate("cancel")}
+          >
             Cancel selected
           </Button>
-          <Button size="small" disabled={!selected.size} isLoading={bulk.isPending} onClick={() => bulk.mutate("capture")}>
+          <Button
+            size="small"
+            disabled={!selected.size}
+            isLoading={bulk.isPending}
+            onClick={() => bulk.mutate("capture")}
+          >
             {`Capture selected (${selected.size})`}
           </Button>
         </div>
@@ -81,7 +92,11 @@ const AwaitingCapturePage = () => {
           {rows.map((r) => (
             <Table.Row key={r.payment_id}>
               <Table.Cell>
-                <Checkbox aria-label={`Select order ${r.display_id ?? r.order_id}`} checked={selected.has(r.order_id)} onCheckedChange={() => toggle(r.order_id)} />
+                <Checkbox
+                  aria-label={`Select order ${r.display_id ?? r.order_id}`}
+                  checked={selected.has(r.order_id)}
+                  onCheckedChange={() => toggle(r.order_id)}
+                />
               </Table.Cell>
               <Table.Cell>
                 <Link to={`/orders/${r.order_id}`}>#{r.display_id ?? r.order_id}</Link>
@@ -96,7 +111,9 @@ const AwaitingCapturePage = () => {
           ))}
         </Table.Body>
       </Table>
-      {!isLoading && count === 0 && <Text className="px-6 py-4 text-ui-fg-subtle">No payment is awaiting capture.</Text>}
+      {!isLoading && count === 0 && (
+        <Text className="px-6 py-4 text-ui-fg-subtle">No payment is awaiting capture.</Text>
+      )}
       <Pager count={count} pageSize={PAGE_SIZE} page={page} setPage={setPage} />
     </Container>
   )

@@ -17,7 +17,12 @@ const PayoutsPage = () => {
   const [status, setStatus] = useState<PayoutStatusFilter>("")
   const [currency, setCurrency] = useState("")
   const [page, setPage] = useState(0)
-  const filters = { status, currency: /^[A-Za-z]{3}$/.test(currency) ? currency : "", limit: PAGE_SIZE, offset: page * PAGE_SIZE }
+  const filters = {
+    status,
+    currency: /^[A-Za-z]{3}$/.test(currency) ? currency : "",
+    limit: PAGE_SIZE,
+    offset: page * PAGE_SIZE,
+  }
   const { data, isLoading, error } = useQuery({
     queryKey: ["acquiring-payouts", filters],
     queryFn: () => listPayouts(filters),

@@ -9,7 +9,10 @@ const PayoutId = z.string().regex(/^pout_[0-9A-Za-z]+$/, "must be a payout id (p
 /** Orders per admin call (each route splits them into gateway requests of its own limit). */
 export const MAX_ORDERS_PER_CALL = 1000
 /** A list that names each order once: an order twice would be sent or recorded twice. */
-export const eachOrderOnce = <T>(idOf: (x: T) => string) => (xs: T[]) => new Set(xs.map(idOf)).size === xs.length
+export const eachOrderOnce =
+  <T>(idOf: (x: T) => string) =>
+  (xs: T[]) =>
+    new Set(xs.map(idOf)).size === xs.length
 
 /** Path params, checked by validateParams in ./middlewares.ts. */
 export const AdminOrderParams = z.object({ order_id: OrderId })

@@ -36,7 +36,9 @@ async function withPages(req: MedusaRequest, body: Body): Promise<void> {
       forget(id)
     } catch (e) {
       const logger = req.scope.resolve(ContainerRegistrationKeys.LOGGER)
-      logger.warn(`acquiring: could not cache the hosted page of session ${id} (${(e as Error).message}); this instance still serves it`)
+      logger.warn(
+        `acquiring: could not cache the hosted page of session ${id} (${(e as Error).message}); this instance still serves it`,
+      )
     }
   }
 }

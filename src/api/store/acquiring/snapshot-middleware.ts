@@ -31,10 +31,19 @@ export async function acquiringSnapshotMiddleware(req: MedusaRequest, _res: Medu
     const parsed = StorefrontData.safeParse(given)
     if (!parsed.success) throw invalidData(parsed.error.issues[0])
     const storefront = parsed.data
-    if (storefront.return_url) storefront.return_url = checkReturnUrl(storefront.return_url, "data.return_url", options.provider)
-    if (storefront.cancel_url) storefront.cancel_url = checkReturnUrl(storefront.cancel_url, "data.cancel_url", options.provider)
+    if (storefront.return_url)
+      storefront.return_url = checkReturnUrl(storefront.return_url, "data.return_url", options.provider)
+    if (storefront.cancel_url)
+      storefront.cancel_url = checkReturnUrl(storefront.cancel_url, "data.cancel_url", options.provider)
     const { cart, owner, past } = await loadSnapshotSource(req, req.params.id)
-    const snapshot = buildSnapshot({ cart, owner, payment_collection_id: req.params.id, past_orders: past, storefront, request_ip: req.ip?.replace(/^::ffff:/, "") })
+    const snapshot = buildSnapshot({
+      cart,
+      owner,
+      payment_collection_id: req.params.id,
+      past_orders: past,
+      storefront,
+      request_ip: req.ip?.replace(/^::ffff:/, ""),
+    })
     // Only the sealed snapshot goes on: device data and URLs travel inside it.
     body.data = { [SNAPSHOT_KEY]: sealSnapshot(snapshot, sealKeyOf(options)) }
     req.body = body

@@ -1,7 +1,12 @@
 import type { MedusaRequest } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
 import { SNAPSHOT_CART_FIELDS, type CartLike, type PastOrder } from "../../../lib/acquiring/snapshot/build"
-import { collectionAsCart, orderAsCart, SNAPSHOT_ORDER_FIELDS, type OrderLike } from "../../../lib/acquiring/snapshot/order"
+import {
+  collectionAsCart,
+  orderAsCart,
+  SNAPSHOT_ORDER_FIELDS,
+  type OrderLike,
+} from "../../../lib/acquiring/snapshot/order"
 
 type Query = { graph: (q: Record<string, unknown>) => Promise<{ data: any[] }> }
 
@@ -22,9 +27,18 @@ async function one(query: Query, entity: string, fields: readonly string[], id: 
 }
 
 /** A registered customer's orders: the gateway's account_owner history. */
-async function pastOrders(query: Query, c: { customer?: { has_account?: boolean | null } | null; customer_id?: string | null }): Promise<PastOrder[]> {
+async function pastOrders(
+  query: Query,
+  c: { customer?: { has_account?: boolean | null } | null; customer_id?: string | null },
+): Promise<PastOrder[]> {
   if (!c.customer?.has_account || !c.customer_id) return []
-  return (await query.graph({ entity: "order", fields: ["id", "currency_code", "total"], filters: { customer_id: c.customer_id } })).data
+  return (
+    await query.graph({
+      entity: "order",
+      fields: ["id", "currency_code", "total"],
+      filters: { customer_id: c.customer_id },
+    })
+  ).data
 }
 
 /**
@@ -38,11 +52,18 @@ export async function loadSnapshotSource(req: MedusaRequest, collectionId: strin
     const cart = await one(query, "cart", SNAPSHOT_CART_FIELDS, cartId)
     return { cart, owner: { cart_id: cartId }, past: await pastOrders(query, cart) }
   }
-  const collection = await one(query, "payment_collection", ["id", "currency_code", "amount", "raw_amount"], collectionId)
+  const collection = await one(
+    query,
+    "payment_collection",
+    ["id", "currency_code", "amount", "raw_amount"],
+    collectionId,
+  )
   const amount = collection.raw_amount ?? collection.amount
   const orderId = await linked(query, "order_payment_collection", "order_id", collectionId)
   if (orderId) {
-    const order = (await one(query, "order", SNAPSHOT_ORDER_FIELDS, orderId)) as OrderLike & { customer_id?: string | null }
+    const order = (await one(query, "order", SNAPSHOT_ORDER_FIELDS, orderId)) as OrderLike & {
+      customer_id?: string | null
+    }
     return { cart: orderAsCart(order, amount), owner: { order_id: orderId }, past: await pastOrders(query, order) }
   }
   return { cart: collectionAsCart({ ...collection, amount }), owner: {}, past: [] }

@@ -31,7 +31,9 @@ export function fakeFetch(responder: Responder) {
     calls.push(wire)
     const reply = await responder(wire, calls.length - 1)
     if (reply === "refuse") {
-      throw new TypeError("fetch failed", { cause: Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:1"), { code: "ECONNREFUSED" }) })
+      throw new TypeError("fetch failed", {
+        cause: Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:1"), { code: "ECONNREFUSED" }),
+      })
     }
     if (reply === "hang") {
       return new Promise<Response>((_, reject) => {
@@ -71,7 +73,10 @@ export const fixtureJson = (name: string) => JSON.parse(fixture(name))
 
 /** Response with a body and a label (the gateway mislabels; decoding must not care). */
 export const reply = (body: string | object, status = 200, contentType = "application/x-www-form-urlencoded") =>
-  new Response(typeof body === "string" ? body : JSON.stringify(body), { status, headers: { "content-type": contentType } })
+  new Response(typeof body === "string" ? body : JSON.stringify(body), {
+    status,
+    headers: { "content-type": contentType },
+  })
 
 /** Independent SHA-256 of a hand-written concatenation. */
 export const sha256 = (s: string) => createHash("sha256").update(s, "utf8").digest("hex")
@@ -85,7 +90,12 @@ export function echoBatch(array: string, statusField: string, extra: Record<stri
       account_id: body.account_id,
       return_status: "1",
       return_message: "OK",
-      [array]: body[array].map((o: Record<string, string>) => ({ ...o, [statusField]: "1", error_message: "", ...extra })),
+      [array]: body[array].map((o: Record<string, string>) => ({
+        ...o,
+        [statusField]: "1",
+        error_message: "",
+        ...extra,
+      })),
     })
   }
 }

@@ -31,7 +31,10 @@ export const mutatedObject = (fixtures: unknown[]) =>
   fc
     .tuple(
       fc.constantFrom(...fixtures),
-      fc.array(fc.tuple(fc.array(fc.nat(50), { minLength: 1, maxLength: 3 }), anyJson, fc.nat(2)), { minLength: 1, maxLength: 4 }),
+      fc.array(fc.tuple(fc.array(fc.nat(50), { minLength: 1, maxLength: 3 }), anyJson, fc.nat(2)), {
+        minLength: 1,
+        maxLength: 4,
+      }),
     )
     .map(([base, muts]) => muts.reduce((o, [path, value, kind]) => mutateOnce(o, path, value, kind), base as unknown))
 
@@ -53,7 +56,9 @@ const xmlText = fc.string({ maxLength: 30 }).map((s) => s.replace(/[<&]/g, (c) =
 export const anyXml = fc.oneof(
   fc
     .tuple(fc.constantFrom("respon", "response", "xml"), fc.array(fc.tuple(xmlName, xmlText), { maxLength: 8 }))
-    .map(([root, kids]) => `<?xml version="1.0"?><${root}>${kids.map(([k, v]) => `<${k}>${v}</${k}>`).join("")}</${root}>`),
+    .map(
+      ([root, kids]) => `<?xml version="1.0"?><${root}>${kids.map(([k, v]) => `<${k}>${v}</${k}>`).join("")}</${root}>`,
+    ),
   fc.string({ maxLength: 80 }).map((s) => `<${s}`),
   fc.string({ maxLength: 80 }).map((s) => `<respon><issuer_url>${s}</issuer_url>`),
 )
@@ -87,7 +92,12 @@ export const anyContentType = fc.constantFrom(
 /** Counts fuzz cases per suite so a run can report them (docs/reliability.md lists the totals). */
 export function caseCounter() {
   let n = 0
-  return { hit: () => void n++, get count() { return n } }
+  return {
+    hit: () => void n++,
+    get count() {
+      return n
+    },
+  }
 }
 
 /** Unhandled promise rejections during a suite: a parser must never leave one behind. */

@@ -1,4 +1,11 @@
-import { disputeReadingOf, mergeDispute, parseDisputes, readDisputeNotice, type DisputeNotice, type TrackedDispute } from "../disputes"
+import {
+  disputeReadingOf,
+  mergeDispute,
+  parseDisputes,
+  readDisputeNotice,
+  type DisputeNotice,
+  type TrackedDispute,
+} from "../disputes"
 
 const NOW = new Date("2026-03-01T10:00:00.000Z")
 const defaults = disputeReadingOf({})
@@ -35,15 +42,44 @@ describe("reading a dispute notification", () => {
       dispute_fields: { id: "chargeback_id", status: "chargeback_state" },
       dispute_status_map: { "CB-WON": "won", RETRIEVAL: "under_review" },
     })
-    const n = readDisputeNotice({ chargeback_id: "CB9", chargeback_state: "cb-won", dispute_reason: "Not received" }, reading, "T1", NOW)
-    expect(n).toMatchObject({ id: "CB9", status: "won", gateway_status: "cb-won", reason: "Not received", amount: null, deadline: null, at: NOW.toISOString() })
+    const n = readDisputeNotice(
+      { chargeback_id: "CB9", chargeback_state: "cb-won", dispute_reason: "Not received" },
+      reading,
+      "T1",
+      NOW,
+    )
+    expect(n).toMatchObject({
+      id: "CB9",
+      status: "won",
+      gateway_status: "cb-won",
+      reason: "Not received",
+      amount: null,
+      deadline: null,
+      at: NOW.toISOString(),
+    })
     expect(readDisputeNotice({ chargeback_state: "Retrieval" }, reading, "T1", NOW).status).toBe("under_review")
     expect(disputeReadingOf({ dispute_fields: { id: "bad name!" } })).toEqual(defaults)
   })
 
   it("names a dispute without an id by its transaction; an unknown status, a bad amount and any control characters are reported, not fatal", () => {
-    const n = readDisputeNotice(body({ dispute_id: "", dispute_status: "pre_arbitration", dispute_amount: "12,50", dispute_reason: "line\r\nbreak" }), defaults, "T1", NOW)
-    expect(n).toMatchObject({ id: "T1", status: null, gateway_status: "pre_arbitration", amount: null, reason: "line  break" })
+    const n = readDisputeNotice(
+      body({
+        dispute_id: "",
+        dispute_status: "pre_arbitration",
+        dispute_amount: "12,50",
+        dispute_reason: "line\r\nbreak",
+      }),
+      defaults,
+      "T1",
+      NOW,
+    )
+    expect(n).toMatchObject({
+      id: "T1",
+      status: null,
+      gateway_status: "pre_arbitration",
+      amount: null,
+      reason: "line  break",
+    })
     expect(n.problems).toEqual([expect.stringContaining("unknown dispute status"), "dispute_amount is not an amount"])
   })
 
@@ -67,7 +103,16 @@ describe("merging a dispute into payment.data.disputes", () => {
     const first = mergeDispute([], open)
     expect(first).toMatchObject({ opened: true, closed: false, changed: true })
     expect(first.disputes).toEqual([
-      { id: "D1", status: "opened", gateway_status: "opened", reason: "Fraudulent transaction", amount: "20.50", deadline: "2030-01-31", opened_at: "2026-02-28T09:30:00Z", closed_at: null },
+      {
+        id: "D1",
+        status: "opened",
+        gateway_status: "opened",
+        reason: "Fraudulent transaction",
+        amount: "20.50",
+        deadline: "2030-01-31",
+        opened_at: "2026-02-28T09:30:00Z",
+        closed_at: null,
+      },
     ])
     const again = mergeDispute(first.disputes, { ...open, at: new Date().toISOString() })
     expect(again).toMatchObject({ opened: false, closed: false, changed: false })
@@ -78,9 +123,18 @@ describe("merging a dispute into payment.data.disputes", () => {
     const opened = mergeDispute([], open).disputes
     const closed = mergeDispute(opened, lost)
     expect(closed).toMatchObject({ opened: false, closed: true, changed: true })
-    expect(closed.dispute).toMatchObject({ status: "lost", opened_at: "2026-02-28T09:30:00Z", closed_at: "2026-03-10T12:00:00Z" })
+    expect(closed.dispute).toMatchObject({
+      status: "lost",
+      opened_at: "2026-02-28T09:30:00Z",
+      closed_at: "2026-03-10T12:00:00Z",
+    })
     expect(mergeDispute(closed.disputes, lost)).toMatchObject({ closed: false, changed: false })
-    expect(mergeDispute(closed.disputes, open)).toMatchObject({ opened: false, closed: false, changed: false, disputes: closed.disputes })
+    expect(mergeDispute(closed.disputes, open)).toMatchObject({
+      opened: false,
+      closed: false,
+      changed: false,
+      disputes: closed.disputes,
+    })
   })
 
   it("a closing notice that arrives first opens and closes the dispute in one change", () => {
@@ -94,11 +148,24 @@ describe("merging a dispute into payment.data.disputes", () => {
     expect(mergeDispute([], unknown).dispute).toMatchObject({ status: "opened", gateway_status: "pre_arbitration" })
     const closed = mergeDispute(mergeDispute([], open).disputes, lost).disputes
     const reversed = mergeDispute(closed, { ...lost, status: "won", gateway_status: "won" })
-    expect(reversed).toMatchObject({ closed: false, changed: true, dispute: { status: "won", closed_at: "2026-03-10T12:00:00Z" } })
+    expect(reversed).toMatchObject({
+      closed: false,
+      changed: true,
+      dispute: { status: "won", closed_at: "2026-03-10T12:00:00Z" },
+    })
   })
 
   it("keeps other disputes and drops entries that are not disputes when reading", () => {
-    const other: TrackedDispute = { id: "D0", status: "won", gateway_status: "won", reason: null, amount: null, deadline: null, opened_at: "x", closed_at: "y" }
+    const other: TrackedDispute = {
+      id: "D0",
+      status: "won",
+      gateway_status: "won",
+      reason: null,
+      amount: null,
+      deadline: null,
+      opened_at: "x",
+      closed_at: "y",
+    }
     const known = parseDisputes([other, { id: 5 }, "junk"])
     expect(known).toEqual([other])
     expect(mergeDispute(known, open).disputes.map((d) => d.id)).toEqual(["D0", "D1"])

@@ -27,18 +27,36 @@ describe("refunds after a refund notification", () => {
   })
 
   it("adds a portal refund without a Medusa id, updates a tracked one's status and date, and is a fixed point", () => {
-    const known: TrackedRefund[] = [{ refund_reference_id: "T1-01", refund_amount: "10.00", refund_status: "2", refund_message: "V0000:OK", medusa_refund_id: "ref_A" }]
+    const known: TrackedRefund[] = [
+      {
+        refund_reference_id: "T1-01",
+        refund_amount: "10.00",
+        refund_status: "2",
+        refund_message: "V0000:OK",
+        medusa_refund_id: "ref_A",
+      },
+    ]
     const records = [record("01", { refund_reason: "Medusa refund ref_A" }), record("02", { refund_amount: "5.00" })]
     const next = refundsAfterNotice(known, records, rows)
     expect(next).toEqual([
-      { refund_reference_id: "T1-01", refund_amount: "10.00", refund_status: "1", refund_message: "V0000:OK", medusa_refund_id: "ref_A", refund_date: "20260301100000" },
+      {
+        refund_reference_id: "T1-01",
+        refund_amount: "10.00",
+        refund_status: "1",
+        refund_message: "V0000:OK",
+        medusa_refund_id: "ref_A",
+        refund_date: "20260301100000",
+      },
       { refund_reference_id: "T1-02", refund_amount: "5.00", refund_status: "1", refund_date: "20260301100000" },
     ])
     expect(refundsAfterNotice(next, records, rows)).toEqual(next)
   })
 
   it("attaches a marked refund to the payment's refund row before Medusa stored it, never to a row the payment lacks", () => {
-    const records = [record("01", { refund_reason: "Medusa refund ref_A" }), record("02", { refund_reason: "Medusa refund ref_GONE" })]
+    const records = [
+      record("01", { refund_reason: "Medusa refund ref_A" }),
+      record("02", { refund_reason: "Medusa refund ref_GONE" }),
+    ]
     expect(refundsInFlight([], records, rows)).toEqual(["ref_A"])
     const next = refundsAfterNotice([], records, rows)
     expect(next.map((r) => r.medusa_refund_id)).toEqual(["ref_A", undefined])

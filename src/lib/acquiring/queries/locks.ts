@@ -15,8 +15,15 @@ export const MULTI_PAYMENT_GATE = "acquiring:payments:multi"
  * locked for a lease). Multi-payment lockers therefore pass a gate first; single-payment lockers
  * (reconciliation, review) hold one key and wait for no other, so no cycle can form.
  */
-export async function withPaymentLocks<T>(locking: Locking, paymentIds: string[], job: () => Promise<T>, timeoutSeconds: number): Promise<T> {
+export async function withPaymentLocks<T>(
+  locking: Locking,
+  paymentIds: string[],
+  job: () => Promise<T>,
+  timeoutSeconds: number,
+): Promise<T> {
   const keys = [...new Set(paymentIds)].sort().map(lockKey)
   if (!keys.length) return job()
-  return locking.execute(MULTI_PAYMENT_GATE, () => locking.execute(keys, job, { timeout: timeoutSeconds }), { timeout: timeoutSeconds })
+  return locking.execute(MULTI_PAYMENT_GATE, () => locking.execute(keys, job, { timeout: timeoutSeconds }), {
+    timeout: timeoutSeconds,
+  })
 }

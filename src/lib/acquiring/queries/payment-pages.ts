@@ -14,15 +14,28 @@ const moneyRows = (table: "capture" | "refund") =>
  * 0.5 s of ORM hydration and garbage collection, the whole of a 10,000-payment run (bench/p3-reconcile.ts).
  * Every change is still made through Medusa's workflows, under the payment's lock.
  */
-export async function* openPaymentPages(container: MedusaContainer, since: Date, providerIds: string[], take = 1000): AsyncGenerator<PaymentView[]> {
+export async function* openPaymentPages(
+  container: MedusaContainer,
+  since: Date,
+  providerIds: string[],
+  take = 1000,
+): AsyncGenerator<PaymentView[]> {
   if (!providerIds.length) return
   const knex = pgConnection(container)
   let after: { cursor: string; id: string } | undefined
   for (;;) {
     const q = knex("payment as p")
       .select(
-        "p.id", "p.provider_id", "p.payment_collection_id", "p.currency_code", "p.amount", "p.raw_amount",
-        "p.captured_at", "p.canceled_at", "p.created_at", "p.data",
+        "p.id",
+        "p.provider_id",
+        "p.payment_collection_id",
+        "p.currency_code",
+        "p.amount",
+        "p.raw_amount",
+        "p.captured_at",
+        "p.canceled_at",
+        "p.created_at",
+        "p.data",
         // The text form keeps PostgreSQL's microseconds, which a JS Date would drop from the cursor.
         knex.raw("p.created_at::text as cursor"),
         knex.raw(`(select l.order_id from order_payment_collection l
@@ -45,7 +58,11 @@ export async function* openPaymentPages(container: MedusaContainer, since: Date,
 }
 
 /** All of them at once (capture on fulfilment: the payments of one batch of orders). */
-export async function openPayments(container: MedusaContainer, since: Date, providerIds: string[]): Promise<PaymentView[]> {
+export async function openPayments(
+  container: MedusaContainer,
+  since: Date,
+  providerIds: string[],
+): Promise<PaymentView[]> {
   const all: PaymentView[] = []
   for await (const page of openPaymentPages(container, since, providerIds)) all.push(...page)
   return all

@@ -79,7 +79,11 @@ export function toView(row: Row, orderId?: string): PaymentView {
 const rowsOf = (rows: Row[] | null | undefined): MoneyRow[] =>
   (rows ?? [])
     .filter((r) => r?.id)
-    .map((r) => ({ id: r.id, amount: toAmount(r.raw_amount ?? r.amount ?? 0), created_at: r.created_at ? new Date(r.created_at).toISOString() : null }))
+    .map((r) => ({
+      id: r.id,
+      amount: toAmount(r.raw_amount ?? r.amount ?? 0),
+      created_at: r.created_at ? new Date(r.created_at).toISOString() : null,
+    }))
 
 const query = (container: MedusaContainer) => container.resolve(ContainerRegistrationKeys.QUERY) as unknown as Query
 
@@ -90,7 +94,11 @@ const CHOOSING_FIELDS = PAYMENT_FIELDS.filter((f) => !f.includes("."))
  * Acquiring payments of the given orders, keyed by order id (orders without one map to []).
  * `choosing`: without capture and refund rows (a first read, before the payments are locked).
  */
-export async function paymentsOfOrders(container: MedusaContainer, orderIds: string[], choosing = false): Promise<Map<string, PaymentView[]>> {
+export async function paymentsOfOrders(
+  container: MedusaContainer,
+  orderIds: string[],
+  choosing = false,
+): Promise<Map<string, PaymentView[]>> {
   const out = new Map<string, PaymentView[]>(orderIds.map((id) => [id, []]))
   if (!orderIds.length) return out
   const { data } = await query(container).graph({
@@ -109,7 +117,11 @@ export async function paymentsOfOrders(container: MedusaContainer, orderIds: str
 }
 
 /** One payment, re-read (inside a lock, before acting on it). */
-export async function paymentById(container: MedusaContainer, id: string, orderId?: string): Promise<PaymentView | undefined> {
+export async function paymentById(
+  container: MedusaContainer,
+  id: string,
+  orderId?: string,
+): Promise<PaymentView | undefined> {
   const { data } = await query(container).graph({ entity: "payment", fields: PAYMENT_FIELDS, filters: { id } })
   return data[0] ? toView(data[0], orderId) : undefined
 }

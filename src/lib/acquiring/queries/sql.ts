@@ -5,4 +5,5 @@ import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 export type Knex = any
 
 /** Read-only SQL on Medusa's tables, where Query.graph's hydration is the cost (bench/p3-reconcile.ts). */
-export const pgConnection = (container: MedusaContainer): Knex => container.resolve(ContainerRegistrationKeys.PG_CONNECTION)
+export const pgConnection = (container: MedusaContainer): Knex =>
+  container.resolve(ContainerRegistrationKeys.PG_CONNECTION)

@@ -117,7 +117,7 @@ function address(a: AddressLike): SnapshotAddress | undefined {
 }
 
 function item(i: NonNullable<NonNullable<CartLike["items"]>[number]>): SnapshotItem {
-  const name = i.product_title ? [i.product_title, i.variant_title].filter(Boolean).join(" - ") : i.title ?? i.id
+  const name = i.product_title ? [i.product_title, i.variant_title].filter(Boolean).join(" - ") : (i.title ?? i.id)
   const quantity = Number(MathBN.convert(i.quantity).toFixed(0))
   return clean({
     id: i.id,

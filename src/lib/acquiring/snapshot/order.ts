@@ -5,7 +5,9 @@ import { SNAPSHOT_CART_FIELDS, type CartLike } from "./build"
 /** Order fields the store middleware asks Query for: the cart's, less what only a cart has. */
 export const SNAPSHOT_ORDER_FIELDS = [
   "display_id",
-  ...SNAPSHOT_CART_FIELDS.filter((f) => !f.startsWith("promotions") && !f.startsWith("items.variant") && !f.startsWith("items.product.")),
+  ...SNAPSHOT_CART_FIELDS.filter(
+    (f) => !f.startsWith("promotions") && !f.startsWith("items.variant") && !f.startsWith("items.product."),
+  ),
 ] as const
 
 export type OrderLike = CartLike & { display_id?: number | string | null }
@@ -35,5 +37,10 @@ export function orderAsCart(order: OrderLike, amount: BigNumberInput): CartLike 
 
 /** A payment collection that belongs to neither a cart nor an order: one line for its amount. */
 export function collectionAsCart(collection: { id: string; currency_code: string; amount: BigNumberInput }): CartLike {
-  return oneLine({ id: collection.id, currency_code: collection.currency_code, total: collection.amount }, collection.id, `Payment ${collection.id}`, collection.amount)
+  return oneLine(
+    { id: collection.id, currency_code: collection.currency_code, total: collection.amount },
+    collection.id,
+    `Payment ${collection.id}`,
+    collection.amount,
+  )
 }

@@ -4,11 +4,13 @@ import { z } from "zod"
 import type { AcquiringOptions } from "../options"
 import { CartSnapshot } from "./schema"
 
-
 /** Key from the snapshot_secret option, else derived from the account sign keys (never stored). */
 export function snapshotKey(opts: { snapshot_secret?: string; accounts: Array<{ sign_key: string }> }): Buffer {
   if (opts.snapshot_secret) return Buffer.from(opts.snapshot_secret, "utf8")
-  const material = opts.accounts.map((a) => a.sign_key).sort().join("\n")
+  const material = opts.accounts
+    .map((a) => a.sign_key)
+    .sort()
+    .join("\n")
   return createHmac("sha256", material).update("medusa-plugin-acquiring/cart-snapshot/v1").digest()
 }
 
@@ -35,7 +37,10 @@ export function sealSnapshot(snapshot: CartSnapshot, key: Buffer): SealedSnapsho
 }
 
 const refuse = (why: string): never => {
-  throw new MedusaError(MedusaError.Types.INVALID_DATA, `The cart snapshot ${why}; start the payment again from the cart.`)
+  throw new MedusaError(
+    MedusaError.Types.INVALID_DATA,
+    `The cart snapshot ${why}; start the payment again from the cart.`,
+  )
 }
 
 /** Verify and parse a sealed snapshot; refuses forged, altered or stale ones. */

@@ -15,10 +15,16 @@ export const DeviceData = z
   .object({
     shopper_ip: z.union([z.ipv4(), z.ipv6()], { error: "must be an IPv4 or IPv6 address" }).optional(),
     user_agent: Text(1000).optional(),
-    browser_lang: z.string().regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/, "must be a language tag like en-US").optional(),
+    browser_lang: z
+      .string()
+      .regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/, "must be a language tag like en-US")
+      .optional(),
     time_zone: z
       .string()
-      .regex(/^([+-]?\d{1,2}(:?\d{2})?|[A-Za-z_]+(\/[A-Za-z0-9_+-]+)+|UTC)$/, "must be an offset like +02:00 or an IANA zone")
+      .regex(
+        /^([+-]?\d{1,2}(:?\d{2})?|[A-Za-z_]+(\/[A-Za-z0-9_+-]+)+|UTC)$/,
+        "must be an offset like +02:00 or an IANA zone",
+      )
       .optional(),
     screen_width: z.number().int().min(1).max(100_000).optional(),
     screen_height: z.number().int().min(1).max(100_000).optional(),
@@ -30,7 +36,10 @@ export const DeviceData = z
     cookie_old: Text(2000).optional(),
     antifraud_token: Text(1000).optional(),
     device_fingerprint: Text(1000).optional(),
-    challenge_window_size: z.string().regex(/^0[1-5]$/, "must be 01–05").optional(),
+    challenge_window_size: z
+      .string()
+      .regex(/^0[1-5]$/, "must be 01–05")
+      .optional(),
   })
   .strict()
 export type DeviceData = z.infer<typeof DeviceData>
@@ -42,7 +51,10 @@ export const StorefrontData = z
     return_url: Url.optional(),
     cancel_url: Url.optional(),
     /** APM variant only: the method the shopper picked. */
-    payment_method: z.string().regex(/^[\w-]{1,40}$/, "letters, digits, - and _ only").optional(),
+    payment_method: z
+      .string()
+      .regex(/^[\w-]{1,40}$/, "letters, digits, - and _ only")
+      .optional(),
     bank_code: Text(40).optional(),
   })
   .strict()

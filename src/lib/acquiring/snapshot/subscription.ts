@@ -46,11 +46,18 @@ export function subscriptionOf(lines: SubscriptionLine[]): Subscription | undefi
     const parsed = Subscription.safeParse(t.raw)
     if (!parsed.success) {
       const issue = parsed.error.issues[0]
-      throw invalid(`${t.where} metadata.${SUBSCRIPTION_METADATA_KEY}.${issue.path.join(".")}: ${issue.message} (the merchant must fix the product data)`)
+      throw invalid(
+        `${t.where} metadata.${SUBSCRIPTION_METADATA_KEY}.${issue.path.join(".")}: ${issue.message} (the merchant must fix the product data)`,
+      )
     }
-    const terms = { ...parsed.data, contract_amount: parsed.data.contract_amount ?? toAmount(MathBN.mult(line.unit_price, line.quantity)) }
+    const terms = {
+      ...parsed.data,
+      contract_amount: parsed.data.contract_amount ?? toAmount(MathBN.mult(line.unit_price, line.quantity)),
+    }
     if (found && JSON.stringify(found.terms) !== JSON.stringify(terms)) {
-      throw invalid(`the cart holds two subscriptions (${found.where} and ${t.where}); the gateway takes one per payment: check them out separately`)
+      throw invalid(
+        `the cart holds two subscriptions (${found.where} and ${t.where}); the gateway takes one per payment: check them out separately`,
+      )
     }
     found = found ?? { where: t.where, terms }
   }

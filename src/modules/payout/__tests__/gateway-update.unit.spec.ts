@@ -50,7 +50,13 @@ describe("updateFromResponse", () => {
 
   it("reads payer amounts in the source currency and honours digit overrides", () => {
     const u = updateFromResponse(
-      response({ source_currency: "JPY", source_amount: "15000", fee_amount: 300, fee_currency: undefined, amount_payer_pays: 15300 }),
+      response({
+        source_currency: "JPY",
+        source_amount: "15000",
+        fee_amount: 300,
+        fee_currency: undefined,
+        amount_payer_pays: 15300,
+      }),
       { payment_currency: "EUR", digits: { JPY: 0 } },
     )
     expect(u.amount_payer_pays).toBe("15300")
@@ -65,7 +71,11 @@ describe("updateFromResponse", () => {
       response({ status: "FAILED", failure_type: "INVALID_ACCOUNT", failure_reason: "IBAN does not exist" }),
       { payment_currency: "EUR" },
     )
-    expect(u).toMatchObject({ status: "failed", failure_type: "INVALID_ACCOUNT", failure_reason: "IBAN does not exist" })
+    expect(u).toMatchObject({
+      status: "failed",
+      failure_type: "INVALID_ACCOUNT",
+      failure_reason: "IBAN does not exist",
+    })
     const bare = updateFromResponse(response({ status: "FAILED" }), { payment_currency: "EUR" })
     expect(bare.failure_type).toBe("FAILED")
     expect(bare.failure_reason).toMatch(/without a reason/)
@@ -81,7 +91,14 @@ describe("updateFromResponse", () => {
 describe("updateFromNotification", () => {
   it("reads form-encoded (string) integers and status", () => {
     const u = updateFromNotification(
-      { notify_type: "payout", request_id: "r", status: "COMPLETED", fee_amount: "150", transaction_id: "", amount: "" },
+      {
+        notify_type: "payout",
+        request_id: "r",
+        status: "COMPLETED",
+        fee_amount: "150",
+        transaction_id: "",
+        amount: "",
+      },
       { payment_currency: "EUR" },
     )
     expect(u).toMatchObject({ status: "completed", fee_amount: "1.50" })
@@ -92,7 +109,11 @@ describe("updateFromNotification", () => {
       { request_id: "r", status: "FAILED", order_status: "0", order_info: "P0001:The beneficiary IBAN does not exist" },
       { payment_currency: "EUR" },
     )
-    expect(u).toMatchObject({ status: "failed", failure_type: "P0001", failure_reason: "The beneficiary IBAN does not exist" })
+    expect(u).toMatchObject({
+      status: "failed",
+      failure_type: "P0001",
+      failure_reason: "The beneficiary IBAN does not exist",
+    })
   })
   it("falls back to the status alone when other fields do not parse", () => {
     const u = updateFromNotification({ status: "FAILED", created_at: "yesterday" }, { payment_currency: "EUR" })
@@ -119,10 +140,15 @@ describe("status rules", () => {
 describe("mergeUpdate", () => {
   const completed = updateFromResponse(response(), { payment_currency: "EUR" })
   it("applies a forward move in full", () => {
-    expect(mergeUpdate({ status: "pending", transaction_id: null }, completed)).toMatchObject({ status: "completed", transaction_id: "PO123" })
+    expect(mergeUpdate({ status: "pending", transaction_id: null }, completed)).toMatchObject({
+      status: "completed",
+      transaction_id: "PO123",
+    })
   })
   it("ignores a late PENDING after COMPLETED (out of order)", () => {
-    const late = updateFromResponse(response({ status: "PENDING", transaction_id: "OTHER" }), { payment_currency: "EUR" })
+    const late = updateFromResponse(response({ status: "PENDING", transaction_id: "OTHER" }), {
+      payment_currency: "EUR",
+    })
     expect(mergeUpdate({ status: "completed", transaction_id: "PO123" }, late)).toBeNull()
   })
   it("ignores a FAILED after COMPLETED", () => {
@@ -140,9 +166,21 @@ describe("mergeUpdate", () => {
 
 describe("updateFromError", () => {
   it("fails the payout when the gateway refused it", () => {
-    const u = updateFromError(new GatewayApiError("invalid beneficiary", { code: "I0002", source: "beneficiary.bank_details.iban", status: 400 }))
-    expect(u).toEqual({ status: "failed", failure_type: "I0002", failure_reason: "invalid beneficiary (beneficiary.bank_details.iban)" })
-    expect(updateFromError(new GatewayRequestError("payment_amount: must be…", { source: "payment_amount" })).status).toBe("failed")
+    const u = updateFromError(
+      new GatewayApiError("invalid beneficiary", {
+        code: "I0002",
+        source: "beneficiary.bank_details.iban",
+        status: 400,
+      }),
+    )
+    expect(u).toEqual({
+      status: "failed",
+      failure_type: "I0002",
+      failure_reason: "invalid beneficiary (beneficiary.bank_details.iban)",
+    })
+    expect(
+      updateFromError(new GatewayRequestError("payment_amount: must be…", { source: "payment_amount" })).status,
+    ).toBe("failed")
   })
   it("keeps the payout open when the outcome is unknown", () => {
     for (const e of [
@@ -166,7 +204,9 @@ describe("notification checks", () => {
     expect(checkNotificationMatches(p, { transaction_id: "", currency: "" })).toBeNull()
     expect(checkNotificationMatches(p, { transaction_id: "PO999" })).toMatch(/transaction_id/)
     expect(checkNotificationMatches(p, { currency: "USD" })).toMatch(/currency/)
-    expect(checkNotificationMatches({ transaction_id: null, payment_currency: "EUR" }, { transaction_id: "PO1" })).toBeNull()
+    expect(
+      checkNotificationMatches({ transaction_id: null, payment_currency: "EUR" }, { transaction_id: "PO1" }),
+    ).toBeNull()
     const stored = { ...p, payment_amount: 100, raw_payment_amount: { value: "100.5" } }
     expect(checkNotificationMatches(stored, { amount: "100.50" })).toBeNull()
     expect(checkNotificationMatches(stored, { amount: "1000.50" })).toMatch(/amount/)

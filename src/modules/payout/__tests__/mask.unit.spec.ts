@@ -61,15 +61,28 @@ describe("recordFromRequest", () => {
     const record = recordFromRequest(req, "100000101")
     const text = JSON.stringify(record)
     for (const secret of ["0532013000", "DE89", "X1234567", "PID-999"]) expect(text).not.toContain(secret)
-    expect(record).toMatchObject({ status: "pending", payment_amount: "100.00", account_id: "100000101", beneficiary_account_last4: "3000" })
+    expect(record).toMatchObject({
+      status: "pending",
+      payment_amount: "100.00",
+      account_id: "100000101",
+      beneficiary_account_last4: "3000",
+    })
   })
 
   it("recognises the same payout under one request_id, and a different one", () => {
     const record = recordFromRequest(req, null)
-    expect(sameIntent({ payment_amount: "100", payment_currency: "EUR", beneficiary_account_last4: "3000" }, record)).toBe(true)
-    expect(sameIntent({ payment_amount: "100.01", payment_currency: "EUR", beneficiary_account_last4: "3000" }, record)).toBe(false)
-    expect(sameIntent({ payment_amount: "100.00", payment_currency: "USD", beneficiary_account_last4: "3000" }, record)).toBe(false)
-    expect(sameIntent({ payment_amount: "100.00", payment_currency: "EUR", beneficiary_account_last4: "9999" }, record)).toBe(false)
+    expect(
+      sameIntent({ payment_amount: "100", payment_currency: "EUR", beneficiary_account_last4: "3000" }, record),
+    ).toBe(true)
+    expect(
+      sameIntent({ payment_amount: "100.01", payment_currency: "EUR", beneficiary_account_last4: "3000" }, record),
+    ).toBe(false)
+    expect(
+      sameIntent({ payment_amount: "100.00", payment_currency: "USD", beneficiary_account_last4: "3000" }, record),
+    ).toBe(false)
+    expect(
+      sameIntent({ payment_amount: "100.00", payment_currency: "EUR", beneficiary_account_last4: "9999" }, record),
+    ).toBe(false)
   })
 
   it("compares decimals without floats", () => {

@@ -152,7 +152,12 @@ const ORDER_STATUS_FITS: Record<string, PayoutStatus[]> = {
  * not genuinely about this payout. Returns why it does not match, or null.
  */
 export function checkNotificationMatches(
-  payout: { transaction_id?: string | null; payment_currency: string; payment_amount?: unknown; raw_payment_amount?: unknown },
+  payout: {
+    transaction_id?: string | null
+    payment_currency: string
+    payment_amount?: unknown
+    raw_payment_amount?: unknown
+  },
   note: { transaction_id?: string; currency?: string; amount?: string; order_status?: string; status?: string },
 ): string | null {
   const tx = text(note.transaction_id)

@@ -14,11 +14,19 @@ const FROM_GATEWAY: Record<string, PayoutStatus> = {
  * (notification or retry) can still settle the payout; the raw text is kept in gateway_status.
  */
 export function mapGatewayStatus(status: string | undefined | null): PayoutStatus {
-  return FROM_GATEWAY[String(status ?? "").trim().toUpperCase()] ?? "processing"
+  return (
+    FROM_GATEWAY[
+      String(status ?? "")
+        .trim()
+        .toUpperCase()
+    ] ?? "processing"
+  )
 }
 
 export const isKnownGatewayStatus = (status: string | undefined | null) =>
-  String(status ?? "").trim().toUpperCase() in FROM_GATEWAY
+  String(status ?? "")
+    .trim()
+    .toUpperCase() in FROM_GATEWAY
 
 const RANK: Record<PayoutStatus, number> = { pending: 0, processing: 1, completed: 2, failed: 2 }
 

@@ -4,7 +4,13 @@ import { decodeXml } from "../../../gateway/codecs"
 import { breakdownMismatch } from "../../../gateway/schemas"
 import { recordMatches } from "../../../lib/acquiring/gateway-state"
 import { checkoutRequest, pageLanguage, type RequestContext } from "../mappers/payment-request"
-import { paymentGatewayAmount, sameAmount, sameSentAmount, sentAmount, sessionMoney } from "../../../lib/acquiring/money"
+import {
+  paymentGatewayAmount,
+  sameAmount,
+  sameSentAmount,
+  sentAmount,
+  sessionMoney,
+} from "../../../lib/acquiring/money"
 import { parseAcquiringOptions } from "../../../lib/acquiring/options"
 import { AcquiringHostedService } from "../services/hosted"
 import type { CartSnapshot } from "../../../lib/acquiring/snapshot/schema"
@@ -44,7 +50,9 @@ describe("session money", () => {
     for (const v of [10.125, 10]) {
       const e = refusal(() => sessionMoney(v, "KWD", refuse))
       expect(e.type).toBe(MedusaError.Types.INVALID_DATA)
-      expect(e.message).toContain(`KWD has 3 decimal places and the gateway takes amounts with at most two, so ${v} KWD would be rounded`)
+      expect(e.message).toContain(
+        `KWD has 3 decimal places and the gateway takes amounts with at most two, so ${v} KWD would be rounded`,
+      )
     }
   })
 
@@ -63,7 +71,12 @@ describe("session money", () => {
 })
 
 describe("comparisons under the rounding rule", () => {
-  const rounded = { order_no: "payses01ABC", variant: "hosted", currency: "JPY", ...sessionMoney(JPY_TAXED, "JPY", halfUp) }
+  const rounded = {
+    order_no: "payses01ABC",
+    variant: "hosted",
+    currency: "JPY",
+    ...sessionMoney(JPY_TAXED, "JPY", halfUp),
+  }
 
   it("Medusa's amount and the gateway's compare after the same rounding", () => {
     // The plain comparison would call the paid order a mismatch…
@@ -84,12 +97,18 @@ describe("comparisons under the rounding rule", () => {
   it("a payment opened without rounding stays strict: a fractional yen refund is a 400", () => {
     const plain = { order_no: "payses01ABC", variant: "hosted", currency: "JPY", amount: "1000.00" }
     expect(paymentGatewayAmount(400, plain, refuse)).toBe("400.00")
-    expect(refusal(() => paymentGatewayAmount(400.5, plain, refuse)).message).toContain("400.5 JPY is not a whole amount of JPY")
+    expect(refusal(() => paymentGatewayAmount(400.5, plain, refuse)).message).toContain(
+      "400.5 JPY is not a whole amount of JPY",
+    )
     expect(sentAmount(12.345, { currency: "EUR" })).toBe("12.35")
   })
 
   it("a malformed rounding record in the data is ignored", () => {
-    const forged = { currency: "JPY", amount: "1099.00", amount_rounding: { rule: "up", decimals: 0, medusa_amount: "1098.9" } }
+    const forged = {
+      currency: "JPY",
+      amount: "1099.00",
+      amount_rounding: { rule: "up", decimals: 0, medusa_amount: "1098.9" },
+    }
     expect(sentAmount(JPY_TAXED, forged)).toBe("1098.90")
     expect(sameSentAmount("1099.00", JPY_TAXED, forged)).toBe(false)
   })
@@ -125,27 +144,67 @@ const snapshot = (over: Partial<CartSnapshot> = {}): CartSnapshot => ({
 describe("JPY payment request", () => {
   it("every amount is whole yen and the parts add up to the amount", () => {
     const req = checkoutRequest(snapshot(), ctx())
-    expect(req).toMatchObject({ amount: "3000.00", item_total: "2727.00", tax_total: "273.00", discount: "0.00", items: "Tea#,#li_1#,#909.00#,#3" })
+    expect(req).toMatchObject({
+      amount: "3000.00",
+      item_total: "2727.00",
+      tax_total: "273.00",
+      discount: "0.00",
+      items: "Tea#,#li_1#,#909.00#,#3",
+    })
     expect(req.cart_items![0].basic_item_data.price).toEqual({ amount_local_currency: 909, currency: "JPY" })
     expect(breakdownMismatch(req as unknown as Record<string, unknown>)).toBeNull()
   })
 
   it("under half_up the rounded amount's residue goes to tax (up) or discount (down)", () => {
-    const up = checkoutRequest(snapshot({ total: "1098.90", totals: { item_total: "999.00", shipping: "0.00", tax_total: "99.90", shipping_discount: "0.00", discount: "0.00" } }), ctx({ amount: "1099.00" }))
+    const up = checkoutRequest(
+      snapshot({
+        total: "1098.90",
+        totals: {
+          item_total: "999.00",
+          shipping: "0.00",
+          tax_total: "99.90",
+          shipping_discount: "0.00",
+          discount: "0.00",
+        },
+      }),
+      ctx({ amount: "1099.00" }),
+    )
     expect(up).toMatchObject({ amount: "1099.00", item_total: "999.00", tax_total: "100.00", discount: "0.00" })
-    const down = checkoutRequest(snapshot({ total: "1098.40", totals: { item_total: "998.50", shipping: "0.00", tax_total: "99.90", shipping_discount: "0.00", discount: "0.00" } }), ctx({ amount: "1098.00" }))
+    const down = checkoutRequest(
+      snapshot({
+        total: "1098.40",
+        totals: {
+          item_total: "998.50",
+          shipping: "0.00",
+          tax_total: "99.90",
+          shipping_discount: "0.00",
+          discount: "0.00",
+        },
+      }),
+      ctx({ amount: "1098.00" }),
+    )
     expect(down).toMatchObject({ amount: "1098.00", item_total: "999.00", tax_total: "100.00", discount: "1.00" })
     for (const r of [up, down]) expect(breakdownMismatch(r as unknown as Record<string, unknown>)).toBeNull()
   })
 
   it("EUR requests are unchanged", () => {
-    const eur = snapshot({ currency_code: "EUR", total: "12.50", totals: { item_total: "12.50", shipping: "0.00", tax_total: "0.00", shipping_discount: "0.00", discount: "0.00" }, items: [{ id: "li_1", name: "Mug", unit_price: "12.50", quantity: 1 }] })
-    expect(checkoutRequest(eur, ctx({ currency: "EUR", amount: "12.50", decimals: undefined }))).toMatchObject({ amount: "12.50", item_total: "12.50", items: "Mug#,#li_1#,#12.50#,#1" })
+    const eur = snapshot({
+      currency_code: "EUR",
+      total: "12.50",
+      totals: { item_total: "12.50", shipping: "0.00", tax_total: "0.00", shipping_discount: "0.00", discount: "0.00" },
+      items: [{ id: "li_1", name: "Mug", unit_price: "12.50", quantity: 1 }],
+    })
+    expect(checkoutRequest(eur, ctx({ currency: "EUR", amount: "12.50", decimals: undefined }))).toMatchObject({
+      amount: "12.50",
+      item_total: "12.50",
+      items: "Mug#,#li_1#,#12.50#,#1",
+    })
   })
 })
 
 describe("hosted page language", () => {
-  const withLocale = (locale: string | undefined, browser_lang?: string) => snapshot({ locale, device: browser_lang ? { browser_lang } : {} } as Partial<CartSnapshot>)
+  const withLocale = (locale: string | undefined, browser_lang?: string) =>
+    snapshot({ locale, device: browser_lang ? { browser_lang } : {} } as Partial<CartSnapshot>)
   it("the shopper's browser, then the cart's or order's locale, then default_language", () => {
     expect(pageLanguage(withLocale("ja-JP", "fr-FR"), own)).toBe("fr-FR")
     expect(pageLanguage(withLocale("ja-JP"), own)).toBe("ja-JP")
@@ -167,8 +226,12 @@ describe("options", () => {
   it("a wrong value is refused naming the option", () => {
     expect(() => parseAcquiringOptions({ ...OPTIONS, currency_rounding: "round" })).toThrow(/option currency_rounding/)
     expect(() => parseAcquiringOptions({ ...OPTIONS, currency_digits: { huf: 2 } })).toThrow(/option currency_digits/)
-    expect(() => parseAcquiringOptions({ ...OPTIONS, currency_digits: { HUF: 5 } })).toThrow(/option currency_digits\.HUF/)
-    expect(() => parseAcquiringOptions({ ...OPTIONS, default_language: "English" })).toThrow(/option default_language: must be a language tag/)
+    expect(() => parseAcquiringOptions({ ...OPTIONS, currency_digits: { HUF: 5 } })).toThrow(
+      /option currency_digits\.HUF/,
+    )
+    expect(() => parseAcquiringOptions({ ...OPTIONS, default_language: "English" })).toThrow(
+      /option default_language: must be a language tag/,
+    )
   })
 })
 
@@ -177,9 +240,18 @@ describe("the provider", () => {
   const page = fixture("checkout-page-helper.html")
   function provider(extra: Record<string, unknown> = {}) {
     const fake = fakeFetch(() => new Response(page, { status: 200, headers: { "content-type": "text/html" } }))
-    const service = new AcquiringHostedService({ logger: { info() {}, warn() {}, error() {}, debug() {} } } as never, { ...OPTIONS, fetch: fake.fetch, ...extra })
+    const service = new AcquiringHostedService({ logger: { info() {}, warn() {}, error() {}, debug() {} } } as never, {
+      ...OPTIONS,
+      fetch: fake.fetch,
+      ...extra,
+    })
     const start = (amount: unknown, currency_code: string) =>
-      service.initiatePayment({ amount, currency_code, data: { session_id: ID }, context: { idempotency_key: ID } } as never)
+      service.initiatePayment({
+        amount,
+        currency_code,
+        data: { session_id: ID },
+        context: { idempotency_key: ID },
+      } as never)
     return { service, start, calls: fake.calls }
   }
   const bodyOf = (b: string): Record<string, unknown> => decodeXml(b).value
@@ -191,7 +263,10 @@ describe("the provider", () => {
     expect(out.data).toMatchObject({ currency: "JPY", amount: "1000.00" })
     expect(out.data).not.toHaveProperty("amount_rounding")
     await expect(p.start(JPY_TAXED, "jpy")).rejects.toThrow("Payment refused: 1098.9 JPY is not a whole amount of JPY")
-    await expect(p.start(10.125, "kwd")).rejects.toMatchObject({ type: MedusaError.Types.INVALID_DATA, message: expect.stringContaining("KWD has 3 decimal places") })
+    await expect(p.start(10.125, "kwd")).rejects.toMatchObject({
+      type: MedusaError.Types.INVALID_DATA,
+      message: expect.stringContaining("KWD has 3 decimal places"),
+    })
     expect(p.calls).toHaveLength(1)
   })
 
@@ -199,7 +274,10 @@ describe("the provider", () => {
     const p = provider({ currency_rounding: "half_up" })
     const jpy = await p.start(JPY_TAXED, "jpy")
     expect(bodyOf(p.calls[0].body)).toMatchObject({ amount: "1099.00", item_total: "1099.00" })
-    expect(jpy.data).toMatchObject({ amount: "1099.00", amount_rounding: { rule: "half_up", decimals: 0, medusa_amount: "1098.9" } })
+    expect(jpy.data).toMatchObject({
+      amount: "1099.00",
+      amount_rounding: { rule: "half_up", decimals: 0, medusa_amount: "1098.9" },
+    })
     const kwd = await p.start(10.125, "kwd")
     expect(bodyOf(p.calls[1].body)).toMatchObject({ currency: "KWD", amount: "10.13" })
     expect(kwd.data).toMatchObject({ amount: "10.13" })
@@ -211,8 +289,12 @@ describe("the provider", () => {
     const created = await service.createAccountHolder({ context: { customer } } as never)
     expect(created).toEqual({ id: "cus_01JABC", data: { shopper_id: "cus_01JABC" } })
     expect(JSON.stringify(created)).not.toContain("EurKey-Secret1")
-    const again = await service.createAccountHolder({ context: { customer, account_holder: { data: created.data } } } as never)
+    const again = await service.createAccountHolder({
+      context: { customer, account_holder: { data: created.data } },
+    } as never)
     expect(again).toEqual(created)
-    await expect(service.createAccountHolder({ context: {} } as never)).rejects.toMatchObject({ type: MedusaError.Types.INVALID_DATA })
+    await expect(service.createAccountHolder({ context: {} } as never)).rejects.toMatchObject({
+      type: MedusaError.Types.INVALID_DATA,
+    })
   })
 })

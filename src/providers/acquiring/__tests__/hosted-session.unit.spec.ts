@@ -8,15 +8,28 @@ import { PROVIDER_TEST_OPTIONS } from "./helpers"
 const OPTIONS = PROVIDER_TEST_OPTIONS
 
 /** The session data a storefront receives from initiatePayment (gateway answered by a fake fetch). */
-async function sessionData(extra: Record<string, unknown> = {}, given: Record<string, unknown> = {}, container: Record<string, unknown> = {}) {
+async function sessionData(
+  extra: Record<string, unknown> = {},
+  given: Record<string, unknown> = {},
+  container: Record<string, unknown> = {},
+) {
   const page = fixture("checkout-page-helper.html")
-  const service = new AcquiringHostedService({ logger: { info() {}, warn() {}, error() {}, debug() {} }, ...container } as never, {
-    ...OPTIONS,
-    fetch: (async () => new Response(page, { status: 200, headers: { "content-type": "text/html" } })) as typeof fetch,
-    ...extra,
-  })
+  const service = new AcquiringHostedService(
+    { logger: { info() {}, warn() {}, error() {}, debug() {} }, ...container } as never,
+    {
+      ...OPTIONS,
+      fetch: (async () =>
+        new Response(page, { status: 200, headers: { "content-type": "text/html" } })) as typeof fetch,
+      ...extra,
+    },
+  )
   const id = "payses_01JABCDEFGHJKMNPQRSTVWXYZ0"
-  const out = await service.initiatePayment({ amount: 12.5, currency_code: "eur", data: { ...given, session_id: id }, context: { idempotency_key: id } } as never)
+  const out = await service.initiatePayment({
+    amount: 12.5,
+    currency_code: "eur",
+    data: { ...given, session_id: id },
+    context: { idempotency_key: id },
+  } as never)
   return { data: out.data as Record<string, any>, page, handed: handedOver(id), id }
 }
 
@@ -41,11 +54,17 @@ describe("hosted session data", () => {
     expect(isPageToken(key, id, data.hosted_page_token)).toBe(true)
     expect(isPageToken(key, "payses_01JABCDEFGHJKMNPQRSTVWXYZ1", data.hosted_page_token)).toBe(false)
     expect(isPageToken(Buffer.from("another-key"), id, data.hosted_page_token)).toBe(false)
-    for (const bad of [undefined, "", "0".repeat(64), data.hosted_page_token.toUpperCase(), ["x"]]) expect(isPageToken(key, id, bad)).toBe(false)
+    for (const bad of [undefined, "", "0".repeat(64), data.hosted_page_token.toUpperCase(), ["x"]])
+      expect(isPageToken(key, id, bad)).toBe(false)
   })
 
   it("keys the provider owns are dropped from a caller's data (Medusa stores caller's data merged with ours)", async () => {
-    const given = { confirmed_capture: { amount: "12.50", source: "medusa" }, captures: [{ id: "x", amount: "12.50", source: "gateway" }], canceled: true, note: "x" }
+    const given = {
+      confirmed_capture: { amount: "12.50", source: "medusa" },
+      captures: [{ id: "x", amount: "12.50", source: "gateway" }],
+      canceled: true,
+      note: "x",
+    }
     const { data } = await sessionData({}, given)
     const stored = JSON.parse(JSON.stringify({ ...given, session_id: "payses_01JABCDEFGHJKMNPQRSTVWXYZ0", ...data }))
     for (const k of Object.keys(given)) expect(stored).not.toHaveProperty(k)
@@ -63,18 +82,30 @@ describe("hosted session data", () => {
           payment_collection_id: collection,
           currency_code: "EUR",
           total: "12.50",
-          totals: { item_total: "12.50", shipping: "0.00", tax_total: "0.00", shipping_discount: "0.00", discount: "0.00" },
+          totals: {
+            item_total: "12.50",
+            shipping: "0.00",
+            tax_total: "0.00",
+            shipping_discount: "0.00",
+            discount: "0.00",
+          },
           items: [],
           promo_codes: [],
           device: {},
         },
         key,
       )
-    const container = { paymentSessionService: { retrieve: async (id: string) => ({ id, payment_collection_id: "paycol_session" }) } }
+    const container = {
+      paymentSessionService: { retrieve: async (id: string) => ({ id, payment_collection_id: "paycol_session" }) },
+    }
     const ours = await sessionData({}, { acquiring_snapshot: snapshot("paycol_session") }, container)
     expect(ours.data.order_no).toBe("payses01JABCDEFGHJKMNPQRSTVWXYZ0")
-    await expect(sessionData({}, { acquiring_snapshot: snapshot("paycol_other") }, container)).rejects.toThrow(/sealed for another payment collection/)
-    await expect(sessionData({}, { acquiring_snapshot: snapshot("paycol_session") }, {})).rejects.toThrow(/sealed for another payment collection/)
+    await expect(sessionData({}, { acquiring_snapshot: snapshot("paycol_other") }, container)).rejects.toThrow(
+      /sealed for another payment collection/,
+    )
+    await expect(sessionData({}, { acquiring_snapshot: snapshot("paycol_session") }, {})).rejects.toThrow(
+      /sealed for another payment collection/,
+    )
   })
 
   it("session_html: true also offers the raw page, as the gateway sent it", async () => {

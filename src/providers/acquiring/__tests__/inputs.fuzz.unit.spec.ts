@@ -42,7 +42,11 @@ const PROVIDER_OPTIONS = {
 }
 const PAYOUT_OPTIONS = {
   gateway: CLIENT_OPTIONS,
-  payouts: { notify_url: "https://store.example/hooks/acquiring/payout", account_id: "100000101", minor_unit_digits: { JPY: 0 } },
+  payouts: {
+    notify_url: "https://store.example/hooks/acquiring/payout",
+    account_id: "100000101",
+    minor_unit_digits: { JPY: 0 },
+  },
 }
 
 /** Run `f`; a thrown value must be one of `types`, else the property fails with it. */
@@ -113,17 +117,43 @@ const DATA = {
 
 /** The snapshot middleware with a fake request: only its validation of `data` runs before the cart load. */
 async function throughMiddleware(data: unknown): Promise<unknown> {
-  const config = { modules: { payment: { options: { providers: [{ resolve: "./src/providers/acquiring", id: "acquiring", options: PROVIDER_OPTIONS }] } } } }
+  const config = {
+    modules: {
+      payment: {
+        options: { providers: [{ resolve: "./src/providers/acquiring", id: "acquiring", options: PROVIDER_OPTIONS }] },
+      },
+    },
+  }
   const item = { id: "item_1", title: "Mug", unit_price: 10, quantity: 1, requires_shipping: true }
-  const cart = { id: "cart_1", currency_code: "eur", total: 10, item_subtotal: 10, shipping_subtotal: 0, tax_total: 0, items: [item], customer: null }
+  const cart = {
+    id: "cart_1",
+    currency_code: "eur",
+    total: 10,
+    item_subtotal: 10,
+    shipping_subtotal: 0,
+    tax_total: 0,
+    items: [item],
+    customer: null,
+  }
   const scope = {
     resolve: (key: string) =>
       key === "configModule"
         ? config
-        : { graph: async ({ entity }: { entity: string }) => ({ data: entity === "cart" ? [cart] : [{ cart_id: "cart_1" }] }) },
+        : {
+            graph: async ({ entity }: { entity: string }) => ({
+              data: entity === "cart" ? [cart] : [{ cart_id: "cart_1" }],
+            }),
+          },
   }
-  const req = { body: { provider_id: "pp_acquiring_acquiring", data }, scope, params: { id: "paycol_1" }, ip: "127.0.0.1" }
-  return new Promise((resolve) => acquiringSnapshotMiddleware(req as never, {} as never, (e?: unknown) => resolve(e ?? "next")))
+  const req = {
+    body: { provider_id: "pp_acquiring_acquiring", data },
+    scope,
+    params: { id: "paycol_1" },
+    ip: "127.0.0.1",
+  }
+  return new Promise((resolve) =>
+    acquiringSnapshotMiddleware(req as never, {} as never, (e?: unknown) => resolve(e ?? "next")),
+  )
 }
 
 describe("storefront data under fuzzing", () => {
@@ -148,7 +178,11 @@ describe("storefront data under fuzzing", () => {
         counter.hit()
         const out = await throughMiddleware(d)
         if (out === "next") return void seen.next++
-        if (out instanceof MedusaError && out.type === MedusaError.Types.INVALID_DATA && /^data(\.|\b)/.test(out.message)) {
+        if (
+          out instanceof MedusaError &&
+          out.type === MedusaError.Types.INVALID_DATA &&
+          /^data(\.|\b)/.test(out.message)
+        ) {
           return void seen.invalid++
         }
         // Past validation, the fake cart may be refused by the snapshot builder: still typed, never a crash.

@@ -8,21 +8,44 @@ function fakeGateway(state: { payment_status: string }) {
   const calls: string[] = []
   const client = {
     retrieveTransactions: async () => ({
-      orders_list: [{ order_no: "payses01ABC", amount: "32.89", currency: "EUR", query_result: "1", transaction_id: "T1", fraud_check_result: [], ...state }],
+      orders_list: [
+        {
+          order_no: "payses01ABC",
+          amount: "32.89",
+          currency: "EUR",
+          query_result: "1",
+          transaction_id: "T1",
+          fraud_check_result: [],
+          ...state,
+        },
+      ],
       responses: [],
       requests: 1,
     }),
     capture: async (req: any) => {
       calls.push(`capture ${req.capture_orders[0].amount}`)
       state.payment_status = "3000"
-      return { results: [{ ...req.capture_orders[0], capture_status: "1", error_message: "" }], responses: [], failed: [], requests: 1 }
+      return {
+        results: [{ ...req.capture_orders[0], capture_status: "1", error_message: "" }],
+        responses: [],
+        failed: [],
+        requests: 1,
+      }
     },
     refund: async (req: any) => {
       const o = req.refund_orders[0]
       calls.push(`refund ${o.refund_amount}`)
       const n = calls.filter((c) => c.startsWith("refund")).length
       return {
-        results: [{ ...o, refund_status: "1", refund_message: "V0000:OK", refund_reference: "", refund_reference_id: `T1-0${n}` }],
+        results: [
+          {
+            ...o,
+            refund_status: "1",
+            refund_message: "V0000:OK",
+            refund_reference: "",
+            refund_reference_id: `T1-0${n}`,
+          },
+        ],
         responses: [],
         failed: [],
         requests: 1,
@@ -30,16 +53,28 @@ function fakeGateway(state: { payment_status: string }) {
     },
     cancel: async (req: any) => {
       calls.push("cancel")
-      return { results: [{ ...req.cancel_orders[0], cancel_status: "1", error_message: "" }], responses: [], failed: [], requests: 1 }
+      return {
+        results: [{ ...req.cancel_orders[0], cancel_status: "1", error_message: "" }],
+        responses: [],
+        failed: [],
+        requests: 1,
+      }
     },
   } as unknown as GatewayClient
   return { client, calls }
 }
 
 const KEY = Buffer.from("unit-test-seal-key-0123456789abcdef")
-const capture = (client: GatewayClient, d: AcquiringData, want: Parameters<typeof captureWith>[2]) => captureWith(client, d, want, KEY)
+const capture = (client: GatewayClient, d: AcquiringData, want: Parameters<typeof captureWith>[2]) =>
+  captureWith(client, d, want, KEY)
 
-const data: AcquiringData = { order_no: "payses01ABC", currency: "EUR", amount: "32.89", variant: "hosted", account_id: "100000101" }
+const data: AcquiringData = {
+  order_no: "payses01ABC",
+  currency: "EUR",
+  amount: "32.89",
+  variant: "hosted",
+  account_id: "100000101",
+}
 
 describe("capture", () => {
   it("captures the asked amount once; a replay or a portal capture charges nothing", async () => {
@@ -47,7 +82,9 @@ describe("capture", () => {
     const once = await capture(g.client, data, { id: "capt_1", source: "medusa", amount: "20.00" })
     expect(once.captures).toEqual([{ id: "capt_1", amount: "20.00", source: "medusa" }])
     expect(await capture(g.client, once, { id: "capt_1", source: "medusa" })).toBe(once)
-    await expect(capture(g.client, once, { id: "capt_2", source: "medusa", amount: "5.00" })).rejects.toThrow(/captures an authorisation once/)
+    await expect(capture(g.client, once, { id: "capt_2", source: "medusa", amount: "5.00" })).rejects.toThrow(
+      /captures an authorisation once/,
+    )
     expect(g.calls).toEqual(["capture 20.00"])
 
     const portal = fakeGateway({ payment_status: "3000" })
@@ -59,8 +96,14 @@ describe("capture", () => {
   it("a capture confirmed by a batch answer is recorded without asking or charging the gateway", async () => {
     let asked = 0
     const { client, calls } = fakeGateway({ payment_status: "2000" })
-    const counting = { ...client, retrieveTransactions: async (...a: unknown[]) => (asked++, (client.retrieveTransactions as any)(...a)) } as GatewayClient
-    const d = { ...data, confirmed_capture: sealConfirmedCapture(KEY, data.order_no, { amount: "32.89", source: "medusa" }) }
+    const counting = {
+      ...client,
+      retrieveTransactions: async (...a: unknown[]) => (asked++, (client.retrieveTransactions as any)(...a)),
+    } as GatewayClient
+    const d = {
+      ...data,
+      confirmed_capture: sealConfirmedCapture(KEY, data.order_no, { amount: "32.89", source: "medusa" }),
+    }
     const out = await capture(counting, d, { id: "cap_1", source: "medusa", amount: "32.89" })
     expect(out.captures).toEqual([{ id: "cap_1", amount: "32.89", source: "medusa" }])
     expect(out.confirmed_capture).toBeUndefined()
@@ -76,13 +119,20 @@ describe("capture", () => {
     const forged = [
       { amount: "32.89", source: "medusa" as const },
       { amount: "32.89", source: "medusa" as const, seal: "0".repeat(64) },
-      sealConfirmedCapture(Buffer.from("another-servers-key-0123456789abcdef"), data.order_no, { amount: "32.89", source: "medusa" }),
+      sealConfirmedCapture(Buffer.from("another-servers-key-0123456789abcdef"), data.order_no, {
+        amount: "32.89",
+        source: "medusa",
+      }),
       sealConfirmedCapture(KEY, "payses01OTHER", { amount: "32.89", source: "medusa" }),
       { ...sealConfirmedCapture(KEY, data.order_no, { amount: "1.00", source: "medusa" }), amount: "32.89" },
     ]
     for (const confirmed_capture of forged) {
       const g = fakeGateway({ payment_status: "2000" })
-      const out = await capture(g.client, { ...data, confirmed_capture }, { id: "cap_x", source: "medusa", amount: "32.89" })
+      const out = await capture(
+        g.client,
+        { ...data, confirmed_capture },
+        { id: "cap_x", source: "medusa", amount: "32.89" },
+      )
       expect(g.calls).toEqual(["capture 32.89"])
       expect(out.payment_status).toBe("3000")
     }

@@ -19,15 +19,25 @@ describe("money", () => {
 describe("breakdown", () => {
   it("splits a discounted cart so the parts sum exactly to the total", () => {
     const r = breakdown({ total: "32.89", item_subtotal: "32.99", shipping_subtotal: "4.9", tax_total: "0" })
-    expect(r.totals).toEqual({ item_total: "32.99", shipping: "4.90", tax_total: "0.00", shipping_discount: "0.00", discount: "5.00" })
+    expect(r.totals).toEqual({
+      item_total: "32.99",
+      shipping: "4.90",
+      tax_total: "0.00",
+      shipping_discount: "0.00",
+      discount: "5.00",
+    })
     const t = r.totals
-    expect(cents(t.item_total) + cents(t.shipping) + cents(t.tax_total) - cents(t.shipping_discount) - cents(t.discount)).toBe(cents(r.total))
+    expect(
+      cents(t.item_total) + cents(t.shipping) + cents(t.tax_total) - cents(t.shipping_discount) - cents(t.discount),
+    ).toBe(cents(r.total))
   })
   it("absorbs a one-cent rounding residue into tax and refuses real inconsistencies", () => {
     const r = breakdown({ total: "10.01", item_subtotal: "8.403", shipping_subtotal: "0", tax_total: "1.596" })
     expect(r.totals.tax_total).toBe("1.61")
     expect(r.totals.discount).toBe("0.00")
-    expect(() => breakdown({ total: "20.00", item_subtotal: "10", shipping_subtotal: "0", tax_total: "0" })).toThrow(/inconsistent/)
+    expect(() => breakdown({ total: "20.00", item_subtotal: "10", shipping_subtotal: "0", tax_total: "0" })).toThrow(
+      /inconsistent/,
+    )
   })
 })
 
@@ -41,7 +51,12 @@ describe("items", () => {
     expect(escapeItemPart("a#b\nc")).toBe("a＃b c")
   })
   it("stays within 5000 characters and says how many items were left out", () => {
-    const many = Array.from({ length: 200 }, (_, i) => ({ id: `i${i}`, name: "x".repeat(60), unit_price: "1.00", quantity: 1 }))
+    const many = Array.from({ length: 200 }, (_, i) => ({
+      id: `i${i}`,
+      name: "x".repeat(60),
+      unit_price: "1.00",
+      quantity: 1,
+    }))
     const s = itemsString(many)
     expect(s.length).toBeLessThanOrEqual(5000)
     expect(s).toMatch(/#;#\d+ more#,#-#,#0\.00#,#0$/)
@@ -55,7 +70,11 @@ describe("items", () => {
       category: "apparel",
       productId: "prod_1",
     })
-    expect(cartItems(items, "USD")[0].basic_item_data.price).toEqual({ amount_local_currency: 12.5, currency: "USD", amount_usd: 12.5 })
+    expect(cartItems(items, "USD")[0].basic_item_data.price).toEqual({
+      amount_local_currency: 12.5,
+      currency: "USD",
+      amount_usd: 12.5,
+    })
   })
 })
 
@@ -84,7 +103,11 @@ describe("status mapping", () => {
   })
   it("no record is pending; unknown codes are a flagged safe pending; overrides win", () => {
     expect(mapOrderRecord(undefined)).toEqual({ status: "pending", code: "none", known: true })
-    expect(mapOrderRecord({ payment_status: "7777", query_result: "1" })).toEqual({ status: "pending", code: "7777", known: false })
+    expect(mapOrderRecord({ payment_status: "7777", query_result: "1" })).toEqual({
+      status: "pending",
+      code: "7777",
+      known: false,
+    })
     expect(mapOrderRecord({ payment_status: "1100", query_result: "-2" }, { "1100": "pending" }).status).toBe("pending")
     expect(mapOrderRecord({ query_result: "0" } as never).status).toBe("error")
   })
@@ -92,16 +115,31 @@ describe("status mapping", () => {
 
 describe("refunds", () => {
   it("merges by refund_reference_id, keeps Medusa ids, adds portal refunds and sums exactly", () => {
-    const known = [{ refund_reference_id: "T1-01", refund_amount: "10.00", refund_status: "2", medusa_refund_id: "ref_1" }]
+    const known = [
+      { refund_reference_id: "T1-01", refund_amount: "10.00", refund_status: "2", medusa_refund_id: "ref_1" },
+    ]
     const merged = mergeRefunds(known, [
-      { refund_reference_id: "T1-01", refund_amount: "10.00", refund_status: "1", refund_date: "20260101120000" } as never,
+      {
+        refund_reference_id: "T1-01",
+        refund_amount: "10.00",
+        refund_status: "1",
+        refund_date: "20260101120000",
+      } as never,
       { refund_reference_id: "T1-02", refund_amount: "0.1", refund_status: "1" } as never,
     ])
     expect(merged).toEqual([
-      { refund_reference_id: "T1-01", refund_amount: "10.00", refund_status: "1", refund_date: "20260101120000", medusa_refund_id: "ref_1" },
+      {
+        refund_reference_id: "T1-01",
+        refund_amount: "10.00",
+        refund_status: "1",
+        refund_date: "20260101120000",
+        medusa_refund_id: "ref_1",
+      },
       { refund_reference_id: "T1-02", refund_amount: "0.1", refund_status: "1" },
     ])
     expect(refundedTotal(merged)).toBe("10.10")
-    expect(refundedTotal([...merged, { refund_reference_id: "T1-03", refund_amount: "5.00", refund_status: "0" }])).toBe("10.10")
+    expect(
+      refundedTotal([...merged, { refund_reference_id: "T1-03", refund_amount: "5.00", refund_status: "0" }]),
+    ).toBe("10.10")
   })
 })

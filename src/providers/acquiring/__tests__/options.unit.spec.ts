@@ -16,7 +16,11 @@ const good = {
 describe("options", () => {
   it("applies defaults", () => {
     const o = parseAcquiringOptions(good)
-    expect(o.provider).toMatchObject({ capture_mode: "manual", open3d: "do3DS", notify_path: "/hooks/acquiring/notify" })
+    expect(o.provider).toMatchObject({
+      capture_mode: "manual",
+      open3d: "do3DS",
+      notify_path: "/hooks/acquiring/notify",
+    })
     expect(o.client.merchant_id).toBe("1000001")
   })
   it.each([
@@ -34,7 +38,10 @@ describe("options", () => {
       container: container as never,
       providers: [{ resolve: path.join(__dirname, ".."), id: "bad", options: { ...good, open3d: "maybe" } }] as never,
       registerServiceFn: async (klass: any, c: any, o: any) => {
-        c.register(`pp_${klass.identifier}_${o.id}`, asFunction(() => new klass({}, o.options)))
+        c.register(
+          `pp_${klass.identifier}_${o.id}`,
+          asFunction(() => new klass({}, o.options)),
+        )
       },
     })
     await expect(load).rejects.toThrow(/Invalid acquiring provider option open3d/)
@@ -69,8 +76,12 @@ describe("cart snapshot seal", () => {
 describe("return urls", () => {
   const own = { allowed_return_origins: ["https://shop.example"] }
   it("accepts allowed origins only and refuses characters the gateway cannot sign", () => {
-    expect(checkReturnUrl("https://shop.example/return/cart_1", "data.return_url", own)).toBe("https://shop.example/return/cart_1")
-    expect(() => checkReturnUrl("https://evil.example/x", "data.return_url", own)).toThrow(/data.return_url must be on one of/)
+    expect(checkReturnUrl("https://shop.example/return/cart_1", "data.return_url", own)).toBe(
+      "https://shop.example/return/cart_1",
+    )
+    expect(() => checkReturnUrl("https://evil.example/x", "data.return_url", own)).toThrow(
+      /data.return_url must be on one of/,
+    )
     expect(() => checkReturnUrl("https://shop.example/r?a=1&b=2", "data.return_url", own)).toThrow(/must not contain/)
     expect(() => checkReturnUrl("https://shop.example.evil.test/", "data.return_url", own)).toThrow(/allowed origins/)
   })
@@ -87,7 +98,9 @@ describe("return urls", () => {
     expect(() => checkReturnUrl(url, "data.return_url", own)).toThrow(why)
   })
   it("sends the URL normalised, as the origin check read it", () => {
-    expect(checkReturnUrl("HTTPS://SHOP.EXAMPLE:443/a/../return#@evil", "data.return_url", own)).toBe("https://shop.example/return#@evil")
+    expect(checkReturnUrl("HTTPS://SHOP.EXAMPLE:443/a/../return#@evil", "data.return_url", own)).toBe(
+      "https://shop.example/return#@evil",
+    )
     expect(checkReturnUrl("https://shop.example", "data.return_url", own)).toBe("https://shop.example/")
   })
 })

@@ -1,6 +1,9 @@
 import { forget, handedOver, handOver, HANDOFF_MAX } from "../../../lib/acquiring/page-handoff"
 
-const page = (n: number) => ({ form: { action: "https://gw.test/v1/checkout", method: "POST", fields: { n: String(n) } }, html: null })
+const page = (n: number) => ({
+  form: { action: "https://gw.test/v1/checkout", method: "POST", fields: { n: String(n) } },
+  html: null,
+})
 const id = (n: number) => `payses_${String(n).padStart(26, "0")}`
 
 describe("hosted page handoff", () => {

@@ -43,7 +43,14 @@ import { isKept, keepAuthorisation } from "../../../lib/acquiring/kept"
 import { lookupOrder, recordMatches, withRecord } from "../../../lib/acquiring/gateway-state"
 import { capture, cancel, refund, refreshRefunds } from "../../../lib/acquiring/operations"
 import { notifyUrl, resolveReturnUrls } from "../../../lib/acquiring/return-urls"
-import { blanked, callerData, readData, tryReadData, type AcquiringData, type Variant } from "../../../lib/acquiring/payment-data"
+import {
+  blanked,
+  callerData,
+  readData,
+  tryReadData,
+  type AcquiringData,
+  type Variant,
+} from "../../../lib/acquiring/payment-data"
 import { webhookAction } from "../../../lib/acquiring/webhook"
 
 type Cradle = { logger?: Logger } & Record<string, unknown>
@@ -93,7 +100,9 @@ export abstract class AcquiringBase extends AbstractPaymentProvider<Record<strin
     const mapped = mapOrderRecord(record, this.opts.provider.status_map, this.variantStatusDefaults(d))
     if (!mapped.known && !this.loggedCodes.has(mapped.code)) {
       this.loggedCodes.add(mapped.code)
-      this.logger.warn(`acquiring: unknown gateway status ${mapped.code} (order ${d.order_no}); treated as pending. Map it with the status_map option.`)
+      this.logger.warn(
+        `acquiring: unknown gateway status ${mapped.code} (order ${d.order_no}); treated as pending. Map it with the status_map option.`,
+      )
     }
     return mapped
   }
@@ -101,9 +110,14 @@ export abstract class AcquiringBase extends AbstractPaymentProvider<Record<strin
   async initiatePayment(input: InitiatePaymentInput): Promise<InitiatePaymentOutput> {
     const { kept: data, dropped } = callerData(input.data)
     const sessionId = String(data.session_id ?? input.context?.idempotency_key ?? "")
-    if (!sessionId) throw new MedusaError(MedusaError.Types.INVALID_DATA, "initiatePayment needs the payment session id")
-    if (data[ADOPT_KEY] !== undefined) return this.adopt(data[ADOPT_KEY], sessionId, input.currency_code.toUpperCase(), dropped)
-    if (dropped.length) this.logger.warn(`acquiring: session ${logText(sessionId, 40)} data keys ignored (the provider owns or does not take them): ${logText(dropped.join(", "), 200)}`)
+    if (!sessionId)
+      throw new MedusaError(MedusaError.Types.INVALID_DATA, "initiatePayment needs the payment session id")
+    if (data[ADOPT_KEY] !== undefined)
+      return this.adopt(data[ADOPT_KEY], sessionId, input.currency_code.toUpperCase(), dropped)
+    if (dropped.length)
+      this.logger.warn(
+        `acquiring: session ${logText(sessionId, 40)} data keys ignored (the provider owns or does not take them): ${logText(dropped.join(", "), 200)}`,
+      )
     const order_no = orderNoFromSession(sessionId)
     const currency = input.currency_code.toUpperCase()
     // Refused here (400 naming currency and amount) when the gateway cannot carry it exactly.
@@ -112,7 +126,16 @@ export abstract class AcquiringBase extends AbstractPaymentProvider<Record<strin
     const own = this.opts.provider
     const urls = resolveReturnUrls(snapshot ?? {}, own)
     const account_id = this.client.accountFor(currency)
-    const ctx: RequestContext = { order_no, currency, amount, decimals, notify_url: notifyUrl(own), ...urls, own, now: Date.now() }
+    const ctx: RequestContext = {
+      order_no,
+      currency,
+      amount,
+      decimals,
+      notify_url: notifyUrl(own),
+      ...urls,
+      own,
+      now: Date.now(),
+    }
     let started: Record<string, unknown>
     try {
       started = await this.start({ session_id: sessionId, snapshot, ctx, account_id })
@@ -125,7 +148,17 @@ export abstract class AcquiringBase extends AbstractPaymentProvider<Record<strin
       status: "pending",
       // Medusa stores { ...caller's data, ...this }: keys we did not take are blanked, and the
       // snapshot (personal data) is dropped from the public session data.
-      data: { ...blanked(dropped), [SNAPSHOT_KEY]: null, order_no, currency, amount, ...(amount_rounding && { amount_rounding }), variant: this.variant, account_id, ...started },
+      data: {
+        ...blanked(dropped),
+        [SNAPSHOT_KEY]: null,
+        order_no,
+        currency,
+        amount,
+        ...(amount_rounding && { amount_rounding }),
+        variant: this.variant,
+        account_id,
+        ...started,
+      },
     }
   }
 
@@ -138,7 +171,8 @@ export abstract class AcquiringBase extends AbstractPaymentProvider<Record<strin
   async createAccountHolder({ context }: CreateAccountHolderInput): Promise<CreateAccountHolderOutput> {
     const known = context.account_holder?.data?.shopper_id
     if (typeof known === "string" && known) return { id: known, data: context.account_holder!.data }
-    if (!context.customer?.id) throw new MedusaError(MedusaError.Types.INVALID_DATA, "createAccountHolder needs the customer")
+    if (!context.customer?.id)
+      throw new MedusaError(MedusaError.Types.INVALID_DATA, "createAccountHolder needs the customer")
     return { id: context.customer.id, data: { shopper_id: context.customer.id } }
   }
 
@@ -146,7 +180,12 @@ export abstract class AcquiringBase extends AbstractPaymentProvider<Record<strin
    * The sealed cart snapshot of our store middleware, checked against Medusa's amount and bound
    * to this session's payment collection (a snapshot sealed for another collection is refused).
    */
-  private async trustedSnapshot(data: Record<string, unknown>, sessionId: string, amount: string, currency: string): Promise<CartSnapshot | null> {
+  private async trustedSnapshot(
+    data: Record<string, unknown>,
+    sessionId: string,
+    amount: string,
+    currency: string,
+  ): Promise<CartSnapshot | null> {
     const sealed = data[SNAPSHOT_KEY]
     if (sealed === undefined || sealed === null) return null
     const s = openSnapshot(sealed, this.sealKey, this.opts.provider.snapshot_max_age_s)
@@ -157,7 +196,10 @@ export abstract class AcquiringBase extends AbstractPaymentProvider<Record<strin
       )
     }
     if ((await this.collectionOf(sessionId)) !== s.payment_collection_id) {
-      throw new MedusaError(MedusaError.Types.INVALID_DATA, "The cart snapshot was sealed for another payment collection; start the payment again from the cart.")
+      throw new MedusaError(
+        MedusaError.Types.INVALID_DATA,
+        "The cart snapshot was sealed for another payment collection; start the payment again from the cart.",
+      )
     }
     return s
   }
@@ -166,29 +208,59 @@ export abstract class AcquiringBase extends AbstractPaymentProvider<Record<strin
    * A session on an order's open collection that carries a kept authorisation's gateway order
    * (lib/acquiring/kept.ts): nothing is started at the gateway; authorising it asks the gateway as usual.
    */
-  private async adopt(raw: unknown, sessionId: string, currency: string, dropped: string[]): Promise<InitiatePaymentOutput> {
+  private async adopt(
+    raw: unknown,
+    sessionId: string,
+    currency: string,
+    dropped: string[],
+  ): Promise<InitiatePaymentOutput> {
     const ticket = openAdoptionTicket(this.sealKey, raw)
     if ((await this.collectionOf(sessionId)) !== ticket.collection_id) {
-      throw new MedusaError(MedusaError.Types.NOT_ALLOWED, "The adoption ticket was made for another payment collection.")
+      throw new MedusaError(
+        MedusaError.Types.NOT_ALLOWED,
+        "The adoption ticket was made for another payment collection.",
+      )
     }
-    const kept = tryReadData((await this.moduleRow<{ data?: unknown }>("paymentService", ticket.payment_id, ["id", "data"]))?.data)
+    const kept = tryReadData(
+      (await this.moduleRow<{ data?: unknown }>("paymentService", ticket.payment_id, ["id", "data"]))?.data,
+    )
     if (!isKept(kept) || kept.currency !== currency) {
-      throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `Payment ${ticket.payment_id} holds no kept authorisation in ${currency} to adopt.`)
+      throw new MedusaError(
+        MedusaError.Types.NOT_ALLOWED,
+        `Payment ${ticket.payment_id} holds no kept authorisation in ${currency} to adopt.`,
+      )
     }
     const { kept_authorisation: _, ...carried } = kept
     this.logger.info(`acquiring: kept order ${kept.order_no} adopted by session ${logText(sessionId, 40)}`)
-    return { id: kept.order_no, status: "pending", data: { ...blanked([...dropped, ADOPT_KEY]), ...carried, adopted_from: ticket.payment_id } }
+    return {
+      id: kept.order_no,
+      status: "pending",
+      data: { ...blanked([...dropped, ADOPT_KEY]), ...carried, adopted_from: ticket.payment_id },
+    }
   }
 
   /** The payment collection of a session, from the payment module's own session service. */
   private async collectionOf(sessionId: string): Promise<string | undefined> {
-    return (await this.moduleRow<{ payment_collection_id?: string }>("paymentSessionService", sessionId, ["id", "payment_collection_id"]))?.payment_collection_id
+    return (
+      await this.moduleRow<{ payment_collection_id?: string }>("paymentSessionService", sessionId, [
+        "id",
+        "payment_collection_id",
+      ])
+    )?.payment_collection_id
   }
 
   /** A row of one of the payment module's own services; undefined when it cannot be read. */
-  private async moduleRow<T>(service: string, id: string, select: string[], relations?: string[]): Promise<T | undefined> {
+  private async moduleRow<T>(
+    service: string,
+    id: string,
+    select: string[],
+    relations?: string[],
+  ): Promise<T | undefined> {
     try {
-      return await (this.container as Record<string, any>)[service]?.retrieve(id, { select, ...(relations && { relations }) })
+      return await (this.container as Record<string, any>)[service]?.retrieve(id, {
+        select,
+        ...(relations && { relations }),
+      })
     } catch {
       return undefined
     }
@@ -197,7 +269,12 @@ export abstract class AcquiringBase extends AbstractPaymentProvider<Record<strin
   async authorizePayment(input: AuthorizePaymentInput): Promise<AuthorizePaymentOutput> {
     const { status, data } = await this.currentStatus(input.data)
     if (status === "authorized" && this.opts.provider.capture_mode === "automatic") {
-      const captured = await capture(this.client, data, { id: "automatic", source: "automatic", amount: data.amount }, this.sealKey)
+      const captured = await capture(
+        this.client,
+        data,
+        { id: "automatic", source: "automatic", amount: data.amount },
+        this.sealKey,
+      )
       return { status: "captured", data: captured }
     }
     return { status, data }
@@ -219,7 +296,9 @@ export abstract class AcquiringBase extends AbstractPaymentProvider<Record<strin
     const mapped = this.mapStatus(record, d)
     const data = withRecord(d, record, mapped.code)
     if (record && !recordMatches(record, d) && mapped.status !== "pending") {
-      this.logger.warn(`acquiring: order ${d.order_no} amount/currency at the gateway differs from the session; refused`)
+      this.logger.warn(
+        `acquiring: order ${d.order_no} amount/currency at the gateway differs from the session; refused`,
+      )
       return { status: "error", data: { ...data, status_code: "amount_mismatch" } }
     }
     return { status: mapped.status, data: mapped.status === "pending" ? data : dropPage(data) }
@@ -277,15 +356,27 @@ export abstract class AcquiringBase extends AbstractPaymentProvider<Record<strin
   private async keepForReplacement(d: AcquiringData, paymentId: string | undefined): Promise<AcquiringData | null> {
     if (this.opts.provider.void_on_collection_cancel || !paymentId) return null
     type PaymentRow = { created_at?: Date | string; payment_collection?: { status?: string } }
-    const payment = await this.moduleRow<PaymentRow>("paymentService", paymentId, ["id", "created_at"], ["payment_collection"])
+    const payment = await this.moduleRow<PaymentRow>(
+      "paymentService",
+      paymentId,
+      ["id", "created_at"],
+      ["payment_collection"],
+    )
     if (payment?.payment_collection?.status !== "canceled") return null
     const record = await lookupOrder(this.client, d).catch((e) => {
       throw toMedusaError(e, "Checking the payment")
     })
     if (record?.payment_status !== PAYMENT_STATUS.AUTHORISED) return null
-    this.logger.info(`acquiring: order ${d.order_no} kept authorised after its collection was replaced; voided once the replacement is paid`)
+    this.logger.info(
+      `acquiring: order ${d.order_no} kept authorised after its collection was replaced; voided once the replacement is paid`,
+    )
     const authorisedAt = new Date(payment.created_at ?? Date.now())
-    return keepAuthorisation(withRecord(d, record, record.payment_status), authorisedAt, new Date(), this.opts.provider.capture_window_days)
+    return keepAuthorisation(
+      withRecord(d, record, record.payment_status),
+      authorisedAt,
+      new Date(),
+      this.opts.provider.capture_window_days,
+    )
   }
 
   /** Never fails: Medusa deletes sessions while the shopper re-initiates checkout. */
@@ -297,7 +388,9 @@ export abstract class AcquiringBase extends AbstractPaymentProvider<Record<strin
     try {
       return { data: await cancel(this.client, d, { strict: false }) }
     } catch (e) {
-      this.logger.warn(`acquiring: could not void order ${d.order_no} while deleting its session: ${(e as Error).message}`)
+      this.logger.warn(
+        `acquiring: could not void order ${d.order_no} while deleting its session: ${(e as Error).message}`,
+      )
       return { data: input.data ?? {} }
     }
   }

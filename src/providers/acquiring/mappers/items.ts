@@ -12,7 +12,10 @@ const NAME_MAX = 200
  * and can never form a separator. Line breaks are flattened.
  */
 export function escapeItemPart(value: string): string {
-  return value.replace(/#/g, "\uFF03").replace(/[\r\n\t]+/g, " ").trim()
+  return value
+    .replace(/#/g, "\uFF03")
+    .replace(/[\r\n\t]+/g, " ")
+    .trim()
 }
 
 /** `name#,#item_no#,#unit_price#,#quantity` joined by `#;#`, within the 5000-character limit. */

@@ -59,7 +59,9 @@ function inCurrency(s: CartSnapshot, ctx: RequestContext): CartSnapshot {
     totals: splitTotals(s.totals, ctx.amount, decimals),
     items: s.items.map((i) => ({ ...i, unit_price: r(i.unit_price) })),
     customer: s.customer && { ...s.customer, past_orders_sum: r(s.customer.past_orders_sum) },
-    subscription: s.subscription?.contract_amount ? { ...s.subscription, contract_amount: r(s.subscription.contract_amount) } : s.subscription,
+    subscription: s.subscription?.contract_amount
+      ? { ...s.subscription, contract_amount: r(s.subscription.contract_amount) }
+      : s.subscription,
   }
 }
 
@@ -68,7 +70,10 @@ function inCurrency(s: CartSnapshot, ctx: RequestContext): CartSnapshot {
  * locale (Medusa 2.21 keeps a BCP 47 tag on both; a malformed one is skipped), else the
  * merchant's default_language.
  */
-export function pageLanguage(s: CartSnapshot | null, own: Pick<ProviderOwnOptions, "default_language">): string | undefined {
+export function pageLanguage(
+  s: CartSnapshot | null,
+  own: Pick<ProviderOwnOptions, "default_language">,
+): string | undefined {
   const locale = LanguageTag.safeParse(s?.locale)
   return s?.device?.browser_lang ?? (locale.success ? locale.data : undefined) ?? own.default_language
 }
@@ -133,7 +138,10 @@ export function checkoutRequest(snapshot: CartSnapshot | null, ctx: RequestConte
 }
 
 /** POST /v1/authorise (APM) payload, gateway-interface.md §2.4: no cart_items, account_owner or 3-D Secure fields. */
-export function authoriseRequest(snapshot: CartSnapshot | null, ctx: RequestContext & { payment_method: string }): AuthoriseRequest {
+export function authoriseRequest(
+  snapshot: CartSnapshot | null,
+  ctx: RequestContext & { payment_method: string },
+): AuthoriseRequest {
   const s = snapshot && inCurrency(snapshot, ctx)
   return defined({
     ...baseFields(s, ctx),

@@ -20,9 +20,16 @@ export class AcquiringApmService extends AcquiringBase {
     const own = this.opts.provider
     const method = this.fixedPaymentMethod ?? requested ?? own.payment_method
     if (!method) {
-      throw new MedusaError(MedusaError.Types.INVALID_DATA, "data.payment_method is required: name the alternative payment method")
+      throw new MedusaError(
+        MedusaError.Types.INVALID_DATA,
+        "data.payment_method is required: name the alternative payment method",
+      )
     }
-    if (!this.fixedPaymentMethod && own.allowed_payment_methods.length && !own.allowed_payment_methods.includes(method)) {
+    if (
+      !this.fixedPaymentMethod &&
+      own.allowed_payment_methods.length &&
+      !own.allowed_payment_methods.includes(method)
+    ) {
       throw new MedusaError(
         MedusaError.Types.INVALID_DATA,
         `data.payment_method ${method} is not offered; choose one of ${own.allowed_payment_methods.join(", ")}`,
@@ -43,7 +50,9 @@ export class AcquiringApmService extends AcquiringBase {
   /** Methods settled asynchronously (vouchers, transfers) place the order before the money arrives. */
   protected override variantStatusDefaults(d: AcquiringData): Record<string, SessionStatus> {
     const async = this.opts.provider.async_payment_methods
-    return d.payment_method && async.includes(d.payment_method) ? { [PAYMENT_STATUS.WAITING_SHOPPER]: "pending_authorization" } : {}
+    return d.payment_method && async.includes(d.payment_method)
+      ? { [PAYMENT_STATUS.WAITING_SHOPPER]: "pending_authorization" }
+      : {}
   }
 }
 

@@ -9,7 +9,10 @@ export class AcquiringHostedService extends AcquiringBase {
 
   protected async start({ session_id, snapshot, ctx, account_id }: StartInput) {
     const own = this.opts.provider
-    const page = await this.client.checkout(checkoutRequest(snapshot, ctx), account_id ? { account_id } : { currency: ctx.currency })
+    const page = await this.client.checkout(
+      checkoutRequest(snapshot, ctx),
+      account_id ? { account_id } : { currency: ctx.currency },
+    )
     // What a storefront needs to send the shopper: post the form itself, or render the page.
     const view: HostedPageView = {
       form: { action: page.form.action, method: page.form.method, fields: page.form.fields },

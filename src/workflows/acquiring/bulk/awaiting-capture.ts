@@ -30,7 +30,10 @@ export interface AwaitingCapturePage {
  * order↔payment-collection link (as reconciliation reads them); captures themselves go
  * through the bulk route and Medusa's workflows.
  */
-export async function listAwaitingCapture(container: MedusaContainer, page: { limit: number; offset: number }): Promise<AwaitingCapturePage> {
+export async function listAwaitingCapture(
+  container: MedusaContainer,
+  page: { limit: number; offset: number },
+): Promise<AwaitingCapturePage> {
   const config = container.resolve(ContainerRegistrationKeys.CONFIG_MODULE) as ConfigModule
   const providerIds = acquiringProviderConfigs(config).flatMap((c) => c.provider_ids)
   if (!providerIds.length) return { payments: [], count: 0, ...page }
@@ -50,14 +53,23 @@ export async function listAwaitingCapture(container: MedusaContainer, page: { li
     open
       .clone()
       .select(
-        "o.id as order_id", "o.display_id", "p.id as payment_id", "p.provider_id", "p.currency_code",
+        "o.id as order_id",
+        "o.display_id",
+        "p.id as payment_id",
+        "p.provider_id",
+        "p.currency_code",
         // ISO 8601 in UTC with PostgreSQL's microseconds.
         knex.raw(`to_char(p.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as created_at`),
         knex.raw("p.data->>'order_no' as order_no"),
         knex.raw("coalesce(p.data->>'amount', p.raw_amount->>'value') as amount"),
-        knex.raw(`(select sum(c.amount) from capture c where c.payment_id = p.id and c.deleted_at is null)::text as captured`),
+        knex.raw(
+          `(select sum(c.amount) from capture c where c.payment_id = p.id and c.deleted_at is null)::text as captured`,
+        ),
       )
-      .orderBy([{ column: "p.created_at", order: "desc" }, { column: "p.id", order: "desc" }])
+      .orderBy([
+        { column: "p.created_at", order: "desc" },
+        { column: "p.id", order: "desc" },
+      ])
       .limit(page.limit)
       .offset(page.offset),
     open.clone().count({ count: "p.id" }),

@@ -10,7 +10,9 @@ const DAY = 86_400_000
 
 /** Orders with a live fulfilment whose on-fulfilment acquiring payment is not captured yet. */
 async function fulfilledUncaptured(container: MedusaContainer, providerIds: string[], since: Date): Promise<string[]> {
-  const open = (await openPayments(container, since, providerIds)).filter((p) => !p.captured_at && p.captured === "0.00" && p.order_id)
+  const open = (await openPayments(container, since, providerIds)).filter(
+    (p) => !p.captured_at && p.captured === "0.00" && p.order_id,
+  )
   if (!open.length) return []
   const query = container.resolve(ContainerRegistrationKeys.QUERY) as unknown as Query
   const { data } = await query.graph({
@@ -18,7 +20,9 @@ async function fulfilledUncaptured(container: MedusaContainer, providerIds: stri
     fields: ["id", "fulfillments.id", "fulfillments.canceled_at"],
     filters: { id: [...new Set(open.map((p) => p.order_id!))] },
   })
-  return data.filter((o) => (o.fulfillments ?? []).some((f: { canceled_at?: string | null } | null) => f && !f.canceled_at)).map((o) => o.id)
+  return data
+    .filter((o) => (o.fulfillments ?? []).some((f: { canceled_at?: string | null } | null) => f && !f.canceled_at))
+    .map((o) => o.id)
 }
 
 /**
@@ -38,7 +42,13 @@ export async function captureFulfilledOrders(container: MedusaContainer): Promis
     "acquiring:capture-on-fulfilment:sweep",
     async () => {
       const orderIds = await fulfilledUncaptured(container, providerIds, new Date(Date.now() - lookback * DAY))
-      return orderIds.length ? runBulk(container, "capture", orderIds.map((order_id) => ({ order_id }))) : null
+      return orderIds.length
+        ? runBulk(
+            container,
+            "capture",
+            orderIds.map((order_id) => ({ order_id })),
+          )
+        : null
     },
     { timeout: 120 },
   )

@@ -12,11 +12,19 @@ import type { BulkItemResult, Work } from "./types"
 /** Orders recorded one by one at once (cancel, refund, and captures when the batch failed). */
 const RECORD_CONCURRENCY = 8
 
-const DONE: Record<BulkOperation, BulkItemResult["status"]> = { capture: "captured", cancel: "canceled", refund: "refunded" }
+const DONE: Record<BulkOperation, BulkItemResult["status"]> = {
+  capture: "captured",
+  cancel: "canceled",
+  refund: "refunded",
+}
 
 type Verdicts = Map<string, EntryVerdict>
 const amountOf = (w: Work) => (w.step as { amount: string }).amount
-const baseOf = (w: Work) => ({ order_id: w.item.order_id, payment_id: w.payment.id, order_no: w.payment.data!.order_no })
+const baseOf = (w: Work) => ({
+  order_id: w.item.order_id,
+  payment_id: w.payment.id,
+  order_no: w.payment.data!.order_no,
+})
 const recordFailed = (w: Work, amount: string, why: string): BulkItemResult => ({
   ...baseOf(w),
   status: "failed",
@@ -29,12 +37,18 @@ function unrecorded(w: Work, v: EntryVerdict | undefined): BulkItemResult | unde
   const s = w.step
   if (s.kind === "done") return { ...baseOf(w), status: "already_done" }
   if (s.kind === "refuse") return { ...baseOf(w), status: "failed", error: s.reason }
-  if (s.kind === "send" && (!v || !v.ok)) return { ...baseOf(w), status: "failed", error: v && !v.ok ? v.error : "not sent" }
+  if (s.kind === "send" && (!v || !v.ok))
+    return { ...baseOf(w), status: "failed", error: v && !v.ok ? v.error : "not sent" }
   return undefined
 }
 
 /** Record every order's outcome in Medusa; a result per order, in no particular order. */
-export async function finishAll(container: MedusaContainer, op: BulkOperation, work: Work[], verdict: Verdicts): Promise<BulkItemResult[]> {
+export async function finishAll(
+  container: MedusaContainer,
+  op: BulkOperation,
+  work: Work[],
+  verdict: Verdicts,
+): Promise<BulkItemResult[]> {
   const verdictOf = (w: Work) => verdict.get(w.payment.data!.order_no)
   if (op !== "capture") return mapLimit(work, RECORD_CONCURRENCY, (w) => finishOne(container, op, w, verdictOf(w)))
   const results: BulkItemResult[] = []
@@ -64,8 +78,12 @@ async function recordCaptures(container: MedusaContainer, work: Work[], verdict:
     outcome = (await recordCapturesWorkflow(container).run({ input: { captures } })).result as RecordCapturesResult
   } catch (e) {
     const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
-    logger.warn(`acquiring bulk capture: recording ${work.length} captures as one batch failed (${(e as Error).message}); recording them one by one`)
-    return mapLimit(work, RECORD_CONCURRENCY, (w) => finishOne(container, "capture", w, verdict.get(w.payment.data!.order_no)))
+    logger.warn(
+      `acquiring bulk capture: recording ${work.length} captures as one batch failed (${(e as Error).message}); recording them one by one`,
+    )
+    return mapLimit(work, RECORD_CONCURRENCY, (w) =>
+      finishOne(container, "capture", w, verdict.get(w.payment.data!.order_no)),
+    )
   }
   const recorded = new Set(outcome.recorded.map((c) => c.payment_id))
   return work.map((w) => {
@@ -77,7 +95,12 @@ async function recordCaptures(container: MedusaContainer, work: Work[], verdict:
   })
 }
 
-const succeeded = (op: BulkOperation, w: Work, amount: string, refund?: { refund_reference_id: string }): BulkItemResult => ({
+const succeeded = (
+  op: BulkOperation,
+  w: Work,
+  amount: string,
+  refund?: { refund_reference_id: string },
+): BulkItemResult => ({
   ...baseOf(w),
   status: DONE[op],
   amount,
@@ -85,7 +108,12 @@ const succeeded = (op: BulkOperation, w: Work, amount: string, refund?: { refund
   ...(w.step.kind === "record" ? { recorded_only: true } : {}),
 })
 
-export async function finishOne(container: MedusaContainer, op: BulkOperation, w: Work, v: EntryVerdict | undefined): Promise<BulkItemResult> {
+export async function finishOne(
+  container: MedusaContainer,
+  op: BulkOperation,
+  w: Work,
+  v: EntryVerdict | undefined,
+): Promise<BulkItemResult> {
   const done = unrecorded(w, v)
   if (done) return done
   const s = w.step as { kind: "send" | "record"; amount: string }

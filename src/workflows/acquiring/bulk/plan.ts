@@ -26,15 +26,20 @@ export function planCapture(p: PaymentView, record: OrderRecord | undefined): Bu
   if (cents(p.captured) > 0n) return { kind: "done" }
   if (GATEWAY_CAPTURED.has(state(record))) return { kind: "record", amount: p.amount }
   if (state(record) === PAYMENT_STATUS.AUTHORISED && record?.transaction_id) return { kind: "send", amount: p.amount }
-  return { kind: "refuse", reason: `the gateway reports status ${state(record) || "none"}; only an authorised payment can be captured` }
+  return {
+    kind: "refuse",
+    reason: `the gateway reports status ${state(record) || "none"}; only an authorised payment can be captured`,
+  }
 }
 
 export function planCancel(p: PaymentView, record: OrderRecord | undefined): BulkStep {
   if (p.canceled_at) return { kind: "done" }
-  if (cents(p.captured) > 0n || GATEWAY_CAPTURED.has(state(record))) return { kind: "refuse", reason: "the payment is captured; refund it instead" }
+  if (cents(p.captured) > 0n || GATEWAY_CAPTURED.has(state(record)))
+    return { kind: "refuse", reason: "the payment is captured; refund it instead" }
   if (GATEWAY_VOIDED.has(state(record))) return { kind: "record", amount: p.amount }
   const s = state(record)
-  if ((s === PAYMENT_STATUS.AUTHORISED || s === PAYMENT_STATUS.REVIEW) && record?.transaction_id) return { kind: "send", amount: p.amount }
+  if ((s === PAYMENT_STATUS.AUTHORISED || s === PAYMENT_STATUS.REVIEW) && record?.transaction_id)
+    return { kind: "send", amount: p.amount }
   return { kind: "refuse", reason: `the gateway reports status ${s || "none"}; it cannot be canceled` }
 }
 
@@ -47,15 +52,22 @@ export function planRefund(p: PaymentView, records: RefundRecord[], marker: stri
   if (cents(p.captured) === 0n) return { kind: "refuse", reason: "nothing is captured" }
   const mine = records.filter((r) => r.refund_reason === marker && r.refund_status !== REFUND_STATUS.FAILED)
   const tracked = parseTracked(p.data?.refunds)
-  const recorded = mine.filter((r) => tracked.some((t) => t.refund_reference_id === r.refund_reference_id && t.medusa_refund_id))
+  const recorded = mine.filter((r) =>
+    tracked.some((t) => t.refund_reference_id === r.refund_reference_id && t.medusa_refund_id),
+  )
   if (recorded.length) return { kind: "done" }
   if (mine.length) {
     const r = mine[0]
-    return { kind: "record", amount: normaliseAmount(r.refund_amount) ?? r.refund_amount, refund_reference_id: r.refund_reference_id }
+    return {
+      kind: "record",
+      amount: normaliseAmount(r.refund_amount) ?? r.refund_amount,
+      refund_reference_id: r.refund_reference_id,
+    }
   }
   const left = cents(p.captured) - cents(p.refunded)
   const want = amount ? cents(amount) : left
   if (left <= 0n) return { kind: "refuse", reason: "the payment is fully refunded" }
-  if (want <= 0n || want > left) return { kind: "refuse", reason: `amount must be above 0 and at most ${fromCents(left)}` }
+  if (want <= 0n || want > left)
+    return { kind: "refuse", reason: `amount must be above 0 and at most ${fromCents(left)}` }
   return { kind: "send", amount: fromCents(want) }
 }

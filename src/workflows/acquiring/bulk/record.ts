@@ -42,7 +42,10 @@ export async function recordInMedusa(
   const merged = mergeRefunds(parseTracked(p.data.refunds), [refund as RefundRecord]).map((r) =>
     r.refund_reference_id === refund.refund_reference_id && !r.medusa_refund_id ? { ...r, claim: true } : r,
   )
-  await payments.updatePayment({ id: p.id, data: { ...p.data, refunds: merged, refunded_amount: refundedTotal(merged) } } as never)
+  await payments.updatePayment({
+    id: p.id,
+    data: { ...p.data, refunds: merged, refunded_amount: refundedTotal(merged) },
+  } as never)
   await refundPaymentWorkflow(container).run({
     input: { payment_id: p.id, amount, note: `Gateway refund ${refund.refund_reference_id} (bulk)` },
   })

@@ -27,26 +27,42 @@ export function refundMarker(items: BulkItem[], opts: BulkOptions): string {
 /** The payment a bulk call acts on: the order's live acquiring payment. */
 const pick = (list: PaymentView[]) => list.find((p) => !p.canceled_at && p.data) ?? list.find((p) => p.data)
 
-
 /**
  * Capture, cancel or refund the acquiring payments of many orders: gateway requests of at most
  * 50 (per account), a result per order, one failure never blocks the others. All payments are
  * locked (across instances) while the call runs, and state is read from the gateway first, so
  * a retried call only records what the gateway already did and sends nothing twice.
  */
-export async function runBulk(container: MedusaContainer, op: BulkOperation, given: BulkItem[], opts: BulkOptions = {}): Promise<BulkReport> {
+export async function runBulk(
+  container: MedusaContainer,
+  op: BulkOperation,
+  given: BulkItem[],
+  opts: BulkOptions = {},
+): Promise<BulkReport> {
   // One entry per order (the first): an order listed twice must never be sent or recorded twice.
   const seen = new Set<string>()
   const items = given.filter((i) => !seen.has(i.order_id) && !!seen.add(i.order_id))
-  const first = await paymentsOfOrders(container, items.map((i) => i.order_id), true)
+  const first = await paymentsOfOrders(
+    container,
+    items.map((i) => i.order_id),
+    true,
+  )
   const ids = [...new Set(items.flatMap((i) => pick(first.get(i.order_id) ?? [])?.id ?? []))]
   const locking = container.resolve(Modules.LOCKING)
   const run = () => bulkLocked(container, op, items, opts)
   return withPaymentLocks(locking, ids, run, 120)
 }
 
-async function bulkLocked(container: MedusaContainer, op: BulkOperation, items: BulkItem[], opts: BulkOptions): Promise<BulkReport> {
-  const byOrder = await paymentsOfOrders(container, items.map((i) => i.order_id))
+async function bulkLocked(
+  container: MedusaContainer,
+  op: BulkOperation,
+  items: BulkItem[],
+  opts: BulkOptions,
+): Promise<BulkReport> {
+  const byOrder = await paymentsOfOrders(
+    container,
+    items.map((i) => i.order_id),
+  )
   const marker = refundMarker(items, opts)
   const results = new Map<string, BulkItemResult>()
   const work: Work[] = []
@@ -54,7 +70,12 @@ async function bulkLocked(container: MedusaContainer, op: BulkOperation, items: 
   const byProvider = new Map<string, Array<{ item: BulkItem; payment: PaymentView }>>()
   for (const item of items) {
     const payment = pick(byOrder.get(item.order_id) ?? [])
-    if (!payment) results.set(item.order_id, { order_id: item.order_id, status: "not_found", error: "the order has no acquiring payment" })
+    if (!payment)
+      results.set(item.order_id, {
+        order_id: item.order_id,
+        status: "not_found",
+        error: "the order has no acquiring payment",
+      })
     else pushTo(byProvider, payment.provider_id, { item, payment })
   }
   for (const [providerId, list] of byProvider) {
@@ -66,7 +87,8 @@ async function bulkLocked(container: MedusaContainer, op: BulkOperation, items: 
       records = await recordsByOrderNo(client, refs)
       if (op === "refund") refunds = await refundsByOrderNo(client, refs)
     } catch (e) {
-      for (const w of list) results.set(w.item.order_id, fail(w.item, w.payment, `gateway query failed: ${(e as Error).message}`))
+      for (const w of list)
+        results.set(w.item.order_id, fail(w.item, w.payment, `gateway query failed: ${(e as Error).message}`))
       continue
     }
     for (const w of list) {
@@ -77,11 +99,19 @@ async function bulkLocked(container: MedusaContainer, op: BulkOperation, items: 
           : op === "cancel"
             ? planCancel(w.payment, records.get(no))
             : planRefund(w.payment, refunds.get(no) ?? [], marker, w.item.amount)
-      const refund = step.kind === "record" && step.refund_reference_id ? refunds.get(no)?.find((r) => r.refund_reference_id === step.refund_reference_id) : undefined
+      const refund =
+        step.kind === "record" && step.refund_reference_id
+          ? refunds.get(no)?.find((r) => r.refund_reference_id === step.refund_reference_id)
+          : undefined
       work.push({ ...w, step, refund })
     }
   }
-  const { verdict, requests } = await sendBatches(container, op, work.filter((w) => w.step.kind === "send"), marker)
+  const { verdict, requests } = await sendBatches(
+    container,
+    op,
+    work.filter((w) => w.step.kind === "send"),
+    marker,
+  )
   // Recorded through Medusa's modules and workflows (captures as one batch); all payments are locked by this call.
   for (const res of await finishAll(container, op, work, verdict)) results.set(res.order_id, res)
   return { operation: op, gateway_requests: requests, results: items.map((i) => results.get(i.order_id)!) }

@@ -1,6 +1,12 @@
 import type { IPaymentModuleService } from "@medusajs/framework/types"
 import { BigNumber, MathBN, MedusaError, Modules } from "@medusajs/framework/utils"
-import { createStep, createWorkflow, StepResponse, transform, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
+import {
+  createStep,
+  createWorkflow,
+  StepResponse,
+  transform,
+  WorkflowResponse,
+} from "@medusajs/framework/workflows-sdk"
 import { authorizePaymentSessionStep } from "@medusajs/medusa/core-flows"
 import { ADOPT_KEY, adoptionTicket } from "../../../lib/acquiring/adoption"
 import { releasedData } from "../../../lib/acquiring/kept"
@@ -32,11 +38,24 @@ const refuse = (type: string, message: string): never => {
 const planAdoptionStep = createStep("acquiring-plan-kept-adoption", async (input: AdoptKeptInput, { container }) => {
   const [order] = await keptOfOrders(container, [input.order_id])
   const kept = order?.kept.find((k) => k.payment_id === input.payment_id)
-  if (!kept) return refuse(MedusaError.Types.NOT_FOUND, `Payment ${input.payment_id} of order ${input.order_id} holds no kept authorisation.`)
-  if (order.canceled) return refuse(MedusaError.Types.NOT_ALLOWED, "The order is canceled: its kept authorisation is voided, not captured.")
+  if (!kept)
+    return refuse(
+      MedusaError.Types.NOT_FOUND,
+      `Payment ${input.payment_id} of order ${input.order_id} holds no kept authorisation.`,
+    )
+  if (order.canceled)
+    return refuse(
+      MedusaError.Types.NOT_ALLOWED,
+      "The order is canceled: its kept authorisation is voided, not captured.",
+    )
   const open = order.open
-  if (!open) return refuse(MedusaError.Types.NOT_ALLOWED, "The order has no unpaid payment collection to record the kept authorisation on.")
-  if (open.currency_code.toUpperCase() !== kept.data.currency) return refuse(MedusaError.Types.NOT_ALLOWED, "The open collection is in another currency.")
+  if (!open)
+    return refuse(
+      MedusaError.Types.NOT_ALLOWED,
+      "The order has no unpaid payment collection to record the kept authorisation on.",
+    )
+  if (open.currency_code.toUpperCase() !== kept.data.currency)
+    return refuse(MedusaError.Types.NOT_ALLOWED, "The open collection is in another currency.")
   const key = sealKeyOf(gatewaysFor(container)(kept.provider_id).options)
   const plan: AdoptionPlan = {
     collection_id: open.id,
@@ -64,11 +83,14 @@ const createAdoptingSessionStep = createStep(
 )
 
 /** The kept payment's data once adopted; written back as it was if authorising fails. */
-const adoptedDataStep = createStep("acquiring-kept-adopted-data", async (input: { payment_id: string; session_id: string }, { container }) => {
-  const now = await paymentNow(container, input.payment_id)
-  const data = releasedData(readData(now?.data), "adopted", new Date(), input.session_id)
-  return new StepResponse({ payment_id: input.payment_id, data, previous: now?.data ?? {} })
-})
+const adoptedDataStep = createStep(
+  "acquiring-kept-adopted-data",
+  async (input: { payment_id: string; session_id: string }, { container }) => {
+    const now = await paymentNow(container, input.payment_id)
+    const data = releasedData(readData(now?.data), "adopted", new Date(), input.session_id)
+    return new StepResponse({ payment_id: input.payment_id, data, previous: now?.data ?? {} })
+  },
+)
 
 /**
  * The merchant takes a kept authorisation after all (the shopper never paid the edit's new
@@ -76,11 +98,16 @@ const adoptedDataStep = createStep("acquiring-kept-adopted-data", async (input: 
  * authorisation (the provider asks the gateway), so capture, refund and the order's
  * summary work as for any payment. Authorising is last: nothing after it can undo it.
  */
-export const adoptKeptAuthorisationWorkflow = createWorkflow("acquiring-adopt-kept-authorisation", (input: AdoptKeptInput) => {
-  const plan = planAdoptionStep(input)
-  const session = createAdoptingSessionStep(plan)
-  const adopted = adoptedDataStep(transform({ input, session }, ({ input, session }) => ({ payment_id: input.payment_id, session_id: session.id })))
-  updatePaymentDataStep(adopted)
-  const payment = authorizePaymentSessionStep({ id: session.id, context: {} })
-  return new WorkflowResponse(payment)
-})
+export const adoptKeptAuthorisationWorkflow = createWorkflow(
+  "acquiring-adopt-kept-authorisation",
+  (input: AdoptKeptInput) => {
+    const plan = planAdoptionStep(input)
+    const session = createAdoptingSessionStep(plan)
+    const adopted = adoptedDataStep(
+      transform({ input, session }, ({ input, session }) => ({ payment_id: input.payment_id, session_id: session.id })),
+    )
+    updatePaymentDataStep(adopted)
+    const payment = authorizePaymentSessionStep({ id: session.id, context: {} })
+    return new WorkflowResponse(payment)
+  },
+)

@@ -55,7 +55,9 @@ function ofOrder(order: Row): OrderKept {
   const kept = collections.flatMap((c) =>
     ((c.payments ?? []) as Row[]).flatMap((p) => {
       const data = tryReadData(p.data)
-      return isAcquiringProvider(p.provider_id) && isKept(data) ? [{ payment_id: p.id, provider_id: p.provider_id, collection_id: c.id, data }] : []
+      return isAcquiringProvider(p.provider_id) && isKept(data)
+        ? [{ payment_id: p.id, provider_id: p.provider_id, collection_id: c.id, data }]
+        : []
     }),
   )
   const keptCollections = new Set(kept.map((k) => k.collection_id))
@@ -71,22 +73,36 @@ function ofOrder(order: Row): OrderKept {
 }
 
 /** Orders holding a kept authorisation of these providers, canceled in Medusa since `since`. */
-export async function ordersWithKept(container: MedusaContainer, providerIds: string[], since: Date): Promise<string[]> {
+export async function ordersWithKept(
+  container: MedusaContainer,
+  providerIds: string[],
+  since: Date,
+): Promise<string[]> {
   const query = container.resolve(ContainerRegistrationKeys.QUERY) as unknown as Query
   const { data: payments } = await query.graph({
     entity: "payment",
     fields: ["id", "data", "payment_collection_id"],
     filters: { provider_id: providerIds, canceled_at: { $gte: since } },
   })
-  const collections = [...new Set(payments.filter((p) => isKept(tryReadData(p.data))).map((p) => p.payment_collection_id as string))]
+  const collections = [
+    ...new Set(payments.filter((p) => isKept(tryReadData(p.data))).map((p) => p.payment_collection_id as string)),
+  ]
   if (!collections.length) return []
-  const { data: links } = await query.graph({ entity: "order_payment_collection", fields: ["order_id"], filters: { payment_collection_id: collections } })
+  const { data: links } = await query.graph({
+    entity: "order_payment_collection",
+    fields: ["order_id"],
+    filters: { payment_collection_id: collections },
+  })
   return [...new Set(links.map((l) => l.order_id as string))]
 }
 
 /** The order a payment collection belongs to, if any. */
 export async function orderOfCollection(container: MedusaContainer, collectionId: string): Promise<string | undefined> {
   const query = container.resolve(ContainerRegistrationKeys.QUERY) as unknown as Query
-  const { data } = await query.graph({ entity: "order_payment_collection", fields: ["order_id"], filters: { payment_collection_id: collectionId } })
+  const { data } = await query.graph({
+    entity: "order_payment_collection",
+    fields: ["order_id"],
+    filters: { payment_collection_id: collectionId },
+  })
   return data[0]?.order_id
 }

@@ -21,14 +21,21 @@ const voidKeptStep = createStep("acquiring-void-kept-authorisation", async (inpu
   const d = readData(now?.data)
   if (!isKept(d)) return new StepResponse(null)
   const voided = await cancel(gatewaysFor(container)(input.provider_id).client, d, { strict: true })
-  return new StepResponse({ payment_id: input.payment_id, previous: now!.data, data: releasedData(voided, input.outcome, new Date()) })
+  return new StepResponse({
+    payment_id: input.payment_id,
+    previous: now!.data,
+    data: releasedData(voided, input.outcome, new Date()),
+  })
 })
 
 /** A kept authorisation whose replacement was paid, or whose order was canceled: voided and recorded. */
-export const releaseKeptAuthorisationWorkflow = createWorkflow("acquiring-release-kept-authorisation", (input: ReleaseKeptInput) => {
-  const update = voidKeptStep(input)
-  when({ update }, ({ update }) => !!update).then(() => {
-    updatePaymentDataStep(update as never)
-  })
-  return new WorkflowResponse(update)
-})
+export const releaseKeptAuthorisationWorkflow = createWorkflow(
+  "acquiring-release-kept-authorisation",
+  (input: ReleaseKeptInput) => {
+    const update = voidKeptStep(input)
+    when({ update }, ({ update }) => !!update).then(() => {
+      updatePaymentDataStep(update as never)
+    })
+    return new WorkflowResponse(update)
+  },
+)

@@ -32,7 +32,9 @@ export async function settleKeptAuthorisations(container: MedusaContainer, order
     for (const k of order.kept) {
       const base = { order_id: order.order_id, payment_id: k.payment_id, order_no: k.data.order_no }
       try {
-        await releaseKeptAuthorisationWorkflow(container).run({ input: { payment_id: k.payment_id, provider_id: k.provider_id, outcome } })
+        await releaseKeptAuthorisationWorkflow(container).run({
+          input: { payment_id: k.payment_id, provider_id: k.provider_id, outcome },
+        })
         out.push({ ...base, outcome })
       } catch (e) {
         out.push({ ...base, outcome: "error", detail: (e as Error).message })
@@ -53,10 +55,15 @@ export async function settleAfterPayment(container: MedusaContainer, collectionI
     const orderId = await orderOfCollection(container, collectionId)
     if (!orderId) return
     for (const s of await settleKeptAuthorisations(container, [orderId])) {
-      if (s.outcome === "error") logger.warn(`acquiring: kept authorisation ${s.order_no} of order ${orderId} not voided yet (${logText(s.detail, 200)}); reconciliation retries`)
+      if (s.outcome === "error")
+        logger.warn(
+          `acquiring: kept authorisation ${s.order_no} of order ${orderId} not voided yet (${logText(s.detail, 200)}); reconciliation retries`,
+        )
       else logger.info(`acquiring: kept authorisation ${s.order_no} of order ${orderId} voided (${s.outcome})`)
     }
   } catch (e) {
-    logger.warn(`acquiring: kept authorisations of collection ${collectionId} not checked (${logText((e as Error).message, 200)}); reconciliation retries`)
+    logger.warn(
+      `acquiring: kept authorisations of collection ${collectionId} not checked (${logText((e as Error).message, 200)}); reconciliation retries`,
+    )
   }
 }

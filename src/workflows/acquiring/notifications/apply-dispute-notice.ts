@@ -11,7 +11,11 @@ import { recordDisputeWorkflow } from "./record-dispute"
  * is read again and the stored disputes decide whether anything changes and which event is
  * due, so concurrent or repeated deliveries write once and emit each event once.
  */
-export async function applyDisputeNotice(container: MedusaContainer, target: NoticeTarget, notice: DisputeNotice): Promise<DisputeChange> {
+export async function applyDisputeNotice(
+  container: MedusaContainer,
+  target: NoticeTarget,
+  notice: DisputeNotice,
+): Promise<DisputeChange> {
   const locking = container.resolve(Modules.LOCKING)
   return locking.execute(
     lockKey(target.payment_id),

@@ -47,7 +47,10 @@ export async function applyRefundNotice(
       const records = await confirm(p.acquiring)
       // Medusa's refund route stores the provider's answer without this lock, just after the
       // gateway refunded (and maybe notified): wait for that write instead of racing it.
-      for (const until = Date.now() + waitMs; refundsInFlight(parseTracked(p.acquiring.refunds), records, p.refund_ids).length && Date.now() < until; ) {
+      for (
+        const until = Date.now() + waitMs;
+        refundsInFlight(parseTracked(p.acquiring.refunds), records, p.refund_ids).length && Date.now() < until;
+      ) {
         await sleep(POLL_MS)
         p = await currentPayment(container, target.payment_id)
       }

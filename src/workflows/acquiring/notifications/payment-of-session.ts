@@ -13,14 +13,23 @@ export interface NoticeTarget {
 }
 
 const paymentRow = async (container: MedusaContainer, sessionId: string) =>
-  (await query(container).graph({ entity: "payment", fields: ["id", "payment_collection_id", "data"], filters: { payment_session_id: sessionId } })).data[0]
+  (
+    await query(container).graph({
+      entity: "payment",
+      fields: ["id", "payment_collection_id", "data"],
+      filters: { payment_session_id: sessionId },
+    })
+  ).data[0]
 
 /**
  * The payment of a payment session (one gateway order each); undefined while Medusa has none.
  * A kept authorisation adopted onto an open collection (lib/acquiring/kept.ts) is followed to the
  * payment that now carries its gateway order.
  */
-export async function paymentOfSession(container: MedusaContainer, sessionId: string): Promise<NoticeTarget | undefined> {
+export async function paymentOfSession(
+  container: MedusaContainer,
+  sessionId: string,
+): Promise<NoticeTarget | undefined> {
   let payment = await paymentRow(container, sessionId)
   const adoptedBy = payment?.data?.kept_authorisation?.adopted_by_session
   if (typeof adoptedBy === "string") payment = (await paymentRow(container, adoptedBy)) ?? payment
@@ -42,7 +51,11 @@ export interface PaymentNow {
 
 /** Read under the payment's lock, just before deciding what to write. */
 export async function paymentNow(container: MedusaContainer, id: string): Promise<PaymentNow | undefined> {
-  const { data } = await query(container).graph({ entity: "payment", fields: ["id", "data", "refunds.id"], filters: { id } })
+  const { data } = await query(container).graph({
+    entity: "payment",
+    fields: ["id", "data", "refunds.id"],
+    filters: { id },
+  })
   const row = data[0]
   if (!row) return undefined
   return {

@@ -30,7 +30,11 @@ export interface RecordDisputeInput extends PaymentDataUpdate {
  */
 export const recordDisputeWorkflow = createWorkflow(recordDisputeWorkflowId, (input: RecordDisputeInput) => {
   updatePaymentDataStep(input)
-  emitEventStep({ eventName: DISPUTE_EVENTS.OPENED, data: input.opened }).config({ name: "emit-acquiring-dispute-opened" })
-  emitEventStep({ eventName: DISPUTE_EVENTS.CLOSED, data: input.closed }).config({ name: "emit-acquiring-dispute-closed" })
+  emitEventStep({ eventName: DISPUTE_EVENTS.OPENED, data: input.opened }).config({
+    name: "emit-acquiring-dispute-opened",
+  })
+  emitEventStep({ eventName: DISPUTE_EVENTS.CLOSED, data: input.closed }).config({
+    name: "emit-acquiring-dispute-closed",
+  })
   return new WorkflowResponse(input.payment_id)
 })

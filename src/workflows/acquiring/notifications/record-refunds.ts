@@ -8,7 +8,10 @@ export const recordNotifiedRefundsWorkflowId = "acquiring-record-notified-refund
  * payment.data.refunds (refunded_amount with them). Medusa refund rows for refunds made in the
  * portal are reconciliation's to create (src/workflows/acquiring/reconcile), not this one's.
  */
-export const recordNotifiedRefundsWorkflow = createWorkflow(recordNotifiedRefundsWorkflowId, (input: PaymentDataUpdate) => {
-  updatePaymentDataStep(input)
-  return new WorkflowResponse(input.payment_id)
-})
+export const recordNotifiedRefundsWorkflow = createWorkflow(
+  recordNotifiedRefundsWorkflowId,
+  (input: PaymentDataUpdate) => {
+    updatePaymentDataStep(input)
+    return new WorkflowResponse(input.payment_id)
+  },
+)

@@ -8,7 +8,17 @@ import { reconcileDiff, type ReconcileAction } from "./diff"
 
 /** One line of the reconciliation report. */
 export interface ReconcileChange {
-  kind: ReconcileAction["type"] | "cart_completed" | "cart_paid_not_completed" | "collection_authorized" | "held_authorized" | "held_declined" | "orphan_discarded" | "kept_voided" | "kept_expiring" | "error"
+  kind:
+    | ReconcileAction["type"]
+    | "cart_completed"
+    | "cart_paid_not_completed"
+    | "collection_authorized"
+    | "held_authorized"
+    | "held_declined"
+    | "orphan_discarded"
+    | "kept_voided"
+    | "kept_expiring"
+    | "error"
   order_no: string
   payment_id?: string
   order_id?: string
@@ -28,7 +38,13 @@ const changed = (a: TrackedRefund[], b: TrackedRefund[]) => JSON.stringify(a) !=
 export function needsApply(view: PaymentView, record: OrderRecord | undefined, refundRecords: RefundRecord[]): boolean {
   const data = view.data!
   const diff = reconcileDiff(
-    { amount: view.amount, captured: view.captured, refunded: view.refunded, canceled: !!view.canceled_at, tracked: data.refunds },
+    {
+      amount: view.amount,
+      captured: view.captured,
+      refunded: view.refunded,
+      canceled: !!view.canceled_at,
+      tracked: data.refunds,
+    },
     record,
     refundRecords,
   )
@@ -48,7 +64,13 @@ export async function applyToPayment(
 ): Promise<ReconcileChange[]> {
   const data = view.data!
   const diff = reconcileDiff(
-    { amount: view.amount, captured: view.captured, refunded: view.refunded, canceled: !!view.canceled_at, tracked: data.refunds },
+    {
+      amount: view.amount,
+      captured: view.captured,
+      refunded: view.refunded,
+      canceled: !!view.canceled_at,
+      tracked: data.refunds,
+    },
     record,
     refundRecords,
   )
@@ -57,7 +79,10 @@ export async function applyToPayment(
   const refunds = diff.refunds.map((r) => (toClaim.has(r.refund_reference_id) ? { ...r, claim: true } : r))
   const payments = container.resolve(Modules.PAYMENT) as IPaymentModuleService
   if (changed(refunds, (data.refunds ?? []) as TrackedRefund[])) {
-    await payments.updatePayment({ id: view.id, data: { ...data, refunds, refunded_amount: refundedTotal(refunds) } } as never)
+    await payments.updatePayment({
+      id: view.id,
+      data: { ...data, refunds, refunded_amount: refundedTotal(refunds) },
+    } as never)
   }
   const out: ReconcileChange[] = []
   for (const a of diff.actions) {
@@ -88,11 +113,20 @@ async function applyAction(
       return { ...base, kind: "cancel" }
     case "refund":
       await refundPaymentWorkflow(container).run({
-        input: { payment_id: view.id, amount: a.amount, note: `Gateway refund ${a.refund_reference_id} (reconciliation)` },
+        input: {
+          payment_id: view.id,
+          amount: a.amount,
+          note: `Gateway refund ${a.refund_reference_id} (reconciliation)`,
+        },
       })
       return { ...base, kind: "refund", amount: a.amount, refund_reference_id: a.refund_reference_id }
     case "refund_status":
-      return { ...base, kind: "refund_status", refund_reference_id: a.refund_reference_id, detail: `${a.from ?? "new"} → ${a.to}` }
+      return {
+        ...base,
+        kind: "refund_status",
+        refund_reference_id: a.refund_reference_id,
+        detail: `${a.from ?? "new"} → ${a.to}`,
+      }
     case "refund_failed":
       return {
         ...base,

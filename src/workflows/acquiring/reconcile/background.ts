@@ -42,7 +42,12 @@ async function save(container: MedusaContainer, run: ReconcileRun): Promise<Reco
 
 /** Queue a reconciliation for the worker; answers at once with the run's handle. */
 export async function requestReconcile(container: MedusaContainer, input: ReconcileInput): Promise<ReconcileRun> {
-  const run = await save(container, { id: `acqrun_${randomUUID()}`, status: "queued", input, requested_at: new Date().toISOString() })
+  const run = await save(container, {
+    id: `acqrun_${randomUUID()}`,
+    status: "queued",
+    input,
+    requested_at: new Date().toISOString(),
+  })
   const eventBus = container.resolve(Modules.EVENT_BUS) as IEventBusModuleService
   await eventBus.emit({ name: RECONCILE_REQUESTED, data: { run_id: run.id, input } satisfies ReconcileRequested })
   return run
@@ -57,17 +62,30 @@ export async function readRun(container: MedusaContainer, id: string): Promise<R
 export async function runRequested(container: MedusaContainer, event: ReconcileRequested): Promise<ReconcileRun> {
   const logger = container.resolve(ContainerRegistrationKeys.LOGGER) as Logger
   const known = await readRun(container, event.run_id)
-  const base: ReconcileRun = known ?? { id: event.run_id, status: "queued", input: event.input, requested_at: new Date().toISOString() }
+  const base: ReconcileRun = known ?? {
+    id: event.run_id,
+    status: "queued",
+    input: event.input,
+    requested_at: new Date().toISOString(),
+  }
   if (base.status === "done") return base // a redelivered event
   const started_at = new Date().toISOString()
   await save(container, { ...base, status: "running", started_at })
   try {
     const report = await reconcile(container, event.input)
     const summary = report.changes.map((ch) => ch.kind).join(", ") || "no changes"
-    logger.info(`acquiring: reconciliation run ${event.run_id}: ${report.payments_checked} payments, ${report.sessions_checked} open carts checked; ${summary}`)
+    logger.info(
+      `acquiring: reconciliation run ${event.run_id}: ${report.payments_checked} payments, ${report.sessions_checked} open carts checked; ${summary}`,
+    )
     return save(container, { ...base, status: "done", started_at, finished_at: report.finished_at, report })
   } catch (e) {
     logger.error(`acquiring: reconciliation run ${event.run_id} failed: ${(e as Error).message}`)
-    return save(container, { ...base, status: "failed", started_at, finished_at: new Date().toISOString(), error: (e as Error).message })
+    return save(container, {
+      ...base,
+      status: "failed",
+      started_at,
+      finished_at: new Date().toISOString(),
+      error: (e as Error).message,
+    })
   }
 }

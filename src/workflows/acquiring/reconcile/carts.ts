@@ -22,7 +22,11 @@ export interface OpenSession {
 }
 
 /** Sessions still pending, created since `since`, of carts without an order and of collections without a cart. */
-export async function sessionsOfOpenCarts(container: MedusaContainer, since: Date, providerIds: string[]): Promise<OpenSession[]> {
+export async function sessionsOfOpenCarts(
+  container: MedusaContainer,
+  since: Date,
+  providerIds: string[],
+): Promise<OpenSession[]> {
   const query = container.resolve(ContainerRegistrationKeys.QUERY) as unknown as Query
   const { data: sessions } = await query.graph({
     entity: "payment_session",
@@ -66,7 +70,12 @@ export async function repairCart(
   if (mapped.status !== "authorized" && mapped.status !== "captured") return null
   const base = { order_no: s.data.order_no, cart_id: s.cart_id, amount: s.data.amount }
   if (!s.cart_id) return authorizeCollection(container, s, base)
-  if (!opts.complete) return { ...base, kind: "cart_paid_not_completed", detail: `gateway status ${mapped.code}; reconcile_complete_carts is off` }
+  if (!opts.complete)
+    return {
+      ...base,
+      kind: "cart_paid_not_completed",
+      detail: `gateway status ${mapped.code}; reconcile_complete_carts is off`,
+    }
   try {
     const { result } = await completeCartWorkflow(container).run({ input: { id: s.cart_id } })
     return { ...base, kind: "cart_completed", order_id: (result as { id: string }).id }
@@ -79,9 +88,16 @@ export async function repairCart(
  * A paid session of a collection without a cart: authorise it as its lost notification would
  * have (Medusa's processPaymentWorkflow asks the provider, which asks the gateway).
  */
-async function authorizeCollection(container: MedusaContainer, s: OpenSession, base: Omit<ReconcileChange, "kind">): Promise<ReconcileChange> {
+async function authorizeCollection(
+  container: MedusaContainer,
+  s: OpenSession,
+  base: Omit<ReconcileChange, "kind">,
+): Promise<ReconcileChange> {
   try {
-    const input = { action: PaymentActions.AUTHORIZED, data: { session_id: s.session_id, amount: new BigNumber(s.data.amount) } }
+    const input = {
+      action: PaymentActions.AUTHORIZED,
+      data: { session_id: s.session_id, amount: new BigNumber(s.data.amount) },
+    }
     await processPaymentWorkflow(container).run({ input })
     return { ...base, kind: "collection_authorized" }
   } catch (e) {

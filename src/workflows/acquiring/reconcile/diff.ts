@@ -5,7 +5,6 @@ import { normaliseAmount } from "../../../lib/acquiring/gateway-state"
 import { cents } from "../../../lib/acquiring/money"
 import { mergeRefunds, parseTracked, type TrackedRefund } from "../../../lib/acquiring/refunds"
 
-
 /** One change reconciliation makes (or reports) on a Medusa payment. */
 export type ReconcileAction =
   | { type: "capture"; amount: string }
@@ -36,7 +35,11 @@ const amountOf = (a: string) => cents(normaliseAmount(a) ?? "0.00")
  * Compare the gateway's view of one order with the Medusa payment and list what Medusa lacks.
  * Pure: running it again on the updated payment yields no action (that is the idempotency).
  */
-export function reconcileDiff(medusa: MedusaSide, record: OrderRecord | undefined, refundRecords: RefundRecord[]): Diff {
+export function reconcileDiff(
+  medusa: MedusaSide,
+  record: OrderRecord | undefined,
+  refundRecords: RefundRecord[],
+): Diff {
   const known = parseTracked(medusa.tracked)
   const refunds = mergeRefunds(known, refundRecords)
   const actions: ReconcileAction[] = []
@@ -44,11 +47,16 @@ export function reconcileDiff(medusa: MedusaSide, record: OrderRecord | undefine
   const captured = cents(medusa.captured) > 0n
 
   if (GATEWAY_CAPTURED.has(state) && !captured) {
-    if (medusa.canceled) actions.push({ type: "conflict", detail: `gateway reports ${state} (captured) but the Medusa payment is canceled` })
+    if (medusa.canceled)
+      actions.push({
+        type: "conflict",
+        detail: `gateway reports ${state} (captured) but the Medusa payment is canceled`,
+      })
     else actions.push({ type: "capture", amount: medusa.amount })
   }
   if (GATEWAY_VOIDED.has(state) && !medusa.canceled) {
-    if (captured) actions.push({ type: "conflict", detail: `gateway reports ${state} (voided) but Medusa recorded a capture` })
+    if (captured)
+      actions.push({ type: "conflict", detail: `gateway reports ${state} (voided) but Medusa recorded a capture` })
     else actions.push({ type: "cancel" })
   }
 
@@ -56,9 +64,19 @@ export function reconcileDiff(medusa: MedusaSide, record: OrderRecord | undefine
   for (const r of refunds) {
     const prev = before.get(r.refund_reference_id)
     if (prev && prev.refund_status !== r.refund_status) {
-      actions.push({ type: "refund_status", refund_reference_id: r.refund_reference_id, from: prev.refund_status, to: r.refund_status })
+      actions.push({
+        type: "refund_status",
+        refund_reference_id: r.refund_reference_id,
+        from: prev.refund_status,
+        to: r.refund_status,
+      })
     } else if (!prev && r.refund_status !== REFUND_STATUS.REFUNDED) {
-      actions.push({ type: "refund_status", refund_reference_id: r.refund_reference_id, from: null, to: r.refund_status })
+      actions.push({
+        type: "refund_status",
+        refund_reference_id: r.refund_reference_id,
+        from: null,
+        to: r.refund_status,
+      })
     }
     const medusaKnows = !!r.medusa_refund_id
     if (r.refund_status === REFUND_STATUS.REFUNDED && !medusaKnows) {
@@ -80,7 +98,11 @@ function order(actions: ReconcileAction[], medusa: MedusaSide): ReconcileAction[
   return sorted.map((a) => {
     if (a.type !== "refund") return a
     const amt = amountOf(a.amount)
-    if (amt > left) return { type: "conflict", detail: `gateway refund ${a.refund_reference_id} (${a.amount}) exceeds what Medusa can still refund` }
+    if (amt > left)
+      return {
+        type: "conflict",
+        detail: `gateway refund ${a.refund_reference_id} (${a.amount}) exceeds what Medusa can still refund`,
+      }
     left -= amt
     return { ...a, amount: normaliseAmount(a.amount) ?? a.amount }
   })

@@ -22,21 +22,32 @@ export async function reconcileHeld(
 ): Promise<ReconcileChange[]> {
   const sessions = orderIds
     ? [...(await orderSessions(container, orderIds)).values()].filter(
-        (s) => s.session_status === "pending_authorization" && s.order_status !== "canceled" && providerIds.includes(s.provider_id),
+        (s) =>
+          s.session_status === "pending_authorization" &&
+          s.order_status !== "canceled" &&
+          providerIds.includes(s.provider_id),
       )
     : await pendingAuthorizationSessions(container, providerIds)
   if (!sessions.length) return []
-  const records = await recordsByOrderNo(client, sessions.map((s) => s.data))
+  const records = await recordsByOrderNo(
+    client,
+    sessions.map((s) => s.data),
+  )
   const out: ReconcileChange[] = []
   for (const s of sessions) {
     const { status, code } = mapOrderRecord(records.get(s.data.order_no), statusMap)
     const base = { order_no: s.data.order_no, order_id: s.order_id, amount: s.data.amount }
     try {
       if (status === "authorized" || status === "captured") {
-        if (await authorise(container, s)) out.push({ ...base, kind: "held_authorized", detail: `gateway status ${code}` })
+        if (await authorise(container, s))
+          out.push({ ...base, kind: "held_authorized", detail: `gateway status ${code}` })
       } else if ((status === "error" || status === "canceled") && !s.metadata?.acquiring_review) {
         await markDeclined(container, s)
-        out.push({ ...base, kind: "held_declined", detail: `gateway status ${code}: the held payment was declined; cancel the order or ask for another payment` })
+        out.push({
+          ...base,
+          kind: "held_declined",
+          detail: `gateway status ${code}: the held payment was declined; cancel the order or ask for another payment`,
+        })
       }
     } catch (e) {
       out.push({ ...base, kind: "error", detail: `held payment: ${(e as Error).message}` })
@@ -52,7 +63,9 @@ async function authorise(container: MedusaContainer, s: OrderSession): Promise<b
     async () => {
       const now = (await orderSessions(container, [s.order_id])).get(s.order_id)
       if (now?.session_status !== "pending_authorization") return false
-      await authorizePaymentSessionForOrderWorkflow(container).run({ input: { payment_session_id: s.payment_session_id } })
+      await authorizePaymentSessionForOrderWorkflow(container).run({
+        input: { payment_session_id: s.payment_session_id },
+      })
       return true
     },
     { timeout: 30 },
@@ -61,6 +74,11 @@ async function authorise(container: MedusaContainer, s: OrderSession): Promise<b
 
 async function markDeclined(container: MedusaContainer, s: OrderSession) {
   const orders = container.resolve(Modules.ORDER) as IOrderModuleService
-  const acquiring_review = { decision: "reject", decided_at: new Date().toISOString(), decided_by: "gateway", transaction_id: s.data.transaction_id ?? null }
+  const acquiring_review = {
+    decision: "reject",
+    decided_at: new Date().toISOString(),
+    decided_by: "gateway",
+    transaction_id: s.data.transaction_id ?? null,
+  }
   await orders.updateOrders(s.order_id, { metadata: { ...(s.metadata ?? {}), acquiring_review } })
 }

@@ -10,7 +10,12 @@ import type { ReconcileChange } from "./apply"
  * replacement, a collection marked paid by hand, an order canceled) and warn of those whose
  * capture window is about to close.
  */
-export async function reconcileKept(container: MedusaContainer, providerIds: string[], since: Date, orderIds?: string[]): Promise<ReconcileChange[]> {
+export async function reconcileKept(
+  container: MedusaContainer,
+  providerIds: string[],
+  since: Date,
+  orderIds?: string[],
+): Promise<ReconcileChange[]> {
   const orders = orderIds ?? (await ordersWithKept(container, providerIds, since))
   if (!orders.length) return []
   const changes: ReconcileChange[] = (await settleKeptAuthorisations(container, orders)).map((s) => ({
@@ -28,7 +33,13 @@ export async function reconcileKept(container: MedusaContainer, providerIds: str
       if (!due.expiring) continue
       const detail = `${due.expired ? "capture window closed" : "capture window closes"} ${due.capture_by}; capture it from the order or let it lapse`
       logger.warn(`acquiring: kept authorisation ${k.data.order_no} of order ${order.order_id}: ${detail}`)
-      changes.push({ kind: "kept_expiring", order_no: k.data.order_no, order_id: order.order_id, payment_id: k.payment_id, detail })
+      changes.push({
+        kind: "kept_expiring",
+        order_no: k.data.order_no,
+        order_id: order.order_id,
+        payment_id: k.payment_id,
+        detail,
+      })
     }
   }
   return changes

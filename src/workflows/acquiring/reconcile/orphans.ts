@@ -23,10 +23,14 @@ export function orphanRows(view: PaymentView, now: number, graceMs: number): Orp
   const data = view.data
   if (!data) return { captures: [], refunds: [] }
   const confirmedCaptures = new Set((data.captures ?? []).map((c) => c.id))
-  const confirmedRefunds = new Set(parseTracked(data.refunds).flatMap((r) => (r.medusa_refund_id ? [r.medusa_refund_id] : [])))
+  const confirmedRefunds = new Set(
+    parseTracked(data.refunds).flatMap((r) => (r.medusa_refund_id ? [r.medusa_refund_id] : [])),
+  )
   return {
     // A captured_at means Medusa finished the capture (also an automatic one, made without a provider call).
-    captures: view.captured_at ? [] : view.capture_rows.filter((c) => !confirmedCaptures.has(c.id) && older(c, now, graceMs)),
+    captures: view.captured_at
+      ? []
+      : view.capture_rows.filter((c) => !confirmedCaptures.has(c.id) && older(c, now, graceMs)),
     refunds: view.refund_rows.filter((r) => !confirmedRefunds.has(r.id) && older(r, now, graceMs)),
   }
 }
@@ -34,13 +38,30 @@ export function orphanRows(view: PaymentView, now: number, graceMs: number): Orp
 export const hasOrphans = (o: Orphans) => o.captures.length + o.refunds.length > 0
 
 /** Delete the orphan rows (call under the payment lock, on a freshly read view). */
-export async function discardOrphans(container: MedusaContainer, view: PaymentView, o: Orphans): Promise<ReconcileChange[]> {
+export async function discardOrphans(
+  container: MedusaContainer,
+  view: PaymentView,
+  o: Orphans,
+): Promise<ReconcileChange[]> {
   const payments = container.resolve(Modules.PAYMENT) as IPaymentModuleService
   if (o.captures.length) await payments.deleteCaptures(o.captures.map((c) => c.id))
   if (o.refunds.length) await payments.deleteRefunds(o.refunds.map((r) => r.id))
-  const base = { order_no: view.data!.order_no, payment_id: view.id, order_id: view.order_id, kind: "orphan_discarded" as const }
+  const base = {
+    order_no: view.data!.order_no,
+    payment_id: view.id,
+    order_id: view.order_id,
+    kind: "orphan_discarded" as const,
+  }
   return [
-    ...o.captures.map((c) => ({ ...base, amount: c.amount, detail: `capture ${c.id} was never confirmed by the provider (interrupted call)` })),
-    ...o.refunds.map((r) => ({ ...base, amount: r.amount, detail: `refund ${r.id} was never confirmed by the provider (interrupted call)` })),
+    ...o.captures.map((c) => ({
+      ...base,
+      amount: c.amount,
+      detail: `capture ${c.id} was never confirmed by the provider (interrupted call)`,
+    })),
+    ...o.refunds.map((r) => ({
+      ...base,
+      amount: r.amount,
+      detail: `refund ${r.id} was never confirmed by the provider (interrupted call)`,
+    })),
   ]
 }

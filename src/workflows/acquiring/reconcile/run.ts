@@ -67,26 +67,38 @@ const ref = (d: { order_no: string; account_id?: string; currency: string }): Ga
 export async function reconcile(container: MedusaContainer, input: ReconcileInput = {}): Promise<ReconcileReport> {
   const started_at = new Date().toISOString()
   const config = container.resolve(ContainerRegistrationKeys.CONFIG_MODULE) as ConfigModule
-  const configs = acquiringProviderConfigs(config).filter((c) => !input.config_ids || input.config_ids.includes(c.config_id))
+  const configs = acquiringProviderConfigs(config).filter(
+    (c) => !input.config_ids || input.config_ids.includes(c.config_id),
+  )
   const report: ReconcileReport = { started_at, finished_at: "", payments_checked: 0, sessions_checked: 0, changes: [] }
   for (const c of configs) await reconcileConfig(container, c, input, report)
   report.finished_at = new Date().toISOString()
   return report
 }
 
-async function reconcileConfig(container: MedusaContainer, c: AcquiringProviderConfig, input: ReconcileInput, report: ReconcileReport) {
+async function reconcileConfig(
+  container: MedusaContainer,
+  c: AcquiringProviderConfig,
+  input: ReconcileInput,
+  report: ReconcileReport,
+) {
   const logger = container.resolve(ContainerRegistrationKeys.LOGGER) as Logger
   const since = new Date(Date.now() - c.options.provider.reconcile_lookback_days * DAY)
   const { client } = gatewaysFor(container)(c.provider_ids[0])
   try {
     if (input.order_ids) {
-      const payments = [...(await paymentsOfOrders(container, input.order_ids)).values()].flat().filter((p) => c.provider_ids.includes(p.provider_id))
+      const payments = [...(await paymentsOfOrders(container, input.order_ids)).values()]
+        .flat()
+        .filter((p) => c.provider_ids.includes(p.provider_id))
       await reconcilePage(container, c, client, payments, report)
     } else {
       // Page by page: memory stays at one page of payments and their gateway records.
-      for await (const page of openPaymentPages(container, since, c.provider_ids)) await reconcilePage(container, c, client, page, report)
+      for await (const page of openPaymentPages(container, since, c.provider_ids))
+        await reconcilePage(container, c, client, page, report)
     }
-    report.changes.push(...(await reconcileHeld(container, client, c.provider_ids, c.options.provider.status_map, input.order_ids)))
+    report.changes.push(
+      ...(await reconcileHeld(container, client, c.provider_ids, c.options.provider.status_map, input.order_ids)),
+    )
     if (!input.order_ids) await reconcileCarts(container, c, since, report)
     // After the carts: a collection they just authorised may end a kept authorisation.
     report.changes.push(...(await reconcileKept(container, c.provider_ids, since, input.order_ids)))
@@ -106,7 +118,10 @@ async function reconcilePage(
   const open = payments.filter((p) => !settled(p))
   report.payments_checked += open.length
   if (!open.length) return
-  const records = await recordsByOrderNo(client, open.map((p) => ref(p.data!)))
+  const records = await recordsByOrderNo(
+    client,
+    open.map((p) => ref(p.data!)),
+  )
   // Refunds exist only once captured: authorised, voided or unpaid orders are not asked about.
   const refundRefs = open.filter((p) => mayHaveRefunds(p, records.get(p.data!.order_no))).map((p) => ref(p.data!))
   const refunds = refundRefs.length ? await refundsByOrderNo(client, refundRefs) : new Map<string, RefundRecord[]>()
@@ -128,7 +143,15 @@ async function reconcilePage(
           now = await paymentById(container, p.id, p.order_id)
         }
         if (!now || settled(now)) return discarded
-        return [...discarded, ...(await applyToPayment(container, now, records.get(now.data!.order_no), refunds.get(now.data!.order_no) ?? []))]
+        return [
+          ...discarded,
+          ...(await applyToPayment(
+            container,
+            now,
+            records.get(now.data!.order_no),
+            refunds.get(now.data!.order_no) ?? [],
+          )),
+        ]
       },
       { timeout: 30 },
     )
@@ -136,12 +159,20 @@ async function reconcilePage(
   }
 }
 
-async function reconcileCarts(container: MedusaContainer, c: AcquiringProviderConfig, since: Date, report: ReconcileReport) {
+async function reconcileCarts(
+  container: MedusaContainer,
+  c: AcquiringProviderConfig,
+  since: Date,
+  report: ReconcileReport,
+) {
   const sessions = await sessionsOfOpenCarts(container, since, c.provider_ids)
   report.sessions_checked += sessions.length
   if (!sessions.length) return
   const { client } = gatewaysFor(container)(c.provider_ids[0])
-  const records = await recordsByOrderNo(client, sessions.map((s) => ref(s.data)))
+  const records = await recordsByOrderNo(
+    client,
+    sessions.map((s) => ref(s.data)),
+  )
   for (const s of sessions) {
     const change = await repairCart(container, s, records.get(s.data.order_no), {
       complete: c.options.provider.reconcile_complete_carts,

@@ -29,8 +29,15 @@ type Planned = { input: ReviewDecisionInput; session: OrderSession; record: Orde
  * then Medusa follows the gateway (accept: the payment is authorised for the order; reject:
  * the order is canceled). A retried call finds the gateway decided and only finishes Medusa.
  */
-export async function decideReviews(container: MedusaContainer, decisions: ReviewDecisionInput[], actor?: string): Promise<ReviewOutcome[]> {
-  const sessions = await orderSessions(container, decisions.map((d) => d.order_id))
+export async function decideReviews(
+  container: MedusaContainer,
+  decisions: ReviewDecisionInput[],
+  actor?: string,
+): Promise<ReviewOutcome[]> {
+  const sessions = await orderSessions(
+    container,
+    decisions.map((d) => d.order_id),
+  )
   const outcomes = new Map<string, ReviewOutcome>()
   const gateway = gatewaysFor(container)
   const planned: Planned[] = []
@@ -41,17 +48,28 @@ export async function decideReviews(container: MedusaContainer, decisions: Revie
     else pushTo(byProvider, s.provider_id, s)
   }
   for (const [providerId, list] of byProvider) {
-    const records = await recordsByOrderNo(gateway(providerId).client, list.map((s) => s.data))
+    const records = await recordsByOrderNo(
+      gateway(providerId).client,
+      list.map((s) => s.data),
+    )
     for (const s of list) {
       const input = decisions.find((d) => d.order_id === s.order_id)!
       const record = records.get(s.data.order_no)
       const step = reviewStep(record, input.decision)
       const base = { ...input, order_no: s.data.order_no, transaction_id: record?.transaction_id }
-      if (step.kind === "refuse") outcomes.set(s.order_id, { ...base, status: already(s, input.decision) ? "already_decided" : "failed", error: step.reason })
+      if (step.kind === "refuse")
+        outcomes.set(s.order_id, {
+          ...base,
+          status: already(s, input.decision) ? "already_decided" : "failed",
+          error: step.reason,
+        })
       else planned.push({ input, session: s, record: record! })
     }
   }
-  const sent = await sendReviews(container, planned.filter((p) => reviewStep(p.record, p.input.decision).kind === "send"))
+  const sent = await sendReviews(
+    container,
+    planned.filter((p) => reviewStep(p.record, p.input.decision).kind === "send"),
+  )
   for (const p of planned) {
     const base = { ...p.input, order_no: p.session.data.order_no, transaction_id: p.record.transaction_id }
     const refusal = sent.get(p.session.data.order_no)
@@ -72,7 +90,11 @@ async function sendReviews(container: MedusaContainer, list: Planned[]): Promise
   const byProvider = new Map<string, Planned[]>()
   for (const p of list) pushTo(byProvider, p.session.provider_id, p)
   for (const [providerId, group] of byProvider) {
-    const entries = group.map((p) => ({ ref: p.session.data, transaction_id: p.record.transaction_id ?? "", review_flag: reviewFlag(p.input.decision) }))
+    const entries = group.map((p) => ({
+      ref: p.session.data,
+      transaction_id: p.record.transaction_id ?? "",
+      review_flag: reviewFlag(p.input.decision),
+    }))
     const { verdicts } = await sendBatch(gatewaysFor(container)(providerId).client, "review", entries)
     for (const [no, v] of verdicts) if (!v.ok) failed.set(no, v.error)
   }
@@ -111,7 +133,11 @@ async function applyDecision(container: MedusaContainer, p: Planned, actor?: str
     logger.info(`acquiring: review ${p.input.decision} of ${base.order_no} applied to order ${p.input.order_id}`)
     return { ...base, status: p.input.decision === "accept" ? "accepted" : "rejected" }
   } catch (e) {
-    return { ...base, status: "failed", error: `the gateway recorded the decision; Medusa did not follow: ${(e as Error).message}` }
+    return {
+      ...base,
+      status: "failed",
+      error: `the gateway recorded the decision; Medusa did not follow: ${(e as Error).message}`,
+    }
   }
 }
 

@@ -16,7 +16,10 @@ export async function listHeldPayments(container: MedusaContainer): Promise<Held
   for (const c of acquiringProviderConfigs(config)) {
     const sessions = await pendingAuthorizationSessions(container, c.provider_ids)
     if (!sessions.length) continue
-    const records = await recordsByOrderNo(gateway(c.provider_ids[0]).client, sessions.map((s) => s.data))
+    const records = await recordsByOrderNo(
+      gateway(c.provider_ids[0]).client,
+      sessions.map((s) => s.data),
+    )
     for (const s of sessions) {
       const record = records.get(s.data.order_no)
       if (record && isHeld(record)) out.push(heldPayment(s, record))

@@ -31,7 +31,10 @@ export function heldPayment(
     currency: String(record.currency).toUpperCase(),
     is3ds: record.is3ds === "1",
     antifraud_provider: record.antifraud_provider ?? "",
-    fraud_check_result: (record.fraud_check_result ?? []).map((f) => ({ check_items: String(f.check_items), status: String(f.status) })),
+    fraud_check_result: (record.fraud_check_result ?? []).map((f) => ({
+      check_items: String(f.check_items),
+      status: String(f.status),
+    })),
     transaction_date: record.transaction_date ?? "",
   }
 }
@@ -51,8 +54,17 @@ export function reviewStep(record: OrderRecord | undefined, decision: Decision):
   const state = record.payment_status ?? ""
   if (isHeld(record)) return { kind: "send" }
   const outcome: Decision | null =
-    state === PAYMENT_STATUS.AUTHORISED || GATEWAY_CAPTURED.has(state) ? "accept" : GATEWAY_VOIDED.has(state) ? "reject" : null
-  if (!outcome) return { kind: "refuse", reason: `the payment is not held for review (gateway status ${state || "none"})` }
-  if (outcome !== decision) return { kind: "refuse", reason: `the gateway already ${outcome === "accept" ? "accepted" : "rejected"} this payment` }
+    state === PAYMENT_STATUS.AUTHORISED || GATEWAY_CAPTURED.has(state)
+      ? "accept"
+      : GATEWAY_VOIDED.has(state)
+        ? "reject"
+        : null
+  if (!outcome)
+    return { kind: "refuse", reason: `the payment is not held for review (gateway status ${state || "none"})` }
+  if (outcome !== decision)
+    return {
+      kind: "refuse",
+      reason: `the gateway already ${outcome === "accept" ? "accepted" : "rejected"} this payment`,
+    }
   return { kind: "apply", outcome }
 }

@@ -50,20 +50,27 @@ function sessionsOf(order: Row): OrderSession[] {
 }
 
 /** Acquiring sessions of the given orders (the one to review is the latest of each order). */
-export async function orderSessions(container: MedusaContainer, orderIds: string[]): Promise<Map<string, OrderSession>> {
+export async function orderSessions(
+  container: MedusaContainer,
+  orderIds: string[],
+): Promise<Map<string, OrderSession>> {
   const query = container.resolve(ContainerRegistrationKeys.QUERY) as unknown as Query
   const { data } = await query.graph({ entity: "order", fields: FIELDS, filters: { id: [...new Set(orderIds)] } })
   const out = new Map<string, OrderSession>()
   for (const o of data) {
     const list = sessionsOf(o)
-    const pick = list.find((s) => s.session_status === "pending_authorization") ?? list.find((s) => s.has_payment) ?? list[0]
+    const pick =
+      list.find((s) => s.session_status === "pending_authorization") ?? list.find((s) => s.has_payment) ?? list[0]
     if (pick) out.set(o.id, pick)
   }
   return out
 }
 
 /** Orders placed while their acquiring payment waits for authorisation (where review holds land). */
-export async function pendingAuthorizationSessions(container: MedusaContainer, providerIds: string[]): Promise<OrderSession[]> {
+export async function pendingAuthorizationSessions(
+  container: MedusaContainer,
+  providerIds: string[],
+): Promise<OrderSession[]> {
   const query = container.resolve(ContainerRegistrationKeys.QUERY) as unknown as Query
   const { data: sessions } = await query.graph({
     entity: "payment_session",
@@ -76,6 +83,11 @@ export async function pendingAuthorizationSessions(container: MedusaContainer, p
     fields: ["order_id"],
     filters: { payment_collection_id: [...new Set(sessions.map((s) => s.payment_collection_id))] },
   })
-  const orders = await orderSessions(container, links.map((l) => l.order_id))
-  return [...orders.values()].filter((s) => s.session_status === "pending_authorization" && s.order_status !== "canceled")
+  const orders = await orderSessions(
+    container,
+    links.map((l) => l.order_id),
+  )
+  return [...orders.values()].filter(
+    (s) => s.session_status === "pending_authorization" && s.order_status !== "canceled",
+  )
 }

@@ -24,10 +24,7 @@ export const reservePayoutStep = createStep(
     const payouts = container.resolve<PayoutModuleService>(PAYOUT_MODULE)
     const find = async () => (await payouts.listPayouts({ request_id: record.request_id }, { take: 1 }))[0]
     const reuse = (existing: NonNullable<Awaited<ReturnType<typeof find>>>) => {
-      const same = sameIntent(
-        { ...existing, payment_amount: storedAmount(existing) },
-        record,
-      )
+      const same = sameIntent({ ...existing, payment_amount: storedAmount(existing) }, record)
       if (!same) {
         throw new MedusaError(
           MedusaError.Types.DUPLICATE_ERROR,

@@ -10,13 +10,18 @@ import { ReviewQueue } from "../../../components/acquiring/review-queue"
 const AcquiringSettingsPage = () => {
   const { data, isLoading, error } = useQuery({ queryKey: ["acquiring-settings"], queryFn: getSettings })
   const [check, setCheck] = useState<CredentialCheck | null>(null)
-  const test = useMutation({ mutationFn: () => testCredentials(), onSuccess: setCheck, onError: (e: Error) => toast.error(e.message) })
+  const test = useMutation({
+    mutationFn: () => testCredentials(),
+    onSuccess: setCheck,
+    onError: (e: Error) => toast.error(e.message),
+  })
   const sync = useMutation({
     mutationFn: () => syncNow(),
     onSuccess: ({ report }) => toast.success("Reconciliation done", { description: summarise(report) }),
     onError: (e: Error) => toast.error("Reconciliation failed", { description: e.message }),
   })
-  const result = (config_id: string, account_id: string) => check?.results.find((r) => r.config_id === config_id && r.account_id === account_id)
+  const result = (config_id: string, account_id: string) =>
+    check?.results.find((r) => r.config_id === config_id && r.account_id === account_id)
 
   return (
     <div className="flex flex-col gap-y-3">
@@ -40,8 +45,11 @@ const AcquiringSettingsPage = () => {
               {p.config_id} · merchant {p.merchant_id} · {p.mode} · {p.gateway_origin ?? "no address"}
             </Text>
             <Text size="small" className="text-ui-fg-subtle">
-              Capture {p.capture_mode.replace("_", " ")} · 3-D Secure {p.open3d} · notifications to {p.notify_url} · reconciliation{" "}
-              {p.reconciliation.enabled ? `every ${p.reconciliation.interval_minutes} min, ${p.reconciliation.lookback_days} days back` : "off"}
+              Capture {p.capture_mode.replace("_", " ")} · 3-D Secure {p.open3d} · notifications to {p.notify_url} ·
+              reconciliation{" "}
+              {p.reconciliation.enabled
+                ? `every ${p.reconciliation.interval_minutes} min, ${p.reconciliation.lookback_days} days back`
+                : "off"}
             </Text>
             <Table>
               <Table.Header>
@@ -59,7 +67,13 @@ const AcquiringSettingsPage = () => {
                       <Table.Cell>{a.account_id}</Table.Cell>
                       <Table.Cell>{a.fallback ? "any other (fallback)" : a.currencies.join(", ")}</Table.Cell>
                       <Table.Cell>
-                        {!r ? "—" : r.ok ? <Badge color="green">accepted ({r.ms} ms)</Badge> : <Badge color="red">{`${r.error?.kind}${r.error?.code ? ` ${r.error.code}` : ""}: ${r.error?.message}`}</Badge>}
+                        {!r ? (
+                          "—"
+                        ) : r.ok ? (
+                          <Badge color="green">accepted ({r.ms} ms)</Badge>
+                        ) : (
+                          <Badge color="red">{`${r.error?.kind}${r.error?.code ? ` ${r.error.code}` : ""}: ${r.error?.message}`}</Badge>
+                        )}
                       </Table.Cell>
                     </Table.Row>
                   )

@@ -8,7 +8,10 @@ export const AdminBulkOrders = z
       .array(OrderId)
       .min(1, "name at least one order")
       .max(MAX_ORDERS_PER_CALL, `at most ${MAX_ORDERS_PER_CALL} orders per call`)
-      .refine(eachOrderOnce((id: string) => id), "each order at most once"),
+      .refine(
+        eachOrderOnce((id: string) => id),
+        "each order at most once",
+      ),
   })
   .strict()
 export type AdminBulkOrders = z.infer<typeof AdminBulkOrders>
@@ -30,10 +33,16 @@ export const AdminBulkRefund = z
       )
       .min(1, "name at least one order")
       .max(MAX_ORDERS_PER_CALL, `at most ${MAX_ORDERS_PER_CALL} orders per call`)
-      .refine(eachOrderOnce((o) => o.order_id), "each order at most once"),
+      .refine(
+        eachOrderOnce((o) => o.order_id),
+        "each order at most once",
+      ),
     reason: z.string().max(500).optional(),
     /** Reuse it when retrying; a new key refunds again. Default: derived from the orders and amounts. */
-    idempotency_key: z.string().regex(/^[\w-]{8,64}$/, "8–64 letters, digits, - or _").optional(),
+    idempotency_key: z
+      .string()
+      .regex(/^[\w-]{8,64}$/, "8–64 letters, digits, - or _")
+      .optional(),
   })
   .strict()
 export type AdminBulkRefund = z.infer<typeof AdminBulkRefund>

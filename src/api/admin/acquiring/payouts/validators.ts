@@ -29,7 +29,13 @@ export type AdminCreatePayout = z.infer<typeof AdminCreatePayout>
 const Status = z.enum(PAYOUT_STATUSES)
 /** `status=a&status=b` or `status=a,b`. */
 const StatusList = z.preprocess(
-  (v) => (typeof v === "string" ? v.split(",").map((s) => s.trim()).filter(Boolean) : v),
+  (v) =>
+    typeof v === "string"
+      ? v
+          .split(",")
+          .map((s) => s.trim())
+          .filter(Boolean)
+      : v,
   z.array(Status).min(1),
 )
 const When = z.preprocess(

@@ -10,7 +10,11 @@ export function presentConfig(c: AcquiringProviderConfig) {
     merchant_id: client.merchant_id,
     mode: client.mode,
     gateway_origin: base ? new URL(base).origin : null,
-    accounts: client.accounts.map((a) => ({ account_id: a.account_id, currencies: a.currencies ?? [], fallback: !a.currencies?.length })),
+    accounts: client.accounts.map((a) => ({
+      account_id: a.account_id,
+      currencies: a.currencies ?? [],
+      fallback: !a.currencies?.length,
+    })),
     capture_mode: provider.capture_mode,
     open3d: provider.open3d,
     notify_url: `${provider.store_url.replace(/\/$/, "")}${provider.notify_path}`,

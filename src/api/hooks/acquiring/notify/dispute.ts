@@ -16,7 +16,12 @@ import { verifiedNotice } from "./verify"
  * currency the payment sent) before the dispute is recorded on the payment
  * and its events emitted. Errors are thrown for process.ts to answer.
  */
-export async function handleDisputeNotification(scope: MedusaContainer, session: NotifySession, input: NotifyInput, orderNo: string): Promise<NotifyReply> {
+export async function handleDisputeNotification(
+  scope: MedusaContainer,
+  session: NotifySession,
+  input: NotifyInput,
+  orderNo: string,
+): Promise<NotifyReply> {
   const { client, options } = gatewaysFor(scope)(session.provider_id)
   const n = verifiedNotice(client, input, "dispute", orderNo)
   const target = await paymentOfSession(scope, session.id)
@@ -24,11 +29,20 @@ export async function handleDisputeNotification(scope: MedusaContainer, session:
   const record = await confirmedOrder(client, n)
   // The amount the payment sent (payment.data), as the gateway holds it (whole yen, rounded …).
   if (!recordMatches(record, (await currentPayment(scope, target.payment_id)).acquiring)) {
-    throw new MedusaError(MedusaError.Types.INVALID_DATA, "acquiring dispute notification: the gateway's order differs from the payment (amount/currency)")
+    throw new MedusaError(
+      MedusaError.Types.INVALID_DATA,
+      "acquiring dispute notification: the gateway's order differs from the payment (amount/currency)",
+    )
   }
-  const notice = readDisputeNotice(n, disputeReadingOf(options.provider), String(n.transaction_id || orderNo), new Date())
+  const notice = readDisputeNotice(
+    n,
+    disputeReadingOf(options.provider),
+    String(n.transaction_id || orderNo),
+    new Date(),
+  )
   const logger = loggerOf(scope)
-  for (const problem of notice.problems) logger?.warn(`acquiring: dispute notification for ${logText(orderNo, 60)}: ${logText(problem, 200)}`)
+  for (const problem of notice.problems)
+    logger?.warn(`acquiring: dispute notification for ${logText(orderNo, 60)}: ${logText(problem, 200)}`)
   const change = await applyDisputeNotice(scope, target, notice)
   logger?.info(
     `acquiring: dispute ${logText(change.dispute.id, 60)} of ${logText(orderNo, 60)} is ${change.dispute.status}${change.changed ? "" : " (already recorded)"}`,

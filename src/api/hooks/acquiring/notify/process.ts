@@ -54,7 +54,11 @@ async function recorded(scope: MedusaContainer, collectionId: string): Promise<b
   })
   const cartId = (links[0] as { cart_id?: string } | undefined)?.cart_id
   if (!cartId) return true
-  const { data: orders } = await query.graph({ entity: "order_cart", fields: ["order_id"], filters: { cart_id: cartId } })
+  const { data: orders } = await query.graph({
+    entity: "order_cart",
+    fields: ["order_id"],
+    filters: { cart_id: cartId },
+  })
   return orders.length > 0
 }
 
@@ -76,7 +80,9 @@ export async function handleNotification(scope: MedusaContainer, input: NotifyIn
  * and the order number, sanitised (never the body, its signature or the key).
  */
 function logRefusal(scope: MedusaContainer, input: NotifyInput, reply: NotifyReply) {
-  loggerOf(scope)?.warn(`acquiring notification refused (${reply.status}): ${logText(reply.body, 300)}; order_no "${logText(input.body?.order_no, 60)}"`)
+  loggerOf(scope)?.warn(
+    `acquiring notification refused (${reply.status}): ${logText(reply.body, 300)}; order_no "${logText(input.body?.order_no, 60)}"`,
+  )
 }
 
 /** notify_type as the body declares it (an own key; absent = payment, as the gateway client reads it). */
@@ -91,7 +97,8 @@ const BY_KIND: Partial<Record<string, typeof handleRefundNotification>> = {
 
 async function handle(scope: MedusaContainer, input: NotifyInput): Promise<NotifyReply> {
   const kind = notifyTypeOf(input.body)
-  if (kind === "payout") return { status: 400, body: "payout notifications go to the payouts notify_url (/hooks/acquiring/payout)" }
+  if (kind === "payout")
+    return { status: 400, body: "payout notifications go to the payouts notify_url (/hooks/acquiring/payout)" }
   const orderNo = typeof input.body?.order_no === "string" ? input.body.order_no : ""
   if (!orderNo) return { status: 400, body: "order_no is missing" }
   const sessionId = sessionIdFromOrderNo(orderNo)
@@ -118,7 +125,8 @@ async function handle(scope: MedusaContainer, input: NotifyInput): Promise<Notif
   }
   if (result.data?.session_id !== session.id) return { status: 400, body: "notification does not match the order" }
   // Compared as sent: a session opened with currency_rounding half_up sent Medusa's amount rounded.
-  if (!sameSentAmount(result.data.amount, session.amount, session.data)) return { status: 400, body: "amount differs from the payment session" }
+  if (!sameSentAmount(result.data.amount, session.amount, session.data))
+    return { status: 400, body: "amount differs from the payment session" }
   // The provider compared the (signed) currency with the gateway's record; the session's must be it too.
   if (String(input.body.currency ?? "").toUpperCase() !== session.currency_code.toUpperCase()) {
     return { status: 400, body: "currency differs from the payment session" }

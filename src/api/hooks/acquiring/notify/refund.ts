@@ -12,7 +12,12 @@ import { verifiedNotice } from "./verify"
  * (retrievalRefund) and merged into payment.data.refunds at once. `success` once applied (or
  * when nothing was left to apply); errors are thrown for process.ts to answer.
  */
-export async function handleRefundNotification(scope: MedusaContainer, session: NotifySession, input: NotifyInput, orderNo: string): Promise<NotifyReply> {
+export async function handleRefundNotification(
+  scope: MedusaContainer,
+  session: NotifySession,
+  input: NotifyInput,
+  orderNo: string,
+): Promise<NotifyReply> {
   const { client } = gatewaysFor(scope)(session.provider_id)
   const n = verifiedNotice(client, input, "refund", orderNo)
   const target = await paymentOfSession(scope, session.id)

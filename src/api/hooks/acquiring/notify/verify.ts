@@ -8,10 +8,18 @@ import type { NotifyInput } from "./process"
  * The notification as the provider's client verifies it (signature rule, raw body when kept).
  * Its kind and order must be those the route dispatched on (read from the parsed body).
  */
-export function verifiedNotice(client: GatewayClient, input: NotifyInput, kind: Notification["notify_type"], orderNo: string): Notification {
+export function verifiedNotice(
+  client: GatewayClient,
+  input: NotifyInput,
+  kind: Notification["notify_type"],
+  orderNo: string,
+): Notification {
   const n = verifyNotification(client, { data: input.body, rawData: input.rawBody ?? "", headers: input.headers })
   if (n.notify_type !== kind || String(n.order_no) !== orderNo) {
-    throw new MedusaError(MedusaError.Types.INVALID_DATA, "acquiring notification: the raw body differs from the parsed one")
+    throw new MedusaError(
+      MedusaError.Types.INVALID_DATA,
+      "acquiring notification: the raw body differs from the parsed one",
+    )
   }
   return n
 }

@@ -15,12 +15,37 @@ const payment = (over: Partial<PaymentView> = {}, refunds: unknown[] = []): Paym
   refunded: "0.00",
   captured_at: null,
   canceled_at: null,
-  data: { order_no: "paysesA", currency: "EUR", amount: "32.89", variant: "hosted", transaction_id: "T1", refunds: refunds as never },
+  data: {
+    order_no: "paysesA",
+    currency: "EUR",
+    amount: "32.89",
+    variant: "hosted",
+    transaction_id: "T1",
+    refunds: refunds as never,
+  },
   ...over,
 })
-const rec = (payment_status: string) => ({ order_no: "paysesA", amount: "32.89", currency: "EUR", query_result: "1", payment_status, transaction_id: "T1" }) as OrderRecord
+const rec = (payment_status: string) =>
+  ({
+    order_no: "paysesA",
+    amount: "32.89",
+    currency: "EUR",
+    query_result: "1",
+    payment_status,
+    transaction_id: "T1",
+  }) as OrderRecord
 const refundRec = (reason: string, status = "1", seq = "01"): RefundRecord =>
-  ({ transaction_id: "T1", order_no: "paysesA", amount: "32.89", currency: "EUR", refund_amount: "10.00", refund_status: status, refund_reference_id: `T1-${seq}`, refund_reason: reason, refund_reference: "" }) as RefundRecord
+  ({
+    transaction_id: "T1",
+    order_no: "paysesA",
+    amount: "32.89",
+    currency: "EUR",
+    refund_amount: "10.00",
+    refund_status: status,
+    refund_reference_id: `T1-${seq}`,
+    refund_reason: reason,
+    refund_reference: "",
+  }) as RefundRecord
 
 describe("bulk plans", () => {
   it("capture: send authorised, record a capture the gateway already made, skip captured, refuse the rest", () => {
@@ -36,18 +61,32 @@ describe("bulk plans", () => {
     expect(planCancel(payment(), rec("1100")).kind).toBe("send")
     expect(planCancel(payment(), rec("5000")).kind).toBe("record")
     expect(planCancel(payment({ canceled_at: "x" }), rec("5000"))).toEqual({ kind: "done" })
-    expect(planCancel(payment(), rec("3000"))).toEqual({ kind: "refuse", reason: "the payment is captured; refund it instead" })
+    expect(planCancel(payment(), rec("3000"))).toEqual({
+      kind: "refuse",
+      reason: "the payment is captured; refund it instead",
+    })
   })
 
   it("refund: default what is left, bounded, and this call's gateway refund is recorded not resent", () => {
     const captured = { captured: "32.89", refunded: "2.89" }
     expect(planRefund(payment(captured), [], "[m]")).toEqual({ kind: "send", amount: "30.00" })
-    expect(planRefund(payment(captured), [], "[m]", "30.01")).toEqual({ kind: "refuse", reason: "amount must be above 0 and at most 30.00" })
+    expect(planRefund(payment(captured), [], "[m]", "30.01")).toEqual({
+      kind: "refuse",
+      reason: "amount must be above 0 and at most 30.00",
+    })
     expect(planRefund(payment(), [], "[m]")).toEqual({ kind: "refuse", reason: "nothing is captured" })
     // Another call's refund (other marker) does not count; a failed one neither.
-    expect(planRefund(payment(captured), [refundRec("[other]"), refundRec("[m]", "0")], "[m]", "10.00").kind).toBe("send")
-    expect(planRefund(payment(captured), [refundRec("[m]")], "[m]", "10.00")).toEqual({ kind: "record", amount: "10.00", refund_reference_id: "T1-01" })
-    const recorded = payment(captured, [{ refund_reference_id: "T1-01", refund_amount: "10.00", refund_status: "1", medusa_refund_id: "ref_1" }])
+    expect(planRefund(payment(captured), [refundRec("[other]"), refundRec("[m]", "0")], "[m]", "10.00").kind).toBe(
+      "send",
+    )
+    expect(planRefund(payment(captured), [refundRec("[m]")], "[m]", "10.00")).toEqual({
+      kind: "record",
+      amount: "10.00",
+      refund_reference_id: "T1-01",
+    })
+    const recorded = payment(captured, [
+      { refund_reference_id: "T1-01", refund_amount: "10.00", refund_status: "1", medusa_refund_id: "ref_1" },
+    ])
     expect(planRefund(recorded, [refundRec("[m]")], "[m]", "10.00")).toEqual({ kind: "done" })
   })
 
@@ -57,7 +96,9 @@ describe("bulk plans", () => {
     expect(a).toBe(b)
     expect(a).toMatch(/^\[medusa bulk [0-9a-f]{16}\]$/)
     expect(refundMarker([{ order_id: "order_1" }, { order_id: "order_2", amount: "2.00" }], {})).not.toBe(a)
-    expect(refundMarker([{ order_id: "order_1" }], { idempotency_key: "k-000001", reason: "damaged" })).toBe("damaged [medusa bulk k-000001]")
+    expect(refundMarker([{ order_id: "order_1" }], { idempotency_key: "k-000001", reason: "damaged" })).toBe(
+      "damaged [medusa bulk k-000001]",
+    )
   })
 })
 

@@ -43,20 +43,34 @@ export type BatchPayments = IPaymentModuleService & {
 /** The skip reason a concurrent capture leaves (the bulk result then says already_done). */
 export const ALREADY_CAPTURED = "the payment already has a capture"
 
-
 /**
  * What Medusa's capturePayment records for each payment (a capture row, captured_at, the
  * provider's data, the collection's captured_amount and status), for many payments in a few
  * batch writes instead of one workflow per payment (bench/p4-bulk-capture.ts). Payments are re-read first,
  * under the caller's payment locks: one that already has a capture is skipped, never doubled.
  */
-export async function recordCaptures(payments: BatchPayments, captures: CaptureToRecord[]): Promise<{ result: RecordCapturesResult; undo?: Undo }> {
+export async function recordCaptures(
+  payments: BatchPayments,
+  captures: CaptureToRecord[],
+): Promise<{ result: RecordCapturesResult; undo?: Undo }> {
   const wanted = new Map(captures.map((c) => [c.payment_id, c]))
   const rows: Row[] = wanted.size
-    ? await payments.listPayments({ id: [...wanted.keys()] }, {
-        select: ["id", "amount", "raw_amount", "currency_code", "captured_at", "canceled_at", "data", "payment_collection_id"],
-        relations: ["captures"],
-      })
+    ? await payments.listPayments(
+        { id: [...wanted.keys()] },
+        {
+          select: [
+            "id",
+            "amount",
+            "raw_amount",
+            "currency_code",
+            "captured_at",
+            "canceled_at",
+            "data",
+            "payment_collection_id",
+          ],
+          relations: ["captures"],
+        },
+      )
     : []
   const skipped: Record<string, string> = {}
   // Each payment's data is read once: the check below and the update use the same parse.
@@ -78,19 +92,33 @@ export async function recordCaptures(payments: BatchPayments, captures: CaptureT
   for (const id of wanted.keys()) if (!found.has(id)) skipped[id] = "the payment no longer exists"
   if (!todo.length) return { result: { recorded: [], skipped } }
 
-  const created = await payments.createCaptures(todo.map((p) => ({ payment_id: p.id, amount: wanted.get(p.id)!.amount })))
+  const created = await payments.createCaptures(
+    todo.map((p) => ({ payment_id: p.id, amount: wanted.get(p.id)!.amount })),
+  )
   const captureOf = new Map(created.map((c) => [c.payment_id ?? c.payment?.id, c.id as string]))
   const undo: Undo = { capture_ids: created.map((c) => c.id), payments: [], collections: [] }
   const now = new Date()
   const updates = todo.map((p) => {
     const want = wanted.get(p.id)!
     undo.payments.push({ id: p.id, captured_at: p.captured_at ?? null, data: p.data })
-    const next = withConfirmedCapture(dataOf.get(p.id)!, { id: captureOf.get(p.id)!, amount: want.amount, source: want.source })
+    const next = withConfirmedCapture(dataOf.get(p.id)!, {
+      id: captureOf.get(p.id)!,
+      amount: want.amount,
+      source: want.source,
+    })
     return { id: p.id, captured_at: now, data: next as Row }
   })
   await payments.updatePayment(updates)
-  undo.collections = await settleCollections(payments, [...new Set(todo.map((p) => p.payment_collection_id as string))], now)
-  const recorded = todo.map((p) => ({ ...wanted.get(p.id)!, capture_id: captureOf.get(p.id)!, currency_code: p.currency_code as string }))
+  undo.collections = await settleCollections(
+    payments,
+    [...new Set(todo.map((p) => p.payment_collection_id as string))],
+    now,
+  )
+  const recorded = todo.map((p) => ({
+    ...wanted.get(p.id)!,
+    capture_id: captureOf.get(p.id)!,
+    currency_code: p.currency_code as string,
+  }))
   return { result: { recorded, skipped }, undo }
 }
 
@@ -120,11 +148,19 @@ export const recordPaymentCapturesStep = createStep(
  * derives them (captures only change these two); returns what they were, for the undo.
  */
 async function settleCollections(payments: BatchPayments, ids: string[], now: Date): Promise<Undo["collections"]> {
-  const cols: Row[] = await payments.listPaymentCollections({ id: ids }, {
-    select: ["id", "amount", "raw_amount", "status", "captured_amount", "raw_captured_amount", "completed_at"],
-    relations: ["payments.captures"],
-  })
-  const before = cols.map((c) => ({ id: c.id, status: c.status, captured_amount: toAmount(c.raw_captured_amount ?? c.captured_amount ?? 0), completed_at: c.completed_at ?? null }))
+  const cols: Row[] = await payments.listPaymentCollections(
+    { id: ids },
+    {
+      select: ["id", "amount", "raw_amount", "status", "captured_amount", "raw_captured_amount", "completed_at"],
+      relations: ["payments.captures"],
+    },
+  )
+  const before = cols.map((c) => ({
+    id: c.id,
+    status: c.status,
+    captured_amount: toAmount(c.raw_captured_amount ?? c.captured_amount ?? 0),
+    completed_at: c.completed_at ?? null,
+  }))
   const after = cols.map((c) => {
     const captured = (c.payments as Row[]).reduce((s, p) => s + centsOfRows(p.captures), 0n)
     const complete = captured >= cents(toAmount(c.raw_amount ?? c.amount))

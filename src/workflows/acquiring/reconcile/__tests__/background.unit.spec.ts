@@ -3,7 +3,13 @@ import { reconcile } from "../run"
 
 jest.mock("../run", () => ({ reconcile: jest.fn() }))
 
-const REPORT = { started_at: "a", finished_at: "b", payments_checked: 3, sessions_checked: 1, changes: [{ kind: "capture", order_no: "X" }] }
+const REPORT = {
+  started_at: "a",
+  finished_at: "b",
+  payments_checked: 3,
+  sessions_checked: 1,
+  changes: [{ kind: "capture", order_no: "X" }],
+}
 
 /** A container with a cache (as Medusa's cache module: value and ttl per key), an event bus and a logger. */
 function container() {
@@ -29,7 +35,9 @@ describe("background reconciliation (sync now with background: true)", () => {
     const run = await requestReconcile(c, { order_ids: ["order_1"] })
     expect(run).toMatchObject({ status: "queued", input: { order_ids: ["order_1"] } })
     expect(run.id).toMatch(/^acqrun_[0-9a-f-]{36}$/)
-    expect(emitted).toEqual([{ name: RECONCILE_REQUESTED, data: { run_id: run.id, input: { order_ids: ["order_1"] } } }])
+    expect(emitted).toEqual([
+      { name: RECONCILE_REQUESTED, data: { run_id: run.id, input: { order_ids: ["order_1"] } } },
+    ])
     expect([...cache.values()][0].ttl).toBe(RUN_TTL_SECONDS)
     expect(reconcile).not.toHaveBeenCalled()
 

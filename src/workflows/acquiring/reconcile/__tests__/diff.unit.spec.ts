@@ -3,7 +3,15 @@ import { claimRefund } from "../../../../lib/acquiring/refunds"
 import type { OrderRecord, RefundRecord } from "../../../../gateway/schemas/transactions"
 
 const record = (payment_status: string): OrderRecord =>
-  ({ order_no: "paysesABC", amount: "32.89", currency: "EUR", query_result: "1", payment_status, transaction_id: "T1", fraud_check_result: [] }) as OrderRecord
+  ({
+    order_no: "paysesABC",
+    amount: "32.89",
+    currency: "EUR",
+    query_result: "1",
+    payment_status,
+    transaction_id: "T1",
+    fraud_check_result: [],
+  }) as OrderRecord
 
 const refundRec = (seq: string, amount: string, status = "1"): RefundRecord =>
   ({
@@ -53,19 +61,30 @@ describe("reconcileDiff", () => {
       { type: "capture", amount: "32.89" },
       { type: "refund", refund_reference_id: "T1-01", amount: "10.00" },
     ])
-    const tracked = [{ refund_reference_id: "T1-01", refund_amount: "10.00", refund_status: "1", medusa_refund_id: "ref_1" }]
-    const second = reconcileDiff(medusa({ captured: "32.89", refunded: "10.00", tracked }), record("4000"), [refundRec("01", "10.00")])
+    const tracked = [
+      { refund_reference_id: "T1-01", refund_amount: "10.00", refund_status: "1", medusa_refund_id: "ref_1" },
+    ]
+    const second = reconcileDiff(medusa({ captured: "32.89", refunded: "10.00", tracked }), record("4000"), [
+      refundRec("01", "10.00"),
+    ])
     expect(second.actions).toEqual([])
-    expect(second.refunds).toEqual([expect.objectContaining({ refund_reference_id: "T1-01", medusa_refund_id: "ref_1" })])
+    expect(second.refunds).toEqual([
+      expect.objectContaining({ refund_reference_id: "T1-01", medusa_refund_id: "ref_1" }),
+    ])
   })
 
   it("a processing refund is tracked, not recorded; when final it is recorded; a Medusa refund only changes status", () => {
-    const tracked = [{ refund_reference_id: "T1-01", refund_amount: "5.00", refund_status: "2", medusa_refund_id: "ref_1" }]
+    const tracked = [
+      { refund_reference_id: "T1-01", refund_amount: "5.00", refund_status: "2", medusa_refund_id: "ref_1" },
+    ]
     const side = medusa({ captured: "32.89", refunded: "5.00", tracked })
     const processing = reconcileDiff(side, record("4000"), [refundRec("01", "5.00", "2"), refundRec("02", "3.00", "2")])
     expect(processing.actions).toEqual([{ type: "refund_status", refund_reference_id: "T1-02", from: null, to: "2" }])
     const withPortal = [...tracked, { refund_reference_id: "T1-02", refund_amount: "3.00", refund_status: "2" }]
-    const final = reconcileDiff({ ...side, tracked: withPortal }, record("4000"), [refundRec("01", "5.00"), refundRec("02", "3.00")])
+    const final = reconcileDiff({ ...side, tracked: withPortal }, record("4000"), [
+      refundRec("01", "5.00"),
+      refundRec("02", "3.00"),
+    ])
     expect(final.actions).toEqual([
       { type: "refund_status", refund_reference_id: "T1-01", from: "2", to: "1" },
       { type: "refund_status", refund_reference_id: "T1-02", from: "2", to: "1" },
@@ -74,7 +93,9 @@ describe("reconcileDiff", () => {
   })
 
   it("a Medusa refund that failed at the gateway is reported once", () => {
-    const tracked = [{ refund_reference_id: "T1-01", refund_amount: "5.00", refund_status: "2", medusa_refund_id: "ref_1" }]
+    const tracked = [
+      { refund_reference_id: "T1-01", refund_amount: "5.00", refund_status: "2", medusa_refund_id: "ref_1" },
+    ]
     const side = medusa({ captured: "32.89", refunded: "5.00", tracked })
     const failed = reconcileDiff(side, record("3000"), [refundRec("01", "5.00", "0")])
     expect(failed.actions.map((a) => a.type)).toEqual(["refund_status", "refund_failed"])
@@ -96,7 +117,12 @@ describe("claimRefund (provider: a Medusa refund records a claimed gateway refun
   ]
   it("claims only a claimed, unrecorded entry of the same amount", () => {
     const out = claimRefund(known, "10.00", "ref_1")!
-    expect(out[1]).toEqual({ refund_reference_id: "T1-02", refund_amount: "10.0", refund_status: "1", medusa_refund_id: "ref_1" })
+    expect(out[1]).toEqual({
+      refund_reference_id: "T1-02",
+      refund_amount: "10.0",
+      refund_status: "1",
+      medusa_refund_id: "ref_1",
+    })
     expect(out[2]).toEqual(known[2])
     expect(claimRefund(out, "10.00", "ref_2")).toBeNull()
   })

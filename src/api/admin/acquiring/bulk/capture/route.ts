@@ -5,5 +5,11 @@ import type { AdminBulkOrders } from "../validators"
 /** Capture the acquiring payments of many orders (gateway requests of ≤ 50), a result per order. */
 export async function POST(req: AuthenticatedMedusaRequest<AdminBulkOrders>, res: MedusaResponse) {
   const { order_ids } = req.validatedBody
-  res.json(await runBulk(req.scope, "capture", order_ids.map((order_id) => ({ order_id }))))
+  res.json(
+    await runBulk(
+      req.scope,
+      "capture",
+      order_ids.map((order_id) => ({ order_id })),
+    ),
+  )
 }

@@ -37,7 +37,12 @@ export function presentPayment(p: PaymentView, record: OrderRecord | undefined) 
     })),
     /** An authorisation kept after an order edit (lib/acquiring/kept.ts): its deadline and how it ended. */
     kept: d?.kept_authorisation
-      ? { ...keptDeadline(d.kept_authorisation, new Date()), since: d.kept_authorisation.since, released_at: d.kept_authorisation.released_at ?? null, outcome: d.kept_authorisation.outcome ?? null }
+      ? {
+          ...keptDeadline(d.kept_authorisation, new Date()),
+          since: d.kept_authorisation.since,
+          released_at: d.kept_authorisation.released_at ?? null,
+          outcome: d.kept_authorisation.outcome ?? null,
+        }
       : null,
     /** Disputes as the gateway's notifications reported them (payment.data.disputes). */
     disputes: parseDisputes(d?.disputes).map((x) => ({

@@ -15,7 +15,10 @@ export async function GET(req: AuthenticatedMedusaRequest, res: MedusaResponse) 
   let gateway_error: string | null = null
   if (refs.length) {
     try {
-      records = await recordsByOrderNo(gatewaysFor(req.scope)(refs[0].provider_id).client, refs.map((r) => r.data))
+      records = await recordsByOrderNo(
+        gatewaysFor(req.scope)(refs[0].provider_id).client,
+        refs.map((r) => r.data),
+      )
     } catch (e) {
       gateway_error = (e as Error).message
     }
@@ -26,7 +29,11 @@ export async function GET(req: AuthenticatedMedusaRequest, res: MedusaResponse) 
     gateway_error,
     payments: payments.map((p) => presentPayment(p, p.data ? records.get(p.data.order_no) : undefined)),
     review: held
-      ? { payment_session_id: held.payment_session_id, order_no: held.data.order_no, gateway: records.get(held.data.order_no) ? pick(records.get(held.data.order_no)) : null }
+      ? {
+          payment_session_id: held.payment_session_id,
+          order_no: held.data.order_no,
+          gateway: records.get(held.data.order_no) ? pick(records.get(held.data.order_no)) : null,
+        }
       : null,
     review_decision: (session?.metadata as Record<string, unknown> | null)?.acquiring_review ?? null,
   })

@@ -22,7 +22,10 @@ describe("AdminCreatePayout", () => {
     const m = message({ ...valid, payment_amount: "100.5" })
     expect(m).toContain("payment_amount: must be a decimal string with two decimals")
     expect(m).not.toContain("100.5")
-    const bank = message({ ...valid, beneficiary: { bank_details: { iban: "DE89370400440532013000", bank_country_code: "germany" } } })
+    const bank = message({
+      ...valid,
+      beneficiary: { bank_details: { iban: "DE89370400440532013000", bank_country_code: "germany" } },
+    })
     expect(bank).toContain("beneficiary.bank_details.bank_country_code: must be a 2-letter")
     expect(bank).not.toContain("DE89370400440532013000")
     expect(bank).not.toContain("germany")
@@ -31,7 +34,9 @@ describe("AdminCreatePayout", () => {
   it("reports missing required fields and unknown fields by name", () => {
     expect(message({ beneficiary: {}, payment_currency: "EUR" })).toContain("payment_amount: is required")
     expect(message({ ...valid, iban: "DE89370400440532013000" })).toContain("unknown field iban")
-    expect(message({ ...valid, beneficiary: { ...valid.beneficiary, pin: "1" } })).toContain("unknown field beneficiary.pin")
+    expect(message({ ...valid, beneficiary: { ...valid.beneficiary, pin: "1" } })).toContain(
+      "unknown field beneficiary.pin",
+    )
   })
 
   it("requires request_id to be a UUID when given", () => {
@@ -41,7 +46,13 @@ describe("AdminCreatePayout", () => {
 
 describe("AdminListPayouts", () => {
   it("parses filters and pagination from query strings", () => {
-    const q = AdminListPayouts.parse({ status: "completed,failed", currency: "eur", limit: "5", offset: "10", created_after: "2024-01-01" })
+    const q = AdminListPayouts.parse({
+      status: "completed,failed",
+      currency: "eur",
+      limit: "5",
+      offset: "10",
+      created_after: "2024-01-01",
+    })
     expect(q).toMatchObject({ status: ["completed", "failed"], currency: "EUR", limit: 5, offset: 10 })
     expect(q.created_after?.toISOString()).toBe("2024-01-01T00:00:00.000Z")
     expect(AdminListPayouts.parse({})).toMatchObject({ limit: 20, offset: 0 })

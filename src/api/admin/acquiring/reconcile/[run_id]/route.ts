@@ -5,6 +5,10 @@ import { readRun } from "../../../../../workflows/acquiring/reconcile/background
 /** GET /admin/acquiring/reconcile/:run_id — a background run's state and, once done, its report. */
 export async function GET(req: AuthenticatedMedusaRequest, res: MedusaResponse) {
   const run = await readRun(req.scope, req.params.run_id)
-  if (!run) throw new MedusaError(MedusaError.Types.NOT_FOUND, `run_id: no reconciliation run ${req.params.run_id} (unknown, or older than a day)`)
+  if (!run)
+    throw new MedusaError(
+      MedusaError.Types.NOT_FOUND,
+      `run_id: no reconciliation run ${req.params.run_id} (unknown, or older than a day)`,
+    )
   res.json({ run })
 }

@@ -33,6 +33,7 @@ describe("settings view", () => {
 
   it("never carries a key, secret or header value", () => {
     const text = JSON.stringify(view)
-    for (const secret of ["very-secret-key", "snapshot-secret", "token-never-shown", "sign_key"]) expect(text).not.toContain(secret)
+    for (const secret of ["very-secret-key", "snapshot-secret", "token-never-shown", "sign_key"])
+      expect(text).not.toContain(secret)
   })
 })

@@ -17,7 +17,8 @@ export async function POST(req: AuthenticatedMedusaRequest<AdminTestCredentials>
   const { config_id } = req.validatedBody
   const config = req.scope.resolve(ContainerRegistrationKeys.CONFIG_MODULE) as ConfigModule
   const configs = acquiringProviderConfigs(config).filter((c) => !config_id || c.config_id === config_id)
-  if (!configs.length) throw new MedusaError(MedusaError.Types.NOT_FOUND, `config_id: no acquiring provider with id ${config_id}`)
+  if (!configs.length)
+    throw new MedusaError(MedusaError.Types.NOT_FOUND, `config_id: no acquiring provider with id ${config_id}`)
   const results = []
   for (const c of configs) {
     const client = createGatewayClient(c.options.clientInput as never)
@@ -27,8 +28,16 @@ export async function POST(req: AuthenticatedMedusaRequest<AdminTestCredentials>
         await client.retrieveTransactions({ orders: [PROBE_ORDER] }, { account_id: a.account_id })
         results.push({ config_id: c.config_id, account_id: a.account_id, ok: true, ms: Date.now() - started })
       } catch (e) {
-        const err = isGatewayError(e) ? { kind: e.kind, code: e.code ?? null, message: e.message } : { kind: "unknown", code: null, message: String((e as Error).message) }
-        results.push({ config_id: c.config_id, account_id: a.account_id, ok: false, ms: Date.now() - started, error: err })
+        const err = isGatewayError(e)
+          ? { kind: e.kind, code: e.code ?? null, message: e.message }
+          : { kind: "unknown", code: null, message: String((e as Error).message) }
+        results.push({
+          config_id: c.config_id,
+          account_id: a.account_id,
+          ok: false,
+          ms: Date.now() - started,
+          error: err,
+        })
       }
     }
   }

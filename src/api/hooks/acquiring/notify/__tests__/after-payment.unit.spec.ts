@@ -36,8 +36,23 @@ jest.mock("../../../../../workflows/acquiring/notifications/record-dispute", () 
 
 const KEY = "sandbox-key-1"
 const ORDER_NO = "payses01JABCDEFGHJKMNPQRSTVWXYZ0"
-const SESSION = { id: "payses_01JABCDEFGHJKMNPQRSTVWXYZ0", provider_id: "pp_acquiring_acquiring", amount: 32.89, currency_code: "eur", payment_collection_id: "pay_col_1", status: "authorized" }
-const DATA = { order_no: ORDER_NO, currency: "EUR", amount: "32.89", variant: "hosted", account_id: "100000101", transaction_id: "T1", session_id: SESSION.id }
+const SESSION = {
+  id: "payses_01JABCDEFGHJKMNPQRSTVWXYZ0",
+  provider_id: "pp_acquiring_acquiring",
+  amount: 32.89,
+  currency_code: "eur",
+  payment_collection_id: "pay_col_1",
+  status: "authorized",
+}
+const DATA = {
+  order_no: ORDER_NO,
+  currency: "EUR",
+  amount: "32.89",
+  variant: "hosted",
+  account_id: "100000101",
+  transaction_id: "T1",
+  session_id: SESSION.id,
+}
 
 /** The gateway: its order record, its refund records, and whether it answers at all. */
 const gateway = {
@@ -67,11 +82,23 @@ async function fakeFetch(url: string | URL | Request): Promise<Response> {
   gateway.calls.push(path)
   if (gateway.down) throw new TypeError("fetch failed")
   const envelope = { merchant_id: "1000001", account_id: "100000101", return_status: "1", return_message: "OK" }
-  if (path === "/v1/retrievalRefund") return new Response(JSON.stringify({ ...envelope, refund_orders: gateway.refunds }))
+  if (path === "/v1/retrievalRefund")
+    return new Response(JSON.stringify({ ...envelope, refund_orders: gateway.refunds }))
   return new Response(
     JSON.stringify({
       ...envelope,
-      orders_list: gateway.order ? [{ order_no: ORDER_NO, transaction_id: "T1", payment_status: "4000", query_result: "1", fraud_check_result: [], ...gateway.order }] : [],
+      orders_list: gateway.order
+        ? [
+            {
+              order_no: ORDER_NO,
+              transaction_id: "T1",
+              payment_status: "4000",
+              query_result: "1",
+              fraud_check_result: [],
+              ...gateway.order,
+            },
+          ]
+        : [],
     }),
   )
 }
@@ -93,8 +120,18 @@ function scopeWith(opts: { payment?: boolean; refundRows?: string[] } = {}) {
     graph: async ({ entity, filters }: { entity: string; filters: Record<string, unknown> }) => {
       if (entity === "payment_session") return { data: filters.id === SESSION.id ? [SESSION] : [] }
       if (entity === "order_payment_collection") return { data: [{ order_id: "order_1" }] }
-      if (entity === "payment" && filters.payment_session_id) return { data: opts.payment === false ? [] : [{ id: "pay_1", payment_collection_id: "pay_col_1" }] }
-      if (entity === "payment") return { data: [{ id: "pay_1", data: structuredClone(mockMedusa.data), refunds: (opts.refundRows ?? []).map((id) => ({ id })) }] }
+      if (entity === "payment" && filters.payment_session_id)
+        return { data: opts.payment === false ? [] : [{ id: "pay_1", payment_collection_id: "pay_col_1" }] }
+      if (entity === "payment")
+        return {
+          data: [
+            {
+              id: "pay_1",
+              data: structuredClone(mockMedusa.data),
+              refunds: (opts.refundRows ?? []).map((id) => ({ id })),
+            },
+          ],
+        }
       return { data: [] }
     },
   }
@@ -103,11 +140,20 @@ function scopeWith(opts: { payment?: boolean; refundRows?: string[] } = {}) {
       locks.push(key)
       const before = held.get(key) ?? Promise.resolve()
       const run = before.then(job, job)
-      held.set(key, run.catch(() => undefined))
+      held.set(
+        key,
+        run.catch(() => undefined),
+      )
       return run
     },
   }
-  const configModule = { modules: { payment: { options: { providers: [{ resolve: "./src/providers/acquiring", id: "acquiring", options: OPTIONS }] } } } }
+  const configModule = {
+    modules: {
+      payment: {
+        options: { providers: [{ resolve: "./src/providers/acquiring", id: "acquiring", options: OPTIONS }] },
+      },
+    },
+  }
   const logger = { info() {}, warn() {}, error() {}, debug() {} }
   const table: Record<string, unknown> = { query, locking, configModule, logger }
   return { scope: { resolve: (k: string) => table[k] } as never, locks }
@@ -130,9 +176,18 @@ function note(fields: Record<string, string>, key = KEY) {
   body.encryption_data = sign(body, NOTIFICATION_SIGN_FIELDS, key).toUpperCase()
   return { body, rawBody: Buffer.from(new URLSearchParams(body).toString()), headers: {} }
 }
-const refundNote = (ref = "T1-01") => note({ notify_type: "refund", refund_reference_id: ref, refund_amount: "10.00", refund_status: "1" })
+const refundNote = (ref = "T1-01") =>
+  note({ notify_type: "refund", refund_reference_id: ref, refund_amount: "10.00", refund_status: "1" })
 const disputeNote = (status: string, extra: Record<string, string> = {}) =>
-  note({ notify_type: "dispute", dispute_id: "D1", dispute_status: status, dispute_reason: "Fraudulent transaction", dispute_amount: "20.00", dispute_deadline: "2030-01-31", ...extra })
+  note({
+    notify_type: "dispute",
+    dispute_id: "D1",
+    dispute_status: status,
+    dispute_reason: "Fraudulent transaction",
+    dispute_amount: "20.00",
+    dispute_deadline: "2030-01-31",
+    ...extra,
+  })
 
 beforeEach(() => {
   mockMedusa.data = { ...DATA }
@@ -143,7 +198,15 @@ beforeEach(() => {
 
 describe("refund notifications", () => {
   it("a refund made through Medusa: success, its gateway record merged under the payment's lock; a second delivery writes nothing", async () => {
-    mockMedusa.data.refunds = [{ refund_reference_id: "T1-01", refund_amount: "10.00", refund_status: "1", refund_message: "V0000:OK", medusa_refund_id: "ref_A" }]
+    mockMedusa.data.refunds = [
+      {
+        refund_reference_id: "T1-01",
+        refund_amount: "10.00",
+        refund_status: "1",
+        refund_message: "V0000:OK",
+        medusa_refund_id: "ref_A",
+      },
+    ]
     gateway.refunds = [refundRecord("01", "10.00", "Medusa refund ref_A")]
     const { scope, locks } = scopeWith({ refundRows: ["ref_A"] })
     expect(await handleNotification(scope, refundNote())).toEqual({ status: 200, body: "success" })
@@ -153,7 +216,16 @@ describe("refund notifications", () => {
     expect(mockMedusa.data).toMatchObject({
       ...DATA,
       refunded_amount: "10.00",
-      refunds: [{ refund_reference_id: "T1-01", refund_amount: "10.00", refund_status: "1", refund_message: "V0000:OK", medusa_refund_id: "ref_A", refund_date: "20260301100000" }],
+      refunds: [
+        {
+          refund_reference_id: "T1-01",
+          refund_amount: "10.00",
+          refund_status: "1",
+          refund_message: "V0000:OK",
+          medusa_refund_id: "ref_A",
+          refund_date: "20260301100000",
+        },
+      ],
     })
     expect(await handleNotification(scope, refundNote())).toEqual({ status: 200, body: "success" })
     expect(mockMedusa.writes).toHaveLength(1)
@@ -163,7 +235,9 @@ describe("refund notifications", () => {
     gateway.refunds = [refundRecord("01", "5.00", "portal refund")]
     const { scope } = scopeWith()
     expect((await handleNotification(scope, refundNote())).status).toBe(200)
-    expect(mockMedusa.data.refunds).toEqual([{ refund_reference_id: "T1-01", refund_amount: "5.00", refund_status: "1", refund_date: "20260301100000" }])
+    expect(mockMedusa.data.refunds).toEqual([
+      { refund_reference_id: "T1-01", refund_amount: "5.00", refund_status: "1", refund_date: "20260301100000" },
+    ])
     expect(mockMedusa.data.refunded_amount).toBe("5.00")
   })
 
@@ -172,11 +246,25 @@ describe("refund notifications", () => {
     const { scope } = scopeWith({ refundRows: ["ref_A"] })
     // Medusa's refund route stores the provider's answer a moment after the gateway refunded.
     setTimeout(() => {
-      mockMedusa.data = { ...DATA, refunds: [{ refund_reference_id: "T1-01", refund_amount: "10.00", refund_status: "1", refund_message: "V0000:OK", medusa_refund_id: "ref_A" }], refunded_amount: "10.00" }
+      mockMedusa.data = {
+        ...DATA,
+        refunds: [
+          {
+            refund_reference_id: "T1-01",
+            refund_amount: "10.00",
+            refund_status: "1",
+            refund_message: "V0000:OK",
+            medusa_refund_id: "ref_A",
+          },
+        ],
+        refunded_amount: "10.00",
+      }
     }, 300)
     expect((await handleNotification(scope, refundNote())).status).toBe(200)
     expect(mockMedusa.writes).toHaveLength(1)
-    expect(mockMedusa.data.refunds).toEqual([expect.objectContaining({ refund_message: "V0000:OK", medusa_refund_id: "ref_A", refund_date: "20260301100000" })])
+    expect(mockMedusa.data.refunds).toEqual([
+      expect.objectContaining({ refund_message: "V0000:OK", medusa_refund_id: "ref_A", refund_date: "20260301100000" }),
+    ])
   })
 
   it("forged or tampered: 401 before the gateway is asked; nothing written", async () => {
@@ -192,8 +280,18 @@ describe("refund notifications", () => {
   })
 
   it("unknown order → 404; no payment yet → 404; gateway unreachable or refund not listed yet → 503 (the gateway retries); nothing written", async () => {
-    expect((await handleNotification(scopeWith().scope, { ...refundNote(), body: { ...refundNote().body, order_no: "payses01JZZZZZZZZZZZZZZZZZZZZZ" } })).status).toBe(404)
-    expect(await handleNotification(scopeWith({ payment: false }).scope, refundNote())).toEqual({ status: 404, body: "no Medusa payment for this order yet" })
+    expect(
+      (
+        await handleNotification(scopeWith().scope, {
+          ...refundNote(),
+          body: { ...refundNote().body, order_no: "payses01JZZZZZZZZZZZZZZZZZZZZZ" },
+        })
+      ).status,
+    ).toBe(404)
+    expect(await handleNotification(scopeWith({ payment: false }).scope, refundNote())).toEqual({
+      status: 404,
+      body: "no Medusa payment for this order yet",
+    })
     gateway.down = true
     expect((await handleNotification(scopeWith().scope, refundNote())).status).toBe(503)
     gateway.down = false
@@ -219,31 +317,54 @@ describe("dispute notifications", () => {
     expect(locks).toEqual(Array(3).fill("acquiring:payment:pay_1"))
     expect(mockMedusa.writes).toHaveLength(1)
     expect(mockMedusa.data.disputes).toEqual([
-      { id: "D1", status: "opened", gateway_status: "opened", reason: "Fraudulent transaction", amount: "20.00", deadline: "2030-01-31", opened_at: expect.any(String), closed_at: null },
+      {
+        id: "D1",
+        status: "opened",
+        gateway_status: "opened",
+        reason: "Fraudulent transaction",
+        amount: "20.00",
+        deadline: "2030-01-31",
+        opened_at: expect.any(String),
+        closed_at: null,
+      },
     ])
     expect(mockMedusa.data).toMatchObject(DATA)
 
-    await Promise.all([handleNotification(scope, disputeNote("lost")), handleNotification(scope, disputeNote("lost")), handleNotification(scope, disputeNote("opened"))])
+    await Promise.all([
+      handleNotification(scope, disputeNote("lost")),
+      handleNotification(scope, disputeNote("lost")),
+      handleNotification(scope, disputeNote("opened")),
+    ])
     expect(mockMedusa.events.map((e) => [e.name, e.data.order_id, e.data.payment_id, e.data.dispute.status])).toEqual([
       ["acquiring.dispute.opened", "order_1", "pay_1", "opened"],
       ["acquiring.dispute.closed", "order_1", "pay_1", "lost"],
     ])
-    expect(mockMedusa.data.disputes).toEqual([expect.objectContaining({ status: "lost", closed_at: expect.any(String) })])
+    expect(mockMedusa.data.disputes).toEqual([
+      expect.objectContaining({ status: "lost", closed_at: expect.any(String) }),
+    ])
   })
 
   it("an order the gateway does not hold → 404; another amount or currency than the gateway's or the payment's → 400; forged → 401; gateway down → 503; nothing recorded", async () => {
     const { scope } = scopeWith()
     gateway.order = null
-    expect(await handleNotification(scope, disputeNote("opened"))).toEqual({ status: 404, body: expect.stringContaining("unknown order") })
+    expect(await handleNotification(scope, disputeNote("opened"))).toEqual({
+      status: 404,
+      body: expect.stringContaining("unknown order"),
+    })
     gateway.order = { amount: "32.89", currency: "EUR" }
     expect((await handleNotification(scope, disputeNote("opened", { amount: "99.00" }))).status).toBe(400)
     gateway.order = { amount: "32.89", currency: "USD" }
     expect((await handleNotification(scope, disputeNote("opened"))).status).toBe(400)
     // notification and gateway agree, but not with the amount the payment sent
     gateway.order = { amount: "1.00", currency: "EUR" }
-    expect(await handleNotification(scope, disputeNote("opened", { amount: "1.00" }))).toEqual({ status: 400, body: expect.stringContaining("differs from the payment (amount/currency)") })
+    expect(await handleNotification(scope, disputeNote("opened", { amount: "1.00" }))).toEqual({
+      status: 400,
+      body: expect.stringContaining("differs from the payment (amount/currency)"),
+    })
     gateway.order = { amount: "32.89", currency: "EUR" }
-    expect((await handleNotification(scope, note({ notify_type: "dispute", dispute_id: "D1" }, "another-key"))).status).toBe(401)
+    expect(
+      (await handleNotification(scope, note({ notify_type: "dispute", dispute_id: "D1" }, "another-key"))).status,
+    ).toBe(401)
     gateway.down = true
     expect((await handleNotification(scope, disputeNote("opened"))).status).toBe(503)
     expect(mockMedusa.writes).toEqual([])

@@ -20,7 +20,9 @@ jest.mock("@medusajs/medusa/core-flows", () => ({
 /** Writes of the refund and dispute recording workflows (replaced by this list). */
 const mockRecorded: unknown[] = []
 jest.mock("../../../../../workflows/acquiring/notifications/record-refunds", () => ({
-  recordNotifiedRefundsWorkflow: () => ({ run: async ({ input }: { input: unknown }) => void mockRecorded.push(input) }),
+  recordNotifiedRefundsWorkflow: () => ({
+    run: async ({ input }: { input: unknown }) => void mockRecorded.push(input),
+  }),
 }))
 jest.mock("../../../../../workflows/acquiring/notifications/record-dispute", () => ({
   ...jest.requireActual("../../../../../workflows/acquiring/notifications/record-dispute"),
@@ -28,24 +30,56 @@ jest.mock("../../../../../workflows/acquiring/notifications/record-dispute", () 
 }))
 
 const ORDER_NO = "payses01JABCDEFGHJKMNPQRSTVWXYZ0"
-const SESSION = { id: "payses_01JABCDEFGHJKMNPQRSTVWXYZ0", provider_id: "pp_acquiring_acquiring", amount: 32.89, currency_code: "eur", payment_collection_id: "pay_col_1" }
+const SESSION = {
+  id: "payses_01JABCDEFGHJKMNPQRSTVWXYZ0",
+  provider_id: "pp_acquiring_acquiring",
+  amount: 32.89,
+  currency_code: "eur",
+  payment_collection_id: "pay_col_1",
+}
 const KEY = "sandbox-key-1"
 const counter = caseCounter()
 
-const REFUND = { transaction_id: "T1", order_no: ORDER_NO, amount: "32.89", refund_status: "1", refund_amount: "1.00", currency: "EUR", refund_reason: "portal refund", refund_reference_id: "T1-01" }
+const REFUND = {
+  transaction_id: "T1",
+  order_no: ORDER_NO,
+  amount: "32.89",
+  refund_status: "1",
+  refund_amount: "1.00",
+  currency: "EUR",
+  refund_reason: "portal refund",
+  refund_reference_id: "T1-01",
+}
 
 /** The gateway's record of the order, amount varied by the case, and one portal refund of it. */
 function gatewayFetch(record: { amount: string; currency: string; payment_status: string }) {
   return async (url: string | URL | Request) => {
     const envelope = { merchant_id: "1000001", account_id: "100000101", return_status: "1", return_message: "OK" }
-    if (new URL(String(url)).pathname === "/v1/retrievalRefund") return new Response(JSON.stringify({ ...envelope, refund_orders: [REFUND] }))
-    return new Response(JSON.stringify({ ...envelope, orders_list: [{ order_no: ORDER_NO, transaction_id: "T1", query_result: "1", fraud_check_result: [], ...record }] }))
+    if (new URL(String(url)).pathname === "/v1/retrievalRefund")
+      return new Response(JSON.stringify({ ...envelope, refund_orders: [REFUND] }))
+    return new Response(
+      JSON.stringify({
+        ...envelope,
+        orders_list: [
+          { order_no: ORDER_NO, transaction_id: "T1", query_result: "1", fraud_check_result: [], ...record },
+        ],
+      }),
+    )
   }
 }
-const PAYMENT_DATA = { order_no: ORDER_NO, currency: "EUR", amount: "32.89", variant: "hosted", account_id: "100000101", transaction_id: "T1" }
+const PAYMENT_DATA = {
+  order_no: ORDER_NO,
+  currency: "EUR",
+  amount: "32.89",
+  variant: "hosted",
+  account_id: "100000101",
+  transaction_id: "T1",
+}
 
 function scopeWith(provider: AcquiringHostedService, options: Record<string, unknown>) {
-  const payment = { getWebhookActionAndData: ({ payload }: { payload: any }) => provider.getWebhookActionAndData(payload) }
+  const payment = {
+    getWebhookActionAndData: ({ payload }: { payload: any }) => provider.getWebhookActionAndData(payload),
+  }
   const query = {
     graph: async ({ entity, filters }: { entity: string; filters: Record<string, unknown> }) => ({
       data:
@@ -62,7 +96,11 @@ function scopeWith(provider: AcquiringHostedService, options: Record<string, unk
   }
   const locking = { execute: async (_k: string, fn: () => Promise<unknown>) => fn() }
   // The refund and dispute paths build their gateway client from the app's config, as in Medusa.
-  const configModule = { modules: { payment: { options: { providers: [{ resolve: "./src/providers/acquiring", id: "acquiring", options }] } } } }
+  const configModule = {
+    modules: {
+      payment: { options: { providers: [{ resolve: "./src/providers/acquiring", id: "acquiring", options }] } },
+    },
+  }
   const table: Record<string, unknown> = { query, payment, locking, configModule }
   return { resolve: (k: string) => table[k] } as never
 }
@@ -75,7 +113,8 @@ const optionsFor = (record: { amount: string; currency: string; payment_status: 
   query_retries: 0,
   fetch: gatewayFetch(record),
 })
-const providerFor = (options: Record<string, unknown>) => new AcquiringHostedService({ logger: { info() {}, warn() {}, error() {}, debug() {} } as never }, options)
+const providerFor = (options: Record<string, unknown>) =>
+  new AcquiringHostedService({ logger: { info() {}, warn() {}, error() {}, debug() {} } as never }, options)
 
 const signable = fc.string({ maxLength: 16 }).map((s) => s.replace(/[&<>"']/g, ""))
 const anyFields = fc.record({
@@ -116,45 +155,58 @@ describe("notify route under fuzzing", () => {
 
   it("answers every body; the workflow runs only for a verified, matching notification", async () => {
     await fc.assert(
-      fc.asyncProperty(fields, signature, record, fc.boolean(), fc.option(fc.dictionary(fc.string({ maxLength: 8 }), anyJson)), async (f, sig, rec, asRaw, junk) => {
-        counter.hit()
-        const body: Record<string, unknown> = { ...(junk ?? {}), ...f }
-        if (sig === "right") body.encryption_data = sign(f, NOTIFICATION_SIGN_FIELDS, KEY)
-        if (sig === "wrong") body.encryption_data = sign(f, NOTIFICATION_SIGN_FIELDS, "another-key")
-        if (sig === "garbage") body.encryption_data = "zz"
-        const rawBody = asRaw ? Buffer.from(new URLSearchParams(body as Record<string, string>).toString()) : undefined
-        const before = runs.length
-        const recordedBefore = mockRecorded.length
-        const options = optionsFor(rec)
-        const reply = await handleNotification(scopeWith(providerFor(options), options), { body, rawBody, headers: {} })
-        statuses.set(reply.status, (statuses.get(reply.status) ?? 0) + 1)
-        expect([200, 400, 401, 404, 503]).toContain(reply.status)
-        expect(typeof reply.body).toBe("string")
-        expect(reply.body).not.toContain(KEY)
-        if (runs.length > before) {
-          // Medusa acts only on what the gateway itself confirms.
-          expect(sig).toBe("right")
-          expect(f.merchant_id).toBe("1000001")
-          expect(f.account_id).toBe("100000101")
-          expect(f.order_no).toBe(ORDER_NO)
-          expect(rec).toMatchObject({ amount: "32.89", currency: "EUR" })
-          expect(["32.89", "32.9"]).toContain(f.amount)
-          expect(["2000", "3000"]).toContain(rec.payment_status)
-          expect(reply.status).toBe(200)
-        }
-        if (mockRecorded.length > recordedBefore) {
-          // A refund or dispute is recorded only when the gateway itself signed it for this order.
-          expect(["refund", "dispute"]).toContain(f.notify_type)
-          expect(sig).toBe("right")
-          expect([f.merchant_id, f.account_id, f.order_no]).toEqual(["1000001", "100000101", ORDER_NO])
-          if (f.notify_type === "dispute") {
+      fc.asyncProperty(
+        fields,
+        signature,
+        record,
+        fc.boolean(),
+        fc.option(fc.dictionary(fc.string({ maxLength: 8 }), anyJson)),
+        async (f, sig, rec, asRaw, junk) => {
+          counter.hit()
+          const body: Record<string, unknown> = { ...(junk ?? {}), ...f }
+          if (sig === "right") body.encryption_data = sign(f, NOTIFICATION_SIGN_FIELDS, KEY)
+          if (sig === "wrong") body.encryption_data = sign(f, NOTIFICATION_SIGN_FIELDS, "another-key")
+          if (sig === "garbage") body.encryption_data = "zz"
+          const rawBody = asRaw
+            ? Buffer.from(new URLSearchParams(body as Record<string, string>).toString())
+            : undefined
+          const before = runs.length
+          const recordedBefore = mockRecorded.length
+          const options = optionsFor(rec)
+          const reply = await handleNotification(scopeWith(providerFor(options), options), {
+            body,
+            rawBody,
+            headers: {},
+          })
+          statuses.set(reply.status, (statuses.get(reply.status) ?? 0) + 1)
+          expect([200, 400, 401, 404, 503]).toContain(reply.status)
+          expect(typeof reply.body).toBe("string")
+          expect(reply.body).not.toContain(KEY)
+          if (runs.length > before) {
+            // Medusa acts only on what the gateway itself confirms.
+            expect(sig).toBe("right")
+            expect(f.merchant_id).toBe("1000001")
+            expect(f.account_id).toBe("100000101")
+            expect(f.order_no).toBe(ORDER_NO)
             expect(rec).toMatchObject({ amount: "32.89", currency: "EUR" })
             expect(["32.89", "32.9"]).toContain(f.amount)
+            expect(["2000", "3000"]).toContain(rec.payment_status)
+            expect(reply.status).toBe(200)
           }
-          expect(reply.status).toBe(200)
-        }
-        if (body.notify_type === "refund" || body.notify_type === "dispute") expect(reply.status).not.toBe(503) // the fake gateway is always up
-      }),
+          if (mockRecorded.length > recordedBefore) {
+            // A refund or dispute is recorded only when the gateway itself signed it for this order.
+            expect(["refund", "dispute"]).toContain(f.notify_type)
+            expect(sig).toBe("right")
+            expect([f.merchant_id, f.account_id, f.order_no]).toEqual(["1000001", "100000101", ORDER_NO])
+            if (f.notify_type === "dispute") {
+              expect(rec).toMatchObject({ amount: "32.89", currency: "EUR" })
+              expect(["32.89", "32.9"]).toContain(f.amount)
+            }
+            expect(reply.status).toBe(200)
+          }
+          if (body.notify_type === "refund" || body.notify_type === "dispute") expect(reply.status).not.toBe(503) // the fake gateway is always up
+        },
+      ),
       { numRuns: 4_000, seed: 31 },
     )
   })
@@ -164,6 +216,8 @@ describe("notify route under fuzzing", () => {
     expect(mockRecorded.length).toBeGreaterThan(20)
     for (const s of [200, 400, 401, 404]) expect(statuses.get(s)).toBeGreaterThan(0)
     expect(unhandled).toEqual([])
-    process.stdout.write(`fuzz notify route: ${counter.count} cases, answers ${JSON.stringify(Object.fromEntries(statuses))}\n`)
+    process.stdout.write(
+      `fuzz notify route: ${counter.count} cases, answers ${JSON.stringify(Object.fromEntries(statuses))}\n`,
+    )
   })
 })

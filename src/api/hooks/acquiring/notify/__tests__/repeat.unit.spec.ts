@@ -13,13 +13,30 @@ const SESSION_ID = "payses_01JABCDEFGHJKMNPQRSTVWXYZ0"
 /** A verified success notification (the provider's answer is faked) against a session in the given state. */
 function scopeWith(session: { status: string } & Record<string, unknown>, orders: string[], gatewayAmount = 32.89) {
   const locks: string[] = []
-  const session_ = { id: SESSION_ID, provider_id: "pp_acquiring_acquiring", amount: 32.89, currency_code: "eur", payment_collection_id: "pay_col_1", ...session }
+  const session_ = {
+    id: SESSION_ID,
+    provider_id: "pp_acquiring_acquiring",
+    amount: 32.89,
+    currency_code: "eur",
+    payment_collection_id: "pay_col_1",
+    ...session,
+  }
   const query = {
     graph: async ({ entity }: { entity: string }) => ({
-      data: entity === "payment_session" ? [session_] : entity === "cart_payment_collection" ? [{ cart_id: "cart_1" }] : orders.map((order_id) => ({ order_id })),
+      data:
+        entity === "payment_session"
+          ? [session_]
+          : entity === "cart_payment_collection"
+            ? [{ cart_id: "cart_1" }]
+            : orders.map((order_id) => ({ order_id })),
     }),
   }
-  const payment = { getWebhookActionAndData: async () => ({ action: PaymentActions.AUTHORIZED, data: { session_id: SESSION_ID, amount: gatewayAmount } }) }
+  const payment = {
+    getWebhookActionAndData: async () => ({
+      action: PaymentActions.AUTHORIZED,
+      data: { session_id: SESSION_ID, amount: gatewayAmount },
+    }),
+  }
   const locking = {
     execute: async (k: string, fn: () => Promise<unknown>) => {
       locks.push(k)
@@ -50,12 +67,21 @@ describe("notify route: repeated deliveries", () => {
   })
 
   it("a session opened with half_up rounding compares the gateway's amount with the amount it sent (1098.9 JPY sent as 1099)", async () => {
-    const rounded = { amount: 1098.9, currency_code: "jpy", data: { amount_rounding: { rule: "half_up", decimals: 0, medusa_amount: "1098.9" } } }
+    const rounded = {
+      amount: 1098.9,
+      currency_code: "jpy",
+      data: { amount_rounding: { rule: "half_up", decimals: 0, medusa_amount: "1098.9" } },
+    }
     const { scope } = scopeWith({ status: "pending", ...rounded }, ["order_1"], 1099)
-    expect(await handleNotification(scope, { ...input, body: { ...input.body, currency: "JPY" } })).toEqual({ status: 200, body: "success" })
+    expect(await handleNotification(scope, { ...input, body: { ...input.body, currency: "JPY" } })).toEqual({
+      status: 200,
+      body: "success",
+    })
     expect(runs).toHaveLength(1)
     const unrounded = scopeWith({ status: "pending", ...rounded, data: {} }, ["order_1"], 1099)
-    expect((await handleNotification(unrounded.scope, { ...input, body: { ...input.body, currency: "JPY" } })).status).toBe(400)
+    expect(
+      (await handleNotification(unrounded.scope, { ...input, body: { ...input.body, currency: "JPY" } })).status,
+    ).toBe(400)
   })
 
   it("a held (pending_authorization) session with its order placed still runs the workflow: the review result authorises it", async () => {

@@ -10,7 +10,11 @@ import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/util
 export async function GET(req: MedusaRequest, res: MedusaResponse) {
   const id = req.params.id
   const query = req.scope.resolve(ContainerRegistrationKeys.QUERY)
-  const { data } = await query.graph({ entity: "payment_collection", fields: ["id", "status", "amount", "currency_code"], filters: { id } })
+  const { data } = await query.graph({
+    entity: "payment_collection",
+    fields: ["id", "status", "amount", "currency_code"],
+    filters: { id },
+  })
   if (!data[0]) throw new MedusaError(MedusaError.Types.NOT_FOUND, `No payment collection ${id}`)
   const { status, amount, currency_code } = data[0] as { status: string; amount: number; currency_code: string }
   res.json({ payment_collection: { id, status, amount, currency_code } })

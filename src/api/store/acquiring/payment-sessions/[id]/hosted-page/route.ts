@@ -11,7 +11,11 @@ type Session = { status: string; provider_id: string }
 /** The session, only for a caller holding its page token; otherwise nothing, whatever was wrong. */
 async function provenSession(req: MedusaRequest, id: string): Promise<Session | undefined> {
   const query = req.scope.resolve(ContainerRegistrationKeys.QUERY)
-  const { data } = await query.graph({ entity: "payment_session", fields: ["id", "status", "provider_id"], filters: { id } })
+  const { data } = await query.graph({
+    entity: "payment_session",
+    fields: ["id", "status", "provider_id"],
+    filters: { id },
+  })
   const session = data[0] as Session | undefined
   if (!session || !isAcquiringProvider(session.provider_id)) return undefined
   const options = acquiringOptionsFor(req.scope.resolve(ContainerRegistrationKeys.CONFIG_MODULE), session.provider_id)
@@ -30,10 +34,16 @@ export async function GET(req: MedusaRequest, res: MedusaResponse) {
   const id = req.params.id
   const session = await provenSession(req, id)
   if (!session) {
-    throw new MedusaError(MedusaError.Types.NOT_FOUND, `No hosted page for payment session ${id} with this ${PAGE_TOKEN_HEADER}`)
+    throw new MedusaError(
+      MedusaError.Types.NOT_FOUND,
+      `No hosted page for payment session ${id} with this ${PAGE_TOKEN_HEADER}`,
+    )
   }
   if (!OPEN_SESSION_STATUSES.includes(session.status)) {
-    throw new MedusaError(MedusaError.Types.NOT_FOUND, `Payment session ${id} is ${session.status}: its hosted page is no longer offered`)
+    throw new MedusaError(
+      MedusaError.Types.NOT_FOUND,
+      `Payment session ${id} is ${session.status}: its hosted page is no longer offered`,
+    )
   }
   const page = await loadPage(req.scope, id)
   if (!page) {

@@ -18,7 +18,9 @@ export async function POST(req: AuthenticatedMedusaRequest, res: MedusaResponse)
   const payment = result as PaymentDTO
   if (payment.captured_at) return res.json({ payment_id: payment.id, captured: true })
   try {
-    await capturePaymentWorkflow(req.scope).run({ input: { payment_id: payment.id, captured_by: req.auth_context?.actor_id } })
+    await capturePaymentWorkflow(req.scope).run({
+      input: { payment_id: payment.id, captured_by: req.auth_context?.actor_id },
+    })
     res.json({ payment_id: payment.id, captured: true })
   } catch (e) {
     res.json({ payment_id: payment.id, captured: false, error: (e as Error).message })
