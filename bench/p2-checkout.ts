@@ -41,7 +41,10 @@ export async function runP2(app: BenchApp, carts = 30): Promise<BenchRow[]> {
   // The bench drives completion itself: a notification racing it would time something else.
   const drop = app.sandbox.faults.add({ target: "notifications", kind: "drop" })
   try {
-    for (let i = 0; i < 3; i++) (await checkout(app, PROVIDERS.hosted), await checkout(app, SYSTEM_PROVIDER))
+    for (let i = 0; i < 3; i++) {
+      await checkout(app, PROVIDERS.hosted)
+      await checkout(app, SYSTEM_PROVIDER)
+    }
     const ours: number[] = []
     const system: number[] = []
     for (let i = 0; i < carts; i++) {

@@ -34,7 +34,7 @@ export async function runP4(app: BenchApp, orders = 1_000): Promise<BenchRow[]> 
     const captured = (data.results as Array<{ status: string }>).filter((r) => r.status === "captured").length
     if (captured !== orders)
       throw new Error(
-        `bulk capture captured ${captured} of ${orders}: ${JSON.stringify(data.results.find((r: any) => r.status !== "captured"))}`,
+        `bulk capture captured ${captured} of ${orders}: ${JSON.stringify(data.results.find((r: { status: string }) => r.status !== "captured"))}`,
       )
     const expected = Math.ceil(orders / 50)
     return [

@@ -4,10 +4,13 @@
  * with shipping, two products and a promotion. Shared by integration-tests/http (seedStore)
  * and scripts/demo (seed.js); each brings its own way of getting an admin token.
  */
+// Axios-style answers of Medusa's own routes: the seed reads a few fields of each.
+/* eslint-disable @typescript-eslint/no-explicit-any */
 export type Api = {
   get: (url: string, config?: unknown) => Promise<{ data: any; status: number }>
   post: (url: string, body?: unknown, config?: unknown) => Promise<{ data: any; status: number }>
 }
+/* eslint-enable @typescript-eslint/no-explicit-any */
 type Headers = { headers: Record<string, string> }
 
 export interface CatalogSeed {
@@ -32,13 +35,22 @@ async function shipping(api: Api, admin: Headers, sc: string) {
   await api.post(`/admin/stock-locations/${location.id}/sales-channels`, { add: [sc] }, admin)
   await api.post(`/admin/stock-locations/${location.id}/fulfillment-providers`, { add: ["manual_manual"] }, admin)
   const withSet = (
-    await api.post(`/admin/stock-locations/${location.id}/fulfillment-sets?fields=*fulfillment_sets`, { name: "Berlin shipping", type: "shipping" }, admin)
+    await api.post(
+      `/admin/stock-locations/${location.id}/fulfillment-sets?fields=*fulfillment_sets`,
+      { name: "Berlin shipping", type: "shipping" },
+      admin,
+    )
   ).data.stock_location
   const set = withSet.fulfillment_sets[0]
   const zoneSet = (
-    await api.post(`/admin/fulfillment-sets/${set.id}/service-zones`, { name: "DE", geo_zones: [{ type: "country", country_code: "de" }] }, admin)
+    await api.post(
+      `/admin/fulfillment-sets/${set.id}/service-zones`,
+      { name: "DE", geo_zones: [{ type: "country", country_code: "de" }] },
+      admin,
+    )
   ).data.fulfillment_set
-  const profile = (await api.post("/admin/shipping-profiles", { name: "Default", type: "default" }, admin)).data.shipping_profile
+  const profile = (await api.post("/admin/shipping-profiles", { name: "Default", type: "default" }, admin)).data
+    .shipping_profile
   const option = (
     await api.post(
       "/admin/shipping-options",
@@ -58,7 +70,11 @@ async function shipping(api: Api, admin: Headers, sc: string) {
       admin,
     )
   ).data.shipping_option
-  return { location_id: location.id as string, profile_id: profile.id as string, shipping_option_id: option.id as string }
+  return {
+    location_id: location.id as string,
+    profile_id: profile.id as string,
+    shipping_option_id: option.id as string,
+  }
 }
 
 export async function seedCatalog(api: Api, admin: Headers, opts: CatalogOptions): Promise<CatalogSeed> {
@@ -66,7 +82,11 @@ export async function seedCatalog(api: Api, admin: Headers, opts: CatalogOptions
   const key = (await api.post("/admin/api-keys", { title: "Storefront", type: "publishable" }, admin)).data.api_key
   await api.post(`/admin/api-keys/${key.id}/sales-channels`, { add: [sc.id] }, admin)
   const region = (
-    await api.post("/admin/regions", { name: "Germany", currency_code: "eur", countries: ["de"], payment_providers: opts.providers }, admin)
+    await api.post(
+      "/admin/regions",
+      { name: "Germany", currency_code: "eur", countries: ["de"], payment_providers: opts.providers },
+      admin,
+    )
   ).data.region
   const ship = await shipping(api, admin, sc.id)
   const product = async (title: string, sku: string, amount: number) =>
@@ -78,7 +98,15 @@ export async function seedCatalog(api: Api, admin: Headers, opts: CatalogOptions
           status: "published",
           shipping_profile_id: ship.profile_id,
           options: [{ title: "Size", values: ["One"] }],
-          variants: [{ title: "One", sku, options: { Size: "One" }, manage_inventory: false, prices: [{ currency_code: "eur", amount }] }],
+          variants: [
+            {
+              title: "One",
+              sku,
+              options: { Size: "One" },
+              manage_inventory: false,
+              prices: [{ currency_code: "eur", amount }],
+            },
+          ],
           sales_channels: [{ id: sc.id }],
         },
         admin,

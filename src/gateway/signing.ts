@@ -23,7 +23,7 @@ export function signedValues(payload: Record<string, unknown>, path: string): Ar
   }
   const value = path
     .split(".")
-    .reduce<unknown>((o, k) => (o && typeof o === "object" ? (o as any)[k] : undefined), payload)
+    .reduce<unknown>((o, k) => (o && typeof o === "object" ? (o as Record<string, unknown>)[k] : undefined), payload)
   return [[path, value === undefined || value === null ? "" : String(value)]]
 }
 

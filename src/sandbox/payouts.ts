@@ -36,8 +36,8 @@ export function fingerprint(value: unknown): string {
   if (value && typeof value === "object") {
     return `{${Object.keys(value)
       .sort()
-      .filter((k) => (value as any)[k] !== undefined)
-      .map((k) => `${JSON.stringify(k)}:${fingerprint((value as any)[k])}`)
+      .filter((k) => (value as Record<string, unknown>)[k] !== undefined)
+      .map((k) => `${JSON.stringify(k)}:${fingerprint((value as Record<string, unknown>)[k])}`)
       .join(",")}}`
   }
   return JSON.stringify(value)

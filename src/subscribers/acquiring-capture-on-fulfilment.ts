@@ -1,4 +1,5 @@
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { captureFulfilledOrders } from "../workflows/acquiring/bulk/capture-fulfilled"
 
 /**
@@ -10,7 +11,7 @@ export default async function acquiringCaptureOnFulfilment({ container }: Subscr
   const report = await captureFulfilledOrders(container)
   const failed = report?.results.filter((r) => r.status === "failed") ?? []
   if (failed.length) {
-    const logger = container.resolve("logger")
+    const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
     for (const f of failed) logger.error(`acquiring: capture on fulfilment of order ${f.order_id} failed: ${f.error}`)
   }
 }

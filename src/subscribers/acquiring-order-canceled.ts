@@ -1,5 +1,5 @@
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
-import { OrderWorkflowEvents } from "@medusajs/framework/utils"
+import { ContainerRegistrationKeys, OrderWorkflowEvents } from "@medusajs/framework/utils"
 import { settleKeptAuthorisations } from "../workflows/acquiring/kept"
 
 /**
@@ -10,7 +10,7 @@ import { settleKeptAuthorisations } from "../workflows/acquiring/kept"
 export default async function acquiringOrderCanceled({ event, container }: SubscriberArgs<{ id?: unknown }>) {
   const id = event.data?.id
   if (typeof id !== "string" || !id.startsWith("order_")) return
-  const logger = container.resolve("logger")
+  const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
   for (const s of await settleKeptAuthorisations(container, [id])) {
     if (s.outcome === "error")
       logger.warn(

@@ -1,4 +1,5 @@
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { RECONCILE_REQUESTED, ReconcileRequested, runRequested } from "../workflows/acquiring/reconcile/background"
 
 /**
@@ -8,7 +9,9 @@ import { RECONCILE_REQUESTED, ReconcileRequested, runRequested } from "../workfl
 export default async function acquiringReconcileRequested({ event, container }: SubscriberArgs<unknown>) {
   const parsed = ReconcileRequested.safeParse(event.data)
   if (!parsed.success) {
-    container.resolve("logger").warn(`acquiring: ignored a malformed ${RECONCILE_REQUESTED} event`)
+    container
+      .resolve(ContainerRegistrationKeys.LOGGER)
+      .warn(`acquiring: ignored a malformed ${RECONCILE_REQUESTED} event`)
     return
   }
   await runRequested(container, parsed.data)

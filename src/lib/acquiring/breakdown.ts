@@ -1,3 +1,4 @@
+import { MedusaError } from "@medusajs/framework/utils"
 import type { BigNumberInput } from "@medusajs/framework/types"
 import { cents, fromCents, toAmount } from "./money"
 
@@ -33,7 +34,8 @@ export function breakdown(cart: CartTotalsInput): { total: string; totals: Break
   let discount = item + shipping + tax - cents(total)
   if (discount < 0n) {
     if (-discount > MAX_ROUNDING_CENTS) {
-      throw new Error(
+      throw new MedusaError(
+        MedusaError.Types.INVALID_DATA,
         `cart totals are inconsistent: parts sum to ${fromCents(item + shipping + tax)}, total is ${total}`,
       )
     }

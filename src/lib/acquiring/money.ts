@@ -8,14 +8,14 @@ const ROUND_HALF_UP = 4
 /** Exact two-decimal string of a Medusa amount (raw {value,precision}, BigNumber, string or number). */
 export function toAmount(value: BigNumberInput | null | undefined): string {
   const n = MathBN.convert((value ?? 0) as BigNumberInput)
-  if (!n.isFinite()) throw new Error("amount is not a finite number")
+  if (!n.isFinite()) throw new MedusaError(MedusaError.Types.INVALID_DATA, "amount is not a finite number")
   return n.decimalPlaces(2, ROUND_HALF_UP).toFixed(2)
 }
 
 /** Integer cents of a two-decimal string ("12.50" → 1250n). */
 export function cents(amount: string): bigint {
   const m = /^(-?)(\d+)\.(\d{2})$/.exec(amount)
-  if (!m) throw new Error(`not a two-decimal amount: ${amount}`)
+  if (!m) throw new MedusaError(MedusaError.Types.INVALID_DATA, `not a two-decimal amount: ${amount}`)
   const v = BigInt(m[2] + m[3])
   return m[1] ? -v : v
 }
@@ -35,7 +35,7 @@ export function sameAmount(a: BigNumberInput, b: BigNumberInput): boolean {
 /** Medusa's exact amount as a plain decimal string ("1098.9"), never rounded. */
 export function exactDecimal(value: BigNumberInput | null | undefined): string {
   const n = MathBN.convert((value ?? 0) as BigNumberInput)
-  if (!n.isFinite()) throw new Error("amount is not a finite number")
+  if (!n.isFinite()) throw new MedusaError(MedusaError.Types.INVALID_DATA, "amount is not a finite number")
   return n.toFixed()
 }
 

@@ -1,3 +1,4 @@
+import { MedusaError } from "@medusajs/framework/utils"
 import { OrderNo } from "../../gateway/schemas/common"
 
 /**
@@ -9,7 +10,10 @@ export function orderNoFromSession(sessionId: string): string {
   const orderNo = sessionId.replace(/[^0-9A-Za-z]/g, "").slice(0, 50)
   const r = OrderNo.safeParse(orderNo)
   if (!r.success)
-    throw new Error(`payment session id ${sessionId} cannot form an order_no: ${r.error.issues[0].message}`)
+    throw new MedusaError(
+      MedusaError.Types.INVALID_DATA,
+      `payment session id ${sessionId} cannot form an order_no: ${r.error.issues[0].message}`,
+    )
   return orderNo
 }
 

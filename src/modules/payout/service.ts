@@ -27,10 +27,12 @@ class PayoutModuleService extends MedusaService({ Payout }) {
     this.options_ = parsePayoutModuleOptions(options)
   }
 
+  // eslint-disable-next-line @medusajs/service-methods-must-be-async -- a synchronous accessor, no I/O
   payoutOptions(): PayoutOptions {
     return this.options_.payouts
   }
 
+  // eslint-disable-next-line @medusajs/service-methods-must-be-async -- a synchronous accessor, no I/O
   gatewayClient(): GatewayClient {
     if (!this.client_) {
       if (!this.options_.gateway) {
@@ -70,6 +72,7 @@ class PayoutModuleService extends MedusaService({ Payout }) {
   }
 
   /** Verifies and parses a notification body; throws the client's typed errors. */
+  // eslint-disable-next-line @medusajs/service-methods-must-be-async -- a synchronous accessor, no I/O
   parseNotification(body: string | Record<string, unknown>): Notification {
     return this.gatewayClient().parseNotification(body)
   }

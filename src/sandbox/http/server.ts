@@ -180,7 +180,10 @@ async function handle(core: SandboxCore, req: IncomingMessage, res: ServerRespon
     reply = route(core, method, url, raw, ctx)
   }
   if (terminal && reply?.status !== 413) status = applyFault(core, terminal, req, res)
-  else (write(res, framing(core, reply!)), (status = reply!.status))
+  else {
+    write(res, framing(core, reply!))
+    status = reply!.status
+  }
   if (url.pathname.startsWith("/__sandbox") && method === "GET") return // inspection reads are not logged
   core.requests.add({
     at: started,

@@ -38,13 +38,15 @@ export function refusing<T>(decode: () => T): T {
 }
 
 /** Own properties only: zod issue paths name keys, and an inherited one would lead into a prototype. */
-function at(root: unknown, path: ReadonlyArray<PropertyKey>): { parent?: any; key?: PropertyKey; value: unknown } {
-  let parent: any
-  let node: any = root
+type Node = Record<PropertyKey, unknown>
+
+function at(root: unknown, path: ReadonlyArray<PropertyKey>): { parent?: Node; key?: PropertyKey; value: unknown } {
+  let parent: Node | undefined
+  let node: unknown = root
   for (const key of path) {
     if (node === null || typeof node !== "object" || isDangerousKey(key)) return { value: undefined }
-    parent = node
-    node = Object.hasOwn(node, key) ? node[key as any] : undefined
+    parent = node as Node
+    node = Object.hasOwn(node, key) ? (node as Node)[key] : undefined
   }
   return { parent, key: path[path.length - 1], value: node }
 }
@@ -58,15 +60,15 @@ function relax(root: Obj, issue: z.core.$ZodIssue): boolean {
   if (parent === undefined || key === undefined) return false
   const expected = issue.code === "invalid_type" ? String(issue.expected) : ""
   if (value === "") {
-    delete parent[key as any]
+    delete parent[key]
     return true
   }
   if ((expected === "number" || expected === "int") && typeof value === "string" && /^-?\d+(\.\d+)?$/.test(value)) {
-    parent[key as any] = Number(value)
+    parent[key] = Number(value)
     return true
   }
   if (expected === "array" && value && typeof value === "object" && !Array.isArray(value)) {
-    parent[key as any] = [value]
+    parent[key] = [value]
     return true
   }
   return false

@@ -1,4 +1,5 @@
 import type { MedusaRequest } from "@medusajs/framework/http"
+import type { BigNumberInput } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
 import { SNAPSHOT_CART_FIELDS, type CartLike, type PastOrder } from "../../../lib/acquiring/snapshot/build"
 import {
@@ -7,8 +8,7 @@ import {
   SNAPSHOT_ORDER_FIELDS,
   type OrderLike,
 } from "../../../lib/acquiring/snapshot/order"
-
-type Query = { graph: (q: Record<string, unknown>) => Promise<{ data: any[] }> }
+import type { GraphQuery } from "../../../lib/acquiring/queries/graph"
 
 /** What a payment collection pays for, shaped as a cart, with whose it is. */
 export interface SnapshotSource {
@@ -17,18 +17,24 @@ export interface SnapshotSource {
   past: PastOrder[]
 }
 
-const linked = async (query: Query, entity: string, field: string, collectionId: string): Promise<string | undefined> =>
+const linked = async (
+  query: GraphQuery,
+  entity: string,
+  field: string,
+  collectionId: string,
+): Promise<string | undefined> =>
   (await query.graph({ entity, fields: [field], filters: { payment_collection_id: collectionId } })).data[0]?.[field]
 
-async function one(query: Query, entity: string, fields: readonly string[], id: string) {
-  const row = (await query.graph({ entity, fields: [...fields], filters: { id } })).data[0]
+/** One row of `entity`, read with the fields its reader (`T`) uses. */
+async function one<T>(query: GraphQuery, entity: string, fields: readonly string[], id: string): Promise<T> {
+  const row = (await query.graph({ entity, fields: [...fields], filters: { id } })).data[0] as T | undefined
   if (!row) throw new MedusaError(MedusaError.Types.NOT_FOUND, `${entity} ${id} was not found`)
   return row
 }
 
 /** A registered customer's orders: the gateway's account_owner history. */
 async function pastOrders(
-  query: Query,
+  query: GraphQuery,
   c: { customer?: { has_account?: boolean | null } | null; customer_id?: string | null },
 ): Promise<PastOrder[]> {
   if (!c.customer?.has_account || !c.customer_id) return []
@@ -38,7 +44,7 @@ async function pastOrders(
       fields: ["id", "currency_code", "total"],
       filters: { customer_id: c.customer_id },
     })
-  ).data
+  ).data as PastOrder[]
 }
 
 /**
@@ -46,24 +52,22 @@ async function pastOrders(
  * exchange), else the collection alone. Every value comes from Medusa, never from the request.
  */
 export async function loadSnapshotSource(req: MedusaRequest, collectionId: string): Promise<SnapshotSource> {
-  const query = req.scope.resolve(ContainerRegistrationKeys.QUERY) as unknown as Query
+  const query = req.scope.resolve(ContainerRegistrationKeys.QUERY) as unknown as GraphQuery
   const cartId = await linked(query, "cart_payment_collection", "cart_id", collectionId)
   if (cartId) {
-    const cart = await one(query, "cart", SNAPSHOT_CART_FIELDS, cartId)
+    const cart = await one<CartLike & { customer_id?: string | null }>(query, "cart", SNAPSHOT_CART_FIELDS, cartId)
     return { cart, owner: { cart_id: cartId }, past: await pastOrders(query, cart) }
   }
-  const collection = await one(
-    query,
-    "payment_collection",
-    ["id", "currency_code", "amount", "raw_amount"],
-    collectionId,
-  )
+  const collection = await one<{
+    id: string
+    currency_code: string
+    amount: BigNumberInput
+    raw_amount?: BigNumberInput
+  }>(query, "payment_collection", ["id", "currency_code", "amount", "raw_amount"], collectionId)
   const amount = collection.raw_amount ?? collection.amount
   const orderId = await linked(query, "order_payment_collection", "order_id", collectionId)
   if (orderId) {
-    const order = (await one(query, "order", SNAPSHOT_ORDER_FIELDS, orderId)) as OrderLike & {
-      customer_id?: string | null
-    }
+    const order = await one<OrderLike & { customer_id?: string | null }>(query, "order", SNAPSHOT_ORDER_FIELDS, orderId)
     return { cart: orderAsCart(order, amount), owner: { order_id: orderId }, past: await pastOrders(query, order) }
   }
   return { cart: collectionAsCart({ ...collection, amount }), owner: {}, past: [] }

@@ -1,3 +1,4 @@
+import type { GraphRow } from "./graph"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { toView, type PaymentView } from "./payments"
 import { pgConnection } from "./sql"
@@ -50,7 +51,7 @@ export async function* openPaymentPages(
       .orderBy([{ column: "p.created_at" }, { column: "p.id" }])
       .limit(take)
     if (after) q.whereRaw("(p.created_at, p.id) > (?::timestamptz, ?)", [after.cursor, after.id])
-    const rows: Record<string, any>[] = await q
+    const rows: GraphRow[] = await q
     if (rows.length) yield rows.map((r) => toView(r, r.order_id ?? undefined))
     if (rows.length < take) return
     after = { cursor: rows[rows.length - 1].cursor, id: rows[rows.length - 1].id }

@@ -3,6 +3,7 @@ import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { isAcquiringProvider } from "../config"
 import { tryReadData, type AcquiringData } from "../payment-data"
 import { cents, fromCents, toAmount } from "../money"
+import type { GraphQuery, GraphRow } from "./graph"
 
 /** What reconciliation, review and bulk operations need of a Medusa payment (amounts exact, two decimals). */
 export interface PaymentView {
@@ -49,16 +50,13 @@ export const PAYMENT_FIELDS = [
   "refunds.amount",
 ]
 
-type Row = Record<string, any>
-type Query = { graph: (q: Record<string, unknown>) => Promise<{ data: Row[] }> }
-
 /** Exact total of Medusa money rows (captures, refunds), in cents. */
-export const centsOfRows = (rows: Row[] | null | undefined): bigint =>
+export const centsOfRows = (rows: GraphRow[] | null | undefined): bigint =>
   (rows ?? []).reduce((s, r) => s + cents(toAmount(r?.raw_amount ?? r?.amount ?? 0)), 0n)
 
-const sum = (rows: Row[] | null | undefined) => fromCents(centsOfRows(rows))
+const sum = (rows: GraphRow[] | null | undefined) => fromCents(centsOfRows(rows))
 
-export function toView(row: Row, orderId?: string): PaymentView {
+export function toView(row: GraphRow, orderId?: string): PaymentView {
   return {
     id: row.id,
     provider_id: row.provider_id,
@@ -76,7 +74,7 @@ export function toView(row: Row, orderId?: string): PaymentView {
   }
 }
 
-const rowsOf = (rows: Row[] | null | undefined): MoneyRow[] =>
+const rowsOf = (rows: GraphRow[] | null | undefined): MoneyRow[] =>
   (rows ?? [])
     .filter((r) => r?.id)
     .map((r) => ({
@@ -85,7 +83,8 @@ const rowsOf = (rows: Row[] | null | undefined): MoneyRow[] =>
       created_at: r.created_at ? new Date(r.created_at).toISOString() : null,
     }))
 
-const query = (container: MedusaContainer) => container.resolve(ContainerRegistrationKeys.QUERY) as unknown as Query
+const query = (container: MedusaContainer) =>
+  container.resolve(ContainerRegistrationKeys.QUERY) as unknown as GraphQuery
 
 /** Fields enough to choose an order's payment (which to lock); its money rows are not read. */
 const CHOOSING_FIELDS = PAYMENT_FIELDS.filter((f) => !f.includes("."))
@@ -107,7 +106,7 @@ export async function paymentsOfOrders(
     filters: { id: [...new Set(orderIds)] },
   })
   for (const order of data) {
-    const payments = (order.payment_collections ?? []).flatMap((c: Row | null) => c?.payments ?? []) as Row[]
+    const payments = (order.payment_collections ?? []).flatMap((c: GraphRow | null) => c?.payments ?? []) as GraphRow[]
     out.set(
       order.id,
       payments.filter((p) => p && isAcquiringProvider(p.provider_id)).map((p) => toView(p, order.id)),

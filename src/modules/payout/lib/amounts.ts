@@ -1,3 +1,4 @@
+import { MedusaError } from "@medusajs/framework/utils"
 /**
  * Exact amount conversion. The gateway gives fee_amount, amount_beneficiary_receives and
  * amount_payer_pays as integers (gateway-interface.md §2.8) without saying in what unit. Every amount the
@@ -18,7 +19,10 @@ export function currencyDigits(currency: string, overrides: MinorUnitDigits = {}
 /** 1250 minor units of EUR → "12.50"; -5 of JPY → "-5". */
 export function minorToDecimal(minor: number, currency: string, overrides: MinorUnitDigits = {}): string {
   if (!Number.isSafeInteger(minor)) {
-    throw new TypeError(`expected an integer amount in minor units, got ${String(minor)}`)
+    throw new MedusaError(
+      MedusaError.Types.INVALID_DATA,
+      `expected an integer amount in minor units, got ${String(minor)}`,
+    )
   }
   const digits = currencyDigits(currency, overrides)
   const sign = minor < 0 ? "-" : ""
@@ -31,7 +35,7 @@ export function minorToDecimal(minor: number, currency: string, overrides: Minor
 /** Normalises a plain decimal string to at least `digits` decimals ("12.5" → "12.50"). */
 export function toFixedDecimal(value: string, digits = 2): string {
   const m = /^(-?)(\d+)(?:\.(\d+))?$/.exec(value.trim())
-  if (!m) throw new TypeError(`not a plain decimal number: ${value}`)
+  if (!m) throw new MedusaError(MedusaError.Types.INVALID_DATA, `not a plain decimal number: ${value}`)
   const [, sign, int, frac = ""] = m
   const fraction = frac.length >= digits ? frac : frac.padEnd(digits, "0")
   return fraction ? `${sign}${int}.${fraction}` : `${sign}${int}`

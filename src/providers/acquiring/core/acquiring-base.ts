@@ -54,6 +54,7 @@ import {
 import { webhookAction } from "../../../lib/acquiring/webhook"
 
 type Cradle = { logger?: Logger } & Record<string, unknown>
+type ModuleService = { retrieve: (id: string, config: Record<string, unknown>) => Promise<unknown> }
 
 export interface StartInput {
   /** Medusa's payment session id. */
@@ -257,13 +258,22 @@ export abstract class AcquiringBase extends AbstractPaymentProvider<Record<strin
     relations?: string[],
   ): Promise<T | undefined> {
     try {
-      return await (this.container as Record<string, any>)[service]?.retrieve(id, {
+      return (await this.moduleService(service)?.retrieve(id, {
         select,
         ...(relations && { relations }),
-      })
+      })) as T | undefined
     } catch {
       return undefined
     }
+  }
+
+  /**
+   * One of the payment module's internal services (the provider is built in the module's
+   * container): the only way to read a session's collection or a capture's amount, which
+   * Medusa does not pass to the provider.
+   */
+  private moduleService(name: string): ModuleService | undefined {
+    return (this.container as Record<string, ModuleService | undefined>)[name]
   }
 
   async authorizePayment(input: AuthorizePaymentInput): Promise<AuthorizePaymentOutput> {
@@ -320,8 +330,9 @@ export abstract class AcquiringBase extends AbstractPaymentProvider<Record<strin
     if (!key) return undefined
     let row: { amount?: BigNumberInput; raw_amount?: BigNumberInput } | undefined
     try {
-      const service = (this.container as Record<string, any>).captureService
-      row = await service?.retrieve(key, { select: ["id", "amount", "raw_amount"] })
+      row = (await this.moduleService("captureService")?.retrieve(key, {
+        select: ["id", "amount", "raw_amount"],
+      })) as typeof row
     } catch {
       this.logger.warn(`acquiring: capture ${key} of order ${d.order_no} not readable; capturing the remaining amount`)
       return undefined

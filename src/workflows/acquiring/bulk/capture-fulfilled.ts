@@ -3,8 +3,7 @@ import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { acquiringProviderConfigs } from "../../../lib/acquiring/config"
 import { openPayments } from "../../../lib/acquiring/queries/payment-pages"
 import { runBulk, type BulkReport } from "./run"
-
-type Query = { graph: (q: Record<string, unknown>) => Promise<{ data: Array<Record<string, any>> }> }
+import type { GraphQuery } from "../../../lib/acquiring/queries/graph"
 
 const DAY = 86_400_000
 
@@ -14,7 +13,7 @@ async function fulfilledUncaptured(container: MedusaContainer, providerIds: stri
     (p) => !p.captured_at && p.captured === "0.00" && p.order_id,
   )
   if (!open.length) return []
-  const query = container.resolve(ContainerRegistrationKeys.QUERY) as unknown as Query
+  const query = container.resolve(ContainerRegistrationKeys.QUERY) as unknown as GraphQuery
   const { data } = await query.graph({
     entity: "order",
     fields: ["id", "fulfillments.id", "fulfillments.canceled_at"],

@@ -1,5 +1,5 @@
 import type { IPaymentModuleService, MedusaContainer } from "@medusajs/framework/types"
-import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
+import { ContainerRegistrationKeys, MedusaError, Modules } from "@medusajs/framework/utils"
 import { capturePaymentWorkflow, refundPaymentWorkflow } from "@medusajs/medusa/core-flows"
 import type { RefundRecord } from "../../../gateway/schemas/transactions"
 import type { RefundResult } from "../../../gateway/schemas/batch"
@@ -38,7 +38,7 @@ export async function recordInMedusa(
     await payments.cancelPayment(p.id)
     return
   }
-  if (!refund || !p.data) throw new Error("no gateway refund to record")
+  if (!refund || !p.data) throw new MedusaError(MedusaError.Types.UNEXPECTED_STATE, "no gateway refund to record")
   const merged = mergeRefunds(parseTracked(p.data.refunds), [refund as RefundRecord]).map((r) =>
     r.refund_reference_id === refund.refund_reference_id && !r.medusa_refund_id ? { ...r, claim: true } : r,
   )

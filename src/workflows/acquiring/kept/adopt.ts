@@ -30,7 +30,7 @@ interface AdoptionPlan {
   data: Record<string, unknown>
 }
 
-const refuse = (type: string, message: string): never => {
+function refuse(type: string, message: string): never {
   throw new MedusaError(type, message)
 }
 
@@ -39,23 +39,20 @@ const planAdoptionStep = createStep("acquiring-plan-kept-adoption", async (input
   const [order] = await keptOfOrders(container, [input.order_id])
   const kept = order?.kept.find((k) => k.payment_id === input.payment_id)
   if (!kept)
-    return refuse(
+    refuse(
       MedusaError.Types.NOT_FOUND,
       `Payment ${input.payment_id} of order ${input.order_id} holds no kept authorisation.`,
     )
   if (order.canceled)
-    return refuse(
-      MedusaError.Types.NOT_ALLOWED,
-      "The order is canceled: its kept authorisation is voided, not captured.",
-    )
+    refuse(MedusaError.Types.NOT_ALLOWED, "The order is canceled: its kept authorisation is voided, not captured.")
   const open = order.open
   if (!open)
-    return refuse(
+    refuse(
       MedusaError.Types.NOT_ALLOWED,
       "The order has no unpaid payment collection to record the kept authorisation on.",
     )
   if (open.currency_code.toUpperCase() !== kept.data.currency)
-    return refuse(MedusaError.Types.NOT_ALLOWED, "The open collection is in another currency.")
+    refuse(MedusaError.Types.NOT_ALLOWED, "The open collection is in another currency.")
   const key = sealKeyOf(gatewaysFor(container)(kept.provider_id).options)
   const plan: AdoptionPlan = {
     collection_id: open.id,

@@ -3,9 +3,7 @@ import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { isAcquiringProvider } from "../../../lib/acquiring/config"
 import { isKept } from "../../../lib/acquiring/kept"
 import { tryReadData, type AcquiringData } from "../../../lib/acquiring/payment-data"
-
-type Row = Record<string, any>
-type Query = { graph: (q: Record<string, unknown>) => Promise<{ data: Row[] }> }
+import type { GraphQuery, GraphRow } from "../../../lib/acquiring/queries/graph"
 
 /** Collection statuses that mean the order's money is there again (authorised or captured). */
 const PAID = new Set(["authorized", "completed", "partially_captured"])
@@ -31,7 +29,7 @@ export interface OrderKept {
 /** The kept authorisations of these orders, with what decides their fate. */
 export async function keptOfOrders(container: MedusaContainer, orderIds: string[]): Promise<OrderKept[]> {
   if (!orderIds.length) return []
-  const query = container.resolve(ContainerRegistrationKeys.QUERY) as unknown as Query
+  const query = container.resolve(ContainerRegistrationKeys.QUERY) as unknown as GraphQuery
   const { data: orders } = await query.graph({
     entity: "order",
     fields: [
@@ -50,10 +48,10 @@ export async function keptOfOrders(container: MedusaContainer, orderIds: string[
   return orders.map((o) => ofOrder(o))
 }
 
-function ofOrder(order: Row): OrderKept {
-  const collections = (order.payment_collections ?? []) as Row[]
+function ofOrder(order: GraphRow): OrderKept {
+  const collections = (order.payment_collections ?? []) as GraphRow[]
   const kept = collections.flatMap((c) =>
-    ((c.payments ?? []) as Row[]).flatMap((p) => {
+    ((c.payments ?? []) as GraphRow[]).flatMap((p) => {
       const data = tryReadData(p.data)
       return isAcquiringProvider(p.provider_id) && isKept(data)
         ? [{ payment_id: p.id, provider_id: p.provider_id, collection_id: c.id, data }]
@@ -78,7 +76,7 @@ export async function ordersWithKept(
   providerIds: string[],
   since: Date,
 ): Promise<string[]> {
-  const query = container.resolve(ContainerRegistrationKeys.QUERY) as unknown as Query
+  const query = container.resolve(ContainerRegistrationKeys.QUERY) as unknown as GraphQuery
   const { data: payments } = await query.graph({
     entity: "payment",
     fields: ["id", "data", "payment_collection_id"],
@@ -98,7 +96,7 @@ export async function ordersWithKept(
 
 /** The order a payment collection belongs to, if any. */
 export async function orderOfCollection(container: MedusaContainer, collectionId: string): Promise<string | undefined> {
-  const query = container.resolve(ContainerRegistrationKeys.QUERY) as unknown as Query
+  const query = container.resolve(ContainerRegistrationKeys.QUERY) as unknown as GraphQuery
   const { data } = await query.graph({
     entity: "order_payment_collection",
     fields: ["order_id"],

@@ -1,10 +1,9 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import type { GraphQuery, GraphRow } from "../../../lib/acquiring/queries/graph"
 
-type Row = Record<string, any>
-type Query = { graph: (q: Record<string, unknown>) => Promise<{ data: Row[] }> }
-
-const query = (container: MedusaContainer) => container.resolve(ContainerRegistrationKeys.QUERY) as unknown as Query
+const query = (container: MedusaContainer) =>
+  container.resolve(ContainerRegistrationKeys.QUERY) as unknown as GraphQuery
 
 /** The Medusa payment a notification is about, and its order (events name it). */
 export interface NoticeTarget {
@@ -61,6 +60,6 @@ export async function paymentNow(container: MedusaContainer, id: string): Promis
   return {
     id: row.id,
     data: row.data && typeof row.data === "object" ? (row.data as Record<string, unknown>) : {},
-    refund_ids: new Set(((row.refunds ?? []) as Row[]).flatMap((r) => (r?.id ? [r.id as string] : []))),
+    refund_ids: new Set(((row.refunds ?? []) as GraphRow[]).flatMap((r) => (r?.id ? [r.id as string] : []))),
   }
 }

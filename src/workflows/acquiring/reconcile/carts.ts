@@ -5,9 +5,7 @@ import type { OrderRecord } from "../../../gateway/schemas/transactions"
 import { OPEN_SESSION_STATUSES, tryReadData, type AcquiringData } from "../../../lib/acquiring/payment-data"
 import { mapOrderRecord } from "../../../lib/acquiring/status"
 import type { ReconcileChange } from "./apply"
-
-type Row = Record<string, any>
-type Query = { graph: (q: Record<string, unknown>) => Promise<{ data: Row[] }> }
+import type { GraphQuery, GraphRow } from "../../../lib/acquiring/queries/graph"
 
 /**
  * A payment session still open: of a cart without an order yet (the shopper may have paid and
@@ -27,7 +25,7 @@ export async function sessionsOfOpenCarts(
   since: Date,
   providerIds: string[],
 ): Promise<OpenSession[]> {
-  const query = container.resolve(ContainerRegistrationKeys.QUERY) as unknown as Query
+  const query = container.resolve(ContainerRegistrationKeys.QUERY) as unknown as GraphQuery
   const { data: sessions } = await query.graph({
     entity: "payment_session",
     fields: ["id", "provider_id", "status", "data", "payment_collection_id", "created_at"],
@@ -43,7 +41,7 @@ export async function sessionsOfOpenCarts(
   const cartIds = [...new Set(cartLinks.map((l) => l.cart_id as string))]
   const { data: done } = cartIds.length
     ? await query.graph({ entity: "order_cart", fields: ["cart_id"], filters: { cart_id: cartIds } })
-    : { data: [] as Row[] }
+    : { data: [] as GraphRow[] }
   const completed = new Set(done.map((l) => l.cart_id as string))
   const out: OpenSession[] = []
   for (const s of sessions) {

@@ -2,9 +2,7 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { isAcquiringProvider } from "../../../lib/acquiring/config"
 import { tryReadData, type AcquiringData } from "../../../lib/acquiring/payment-data"
-
-type Row = Record<string, any>
-type Query = { graph: (q: Record<string, unknown>) => Promise<{ data: Row[] }> }
+import type { GraphQuery, GraphRow } from "../../../lib/acquiring/queries/graph"
 
 /** The acquiring payment session of an order that may be held for review. */
 export interface OrderSession {
@@ -29,8 +27,10 @@ const FIELDS = [
   "payment_collections.payment_sessions.payment.id",
 ]
 
-function sessionsOf(order: Row): OrderSession[] {
-  const sessions = (order.payment_collections ?? []).flatMap((c: Row | null) => c?.payment_sessions ?? []) as Row[]
+function sessionsOf(order: GraphRow): OrderSession[] {
+  const sessions = (order.payment_collections ?? []).flatMap(
+    (c: GraphRow | null) => c?.payment_sessions ?? [],
+  ) as GraphRow[]
   return sessions.flatMap((s) => {
     const data = s && isAcquiringProvider(s.provider_id) ? tryReadData(s.data) : null
     if (!data) return []
@@ -54,7 +54,7 @@ export async function orderSessions(
   container: MedusaContainer,
   orderIds: string[],
 ): Promise<Map<string, OrderSession>> {
-  const query = container.resolve(ContainerRegistrationKeys.QUERY) as unknown as Query
+  const query = container.resolve(ContainerRegistrationKeys.QUERY) as unknown as GraphQuery
   const { data } = await query.graph({ entity: "order", fields: FIELDS, filters: { id: [...new Set(orderIds)] } })
   const out = new Map<string, OrderSession>()
   for (const o of data) {
@@ -71,7 +71,7 @@ export async function pendingAuthorizationSessions(
   container: MedusaContainer,
   providerIds: string[],
 ): Promise<OrderSession[]> {
-  const query = container.resolve(ContainerRegistrationKeys.QUERY) as unknown as Query
+  const query = container.resolve(ContainerRegistrationKeys.QUERY) as unknown as GraphQuery
   const { data: sessions } = await query.graph({
     entity: "payment_session",
     fields: ["id", "payment_collection_id"],

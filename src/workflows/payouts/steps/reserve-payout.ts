@@ -23,7 +23,8 @@ export const reservePayoutStep = createStep(
   async ({ record }: ReservePayoutInput, { container }) => {
     const payouts = container.resolve<PayoutModuleService>(PAYOUT_MODULE)
     const find = async () => (await payouts.listPayouts({ request_id: record.request_id }, { take: 1 }))[0]
-    const reuse = (existing: NonNullable<Awaited<ReturnType<typeof find>>>) => {
+    /** The payout already reserved for this request_id, if it asks for the same payment. */
+    const reused = (existing: NonNullable<Awaited<ReturnType<typeof find>>>) => {
       const same = sameIntent({ ...existing, payment_amount: storedAmount(existing) }, record)
       if (!same) {
         throw new MedusaError(
@@ -31,19 +32,21 @@ export const reservePayoutStep = createStep(
           `request_id ${record.request_id} already belongs to payout ${existing.id} with a different amount, currency or beneficiary account; use a new request_id for a new payout`,
         )
       }
-      return new StepResponse({ id: existing.id, created: false }, { id: existing.id, created: false })
+      return { id: existing.id, created: false }
+    }
+    const created = async () => {
+      try {
+        return { id: (await payouts.createPayoutRecord(record)).id, created: true }
+      } catch (e) {
+        const raced = await find() // a concurrent create won the unique request_id
+        if (raced) return reused(raced)
+        throw e
+      }
     }
 
     const existing = await find()
-    if (existing) return reuse(existing)
-    try {
-      const created = await payouts.createPayoutRecord(record)
-      return new StepResponse({ id: created.id, created: true }, { id: created.id, created: true })
-    } catch (e) {
-      const raced = await find() // a concurrent create won the unique request_id
-      if (raced) return reuse(raced)
-      throw e
-    }
+    const reserved = existing ? reused(existing) : await created()
+    return new StepResponse(reserved, reserved)
   },
   async (reserved, { container }) => {
     if (!reserved?.created) return

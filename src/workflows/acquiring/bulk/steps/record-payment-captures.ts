@@ -5,6 +5,7 @@ import { withConfirmedCapture } from "../../../../lib/acquiring/operations"
 import { tryReadData, type AcquiringData } from "../../../../lib/acquiring/payment-data"
 import { cents, fromCents, toAmount } from "../../../../lib/acquiring/money"
 import { centsOfRows } from "../../../../lib/acquiring/queries/payments"
+import type { GraphRow } from "../../../../lib/acquiring/queries/graph"
 
 /** A full capture the gateway confirmed, to record on a Medusa payment. */
 export interface CaptureToRecord {
@@ -26,18 +27,17 @@ export interface RecordCapturesResult {
   skipped: Record<string, string>
 }
 
-type Row = Record<string, any>
 export interface Undo {
   capture_ids: string[]
-  payments: Array<{ id: string; captured_at: Date | null; data: Row }>
+  payments: Array<{ id: string; captured_at: Date | null; data: GraphRow }>
   collections: Array<{ id: string; status: string; captured_amount: string; completed_at: Date | null }>
 }
 
 // Rows are written through the module's batch methods, which its public types list one by one.
 export type BatchPayments = IPaymentModuleService & {
-  createCaptures(data: Array<{ payment_id: string; amount: string }>): Promise<Row[]>
+  createCaptures(data: Array<{ payment_id: string; amount: string }>): Promise<GraphRow[]>
   deleteCaptures(ids: string[]): Promise<void>
-  updatePayment(data: Array<{ id: string; captured_at: Date | null; data: Row }>): Promise<unknown>
+  updatePayment(data: Array<{ id: string; captured_at: Date | null; data: GraphRow }>): Promise<unknown>
 }
 
 /** The skip reason a concurrent capture leaves (the bulk result then says already_done). */
@@ -54,7 +54,7 @@ export async function recordCaptures(
   captures: CaptureToRecord[],
 ): Promise<{ result: RecordCapturesResult; undo?: Undo }> {
   const wanted = new Map(captures.map((c) => [c.payment_id, c]))
-  const rows: Row[] = wanted.size
+  const rows: GraphRow[] = wanted.size
     ? await payments.listPayments(
         { id: [...wanted.keys()] },
         {
@@ -106,7 +106,7 @@ export async function recordCaptures(
       amount: want.amount,
       source: want.source,
     })
-    return { id: p.id, captured_at: now, data: next as Row }
+    return { id: p.id, captured_at: now, data: next as GraphRow }
   })
   await payments.updatePayment(updates)
   undo.collections = await settleCollections(
@@ -148,7 +148,7 @@ export const recordPaymentCapturesStep = createStep(
  * derives them (captures only change these two); returns what they were, for the undo.
  */
 async function settleCollections(payments: BatchPayments, ids: string[], now: Date): Promise<Undo["collections"]> {
-  const cols: Row[] = await payments.listPaymentCollections(
+  const cols: GraphRow[] = await payments.listPaymentCollections(
     { id: ids },
     {
       select: ["id", "amount", "raw_amount", "status", "captured_amount", "raw_captured_amount", "completed_at"],
@@ -162,7 +162,7 @@ async function settleCollections(payments: BatchPayments, ids: string[], now: Da
     completed_at: c.completed_at ?? null,
   }))
   const after = cols.map((c) => {
-    const captured = (c.payments as Row[]).reduce((s, p) => s + centsOfRows(p.captures), 0n)
+    const captured = (c.payments as GraphRow[]).reduce((s, p) => s + centsOfRows(p.captures), 0n)
     const complete = captured >= cents(toAmount(c.raw_amount ?? c.amount))
     return {
       id: c.id,
