@@ -1,0 +1,38 @@
+/**
+ * medusa-plugin-acquiring/storefront: what a storefront calls to take a payment with this
+ * plugin. Framework-free; the Store API comes in as the JS SDK's client or a base URL and
+ * publishable key. browser.ts needs a DOM; the rest also runs in a server action.
+ */
+export { StoreApiError, statusOf, storeFetch } from "./client"
+export type { StoreClientInput, StoreConnection, StoreFetch, StoreRequest } from "./client"
+export { collectDevice, type DeviceSource } from "./device"
+export { findStartedPayment, getHostedPage, PAGE_TOKEN_HEADER, startPaymentSession } from "./session"
+export { breakOutOfFrame, mountHostedFrame, postForm, sendShopper } from "./browser"
+export {
+  CANCELLED_MESSAGE,
+  completeCart,
+  completeCartWhenReady,
+  DECLINED_MESSAGE,
+  type SettleOptions,
+} from "./complete"
+export {
+  APM_METHODS,
+  CARD_BRANDS,
+  isAcquiringProvider,
+  isApmProvider,
+  methodDisplay,
+  svgDataUrl,
+  type CardBrand,
+  type MethodDisplay,
+} from "./methods"
+export {
+  CompleteOutcome,
+  DeviceData,
+  HostedForm,
+  HostedPage,
+  IframeSpec,
+  StartedPayment,
+  StartPaymentInput,
+  StoreSession,
+  startedPaymentOf,
+} from "./schemas"

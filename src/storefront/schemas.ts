@@ -1,0 +1,117 @@
+import { z } from "zod"
+import { DeviceData } from "../lib/acquiring/snapshot/storefront-data"
+
+/** The shapes that cross a boundary (Store API answers, server-action results): one zod schema each. */
+
+export { DeviceData }
+
+/** Provider ids are `pp_acquiring_<id>` (hosted page) and `pp_acquiring-apm_<id>` (APM). */
+export const ProviderId = z.string().regex(/^pp_acquiring(-apm)?_[\w-]+$/, "must be an acquiring provider id")
+
+/** The gateway's form: posted by the browser, so only an absolute http(s) action is accepted. */
+export const HostedForm = z.object({
+  action: z.url({ protocol: /^https?$/, error: "must be an absolute http(s) address" }),
+  method: z
+    .string()
+    .transform((m) => m.toUpperCase())
+    .pipe(z.enum(["POST", "GET"]))
+    .default("POST"),
+  fields: z.record(z.string(), z.string()),
+})
+export type HostedForm = z.infer<typeof HostedForm>
+
+export const IframeSpec = z.object({
+  allowed: z.boolean(),
+  name: z.string().regex(/^[\w-]{1,64}$/),
+  min_height: z.number().int().min(0).max(10_000),
+})
+export type IframeSpec = z.infer<typeof IframeSpec>
+
+/** GET /store/acquiring/payment-sessions/:id/hosted-page → `{ hosted_page }`. */
+export const HostedPage = z.object({ form: HostedForm, html: z.string().nullable().default(null) })
+export type HostedPage = z.infer<typeof HostedPage>
+
+const HostedSessionData = z.object({
+  hosted_page_path: z.string().startsWith("/store/acquiring/payment-sessions/"),
+  hosted_page_token: z.string().min(1),
+  iframe: IframeSpec,
+  form: HostedForm.optional(),
+  html: z.string().nullable().optional(),
+})
+const ApmSessionData = z.object({ issuer_url: z.url({ protocol: /^https?$/ }), payment_method: z.string().optional() })
+
+/** A session of ours as the Store API shows it (inside a payment collection). */
+export const StoreSession = z.object({
+  id: z.string(),
+  provider_id: z.string(),
+  status: z.string().optional(),
+  data: z.record(z.string(), z.unknown()).nullable().optional(),
+})
+export type StoreSession = z.infer<typeof StoreSession>
+
+/** What `startPaymentSession` gives back: where to send the shopper. */
+export const StartedPayment = z.discriminatedUnion("kind", [
+  z.object({
+    kind: z.literal("hosted_page"),
+    session_id: z.string(),
+    provider_id: z.string(),
+    hosted_page_path: z.string(),
+    hosted_page_token: z.string(),
+    iframe: IframeSpec,
+    /** Present in the answer that created the session; fetch it again with getHostedPage otherwise. */
+    page: HostedPage.optional(),
+  }),
+  z.object({
+    kind: z.literal("apm"),
+    session_id: z.string(),
+    provider_id: z.string(),
+    issuer_url: z.string(),
+    payment_method: z.string().optional(),
+  }),
+])
+export type StartedPayment = z.infer<typeof StartedPayment>
+
+/** Parses a session's data into where the shopper goes; undefined when it is not a started session of ours. */
+export function startedPaymentOf(session: StoreSession): StartedPayment | undefined {
+  const data = session.data ?? {}
+  const apm = ApmSessionData.safeParse(data)
+  if (apm.success) return { kind: "apm", session_id: session.id, provider_id: session.provider_id, ...apm.data }
+  const hosted = HostedSessionData.safeParse(data)
+  if (!hosted.success) return undefined
+  const { form, html, ...rest } = hosted.data
+  return {
+    kind: "hosted_page",
+    session_id: session.id,
+    provider_id: session.provider_id,
+    ...rest,
+    ...(form ? { page: { form, html: html ?? null } } : {}),
+  }
+}
+
+export const StartPaymentInput = z.object({
+  /** The cart (its payment collection is created when it has none) or a payment link's collection. */
+  cart: z.object({ id: z.string(), payment_collection: z.object({ id: z.string() }).nullish() }).optional(),
+  payment_collection_id: z.string().optional(),
+  provider_id: ProviderId,
+  /** Where the gateway sends the shopper back; the gateway signs it, so no & < > " ' or spaces. */
+  return_url: z.url({ protocol: /^https?$/ }).refine((u) => !/[&<>"'\s]/.test(u), "no & < > \" ' or spaces"),
+  cancel_url: z.url({ protocol: /^https?$/ }).optional(),
+  device: DeviceData.optional(),
+  /** APM only: the method the shopper picked. */
+  payment_method: z
+    .string()
+    .regex(/^[\w-]{1,40}$/)
+    .optional(),
+})
+export type StartPaymentInput = z.input<typeof StartPaymentInput>
+
+/** The result of completing a cart: plain data, so a Next.js server action can return it. */
+export const CompleteOutcome = z.discriminatedUnion("type", [
+  z.object({ type: z.literal("order"), order: z.object({ id: z.string() }).loose() }),
+  /** 409: the gateway's notification is completing this cart now; or the gateway has no result yet. */
+  z.object({ type: z.literal("retry"), reason: z.enum(["completing", "pending"]) }),
+  /** The shopper's payment was refused or cancelled: start a new session. */
+  z.object({ type: z.literal("declined"), message: z.string(), detail: z.string().optional() }),
+  z.object({ type: z.literal("error"), message: z.string(), status: z.number().optional() }),
+])
+export type CompleteOutcome = z.infer<typeof CompleteOutcome>

@@ -1,0 +1,83 @@
+import { z } from "zod"
+import { storeFetch, type StoreClientInput } from "./client"
+import {
+  HostedPage,
+  StartPaymentInput,
+  StoreSession,
+  startedPaymentOf,
+  type StartedPayment,
+  type StartPaymentInput as StartInput,
+} from "./schemas"
+
+/** Header the hosted-page route checks against the session's `hosted_page_token`. */
+export const PAGE_TOKEN_HEADER = "x-acquiring-page-token"
+
+const CollectionAnswer = z.object({
+  payment_collection: z.object({ id: z.string(), payment_sessions: z.array(StoreSession).nullish() }),
+})
+
+function firstIssue(e: z.ZodError): string {
+  const i = e.issues[0]
+  return `${i.path.join(".") || "input"}: ${i.message}`
+}
+
+/** A session of ours that the shopper can still be sent to, among a cart's or collection's sessions. */
+export function findStartedPayment(
+  sessions: readonly unknown[] | null | undefined,
+  provider_id?: string,
+): StartedPayment | undefined {
+  for (const raw of [...(sessions ?? [])].reverse()) {
+    const s = StoreSession.safeParse(raw)
+    if (!s.success || (provider_id && s.data.provider_id !== provider_id)) continue
+    if (s.data.status && s.data.status !== "pending" && s.data.status !== "requires_more") continue
+    const started = startedPaymentOf(s.data)
+    if (started) return started
+  }
+  return undefined
+}
+
+/**
+ * Starts a payment session with the shopper's device data and return address. The plugin seals
+ * the cart's (or order's) real data into the session, so nothing about money goes from here.
+ */
+export async function startPaymentSession(client: StoreClientInput, input: StartInput): Promise<StartedPayment> {
+  const parsed = StartPaymentInput.safeParse(input)
+  if (!parsed.success) throw new Error(`startPaymentSession: ${firstIssue(parsed.error)}`)
+  const { cart, payment_collection_id, provider_id, return_url, cancel_url, device, payment_method } = parsed.data
+  const call = storeFetch(client)
+  let collectionId = payment_collection_id ?? cart?.payment_collection?.id
+  if (!collectionId) {
+    if (!cart) throw new Error("startPaymentSession: give a cart or a payment_collection_id")
+    const created = CollectionAnswer.parse(
+      await call("/store/payment-collections", { method: "POST", body: { cart_id: cart.id } }),
+    )
+    collectionId = created.payment_collection.id
+  }
+  const data = {
+    return_url,
+    cancel_url: cancel_url ?? return_url,
+    ...(device ? { device } : {}),
+    ...(payment_method ? { payment_method } : {}),
+  }
+  const answer = CollectionAnswer.parse(
+    await call(`/store/payment-collections/${collectionId}/payment-sessions`, {
+      method: "POST",
+      body: { provider_id, data },
+    }),
+  )
+  const started = findStartedPayment(answer.payment_collection.payment_sessions, provider_id)
+  if (!started)
+    throw new Error(`No payment session of ${provider_id} to send the shopper to: is it enabled in the region?`)
+  return started
+}
+
+/** The gateway's page of a hosted-page session (404 once the session is no longer pending or the page expired). */
+export async function getHostedPage(
+  client: StoreClientInput,
+  session: Pick<Extract<StartedPayment, { kind: "hosted_page" }>, "hosted_page_path" | "hosted_page_token">,
+): Promise<HostedPage> {
+  const answer = await storeFetch(client)(session.hosted_page_path, {
+    headers: { [PAGE_TOKEN_HEADER]: session.hosted_page_token },
+  })
+  return z.object({ hosted_page: HostedPage }).parse(answer).hosted_page
+}
