@@ -2,7 +2,7 @@ import { MedusaError } from "@medusajs/framework/utils"
 import { z } from "zod"
 import { CurrencyDigits, CurrencyRounding } from "../../gateway/currencies"
 import { GatewayClientOptions } from "../../gateway/options"
-import { issuePath } from "../../gateway/zod-issues"
+import { firstIssue } from "../../gateway/zod-issues"
 import { Url } from "../../gateway/schemas/common"
 import { DisputeReading } from "./disputes"
 
@@ -132,25 +132,31 @@ export type AcquiringOptions = {
 
 const OWN_KEYS = new Set(Object.keys(ProviderOwnOptions.shape))
 
-function invalid(path: ReadonlyArray<PropertyKey>, message: string): never {
-  const where = issuePath(path) || "options"
-  throw new MedusaError(MedusaError.Types.INVALID_DATA, `Invalid acquiring provider option ${where}: ${message}`)
+/** Names the option (the first issue of a zod error, or a key and what is wrong with it). */
+function invalid(error: z.ZodError): never
+function invalid(key: string, message: string): never
+function invalid(at: z.ZodError | string, message = ""): never {
+  const issue = typeof at === "string" ? { path: at || "options", message } : firstIssue(at, { fallback: "options" })
+  throw new MedusaError(
+    MedusaError.Types.INVALID_DATA,
+    `Invalid acquiring provider option ${issue.path}: ${issue.message}`,
+  )
 }
 
 /** Parse and validate; throws MedusaError INVALID_DATA naming the option. */
 export function parseAcquiringOptions(input: unknown): AcquiringOptions {
-  if (!input || typeof input !== "object") invalid([], "options must be an object")
+  if (!input || typeof input !== "object") invalid("", "options must be an object")
   const own: Record<string, unknown> = {}
   const clientInput: Record<string, unknown> = {}
   const clientKeys = new Set(Object.keys(GatewayClientOptions.shape))
   for (const [k, v] of Object.entries(input as Record<string, unknown>)) {
     if (OWN_KEYS.has(k)) own[k] = v
     else if (clientKeys.has(k)) clientInput[k] = v
-    else invalid([k], "unknown option (check the spelling)")
+    else invalid(k, "unknown option (check the spelling)")
   }
   const p = ProviderOwnOptions.safeParse(own)
-  if (!p.success) invalid(p.error.issues[0].path, p.error.issues[0].message)
+  if (!p.success) invalid(p.error)
   const c = GatewayClientOptions.safeParse(clientInput)
-  if (!c.success) invalid(c.error.issues[0].path, c.error.issues[0].message)
+  if (!c.success) invalid(c.error)
   return { provider: p.data, client: c.data, clientInput }
 }

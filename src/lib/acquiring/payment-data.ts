@@ -1,3 +1,4 @@
+import { firstIssue } from "../../gateway/zod-issues"
 import { MedusaError } from "@medusajs/framework/utils"
 import { z } from "zod"
 import { Amount, Currency, OrderNo } from "../../gateway/schemas/common"
@@ -77,10 +78,10 @@ export const blanked = (keys: string[]): Record<string, undefined> =>
 export function readData(data: unknown): AcquiringData {
   const r = AcquiringData.safeParse(data ?? {})
   if (r.success) return r.data
-  const issue = r.error.issues[0]
+  const { path, message } = firstIssue(r.error, { fallback: "data" })
   throw new MedusaError(
     MedusaError.Types.INVALID_DATA,
-    `Payment data is not from the acquiring provider: ${issue.path.join(".") || "data"} ${issue.message}`,
+    `Payment data is not from the acquiring provider: ${path} ${message}`,
   )
 }
 

@@ -1,7 +1,7 @@
 import { MedusaError } from "@medusajs/framework/utils"
 import { z } from "zod"
 import { Currency, Url } from "../../gateway/schemas"
-import { issuePath } from "../../gateway/zod-issues"
+import { firstIssue } from "../../gateway/zod-issues"
 
 /**
  * Plugin options as this module receives them (Medusa hands every plugin module the
@@ -36,10 +36,7 @@ export type PayoutModuleOptions = z.infer<typeof PayoutModuleOptions>
 export function parsePayoutModuleOptions(input: unknown): PayoutModuleOptions {
   const r = PayoutModuleOptions.safeParse(input ?? {})
   if (r.success) return r.data
-  const issue = r.error.issues[0]
+  const { path, message } = firstIssue(r.error, { fallback: "options" })
   // Typed like every other option error of the plugin (found by the options fuzz test).
-  throw new MedusaError(
-    MedusaError.Types.INVALID_DATA,
-    `Invalid plugin option ${issuePath(issue.path) || "options"}: ${issue.message}`,
-  )
+  throw new MedusaError(MedusaError.Types.INVALID_DATA, `Invalid plugin option ${path}: ${message}`)
 }

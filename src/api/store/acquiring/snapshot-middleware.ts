@@ -5,15 +5,15 @@ import { checkReturnUrl } from "../../../lib/acquiring/return-urls"
 import { buildSnapshot } from "../../../lib/acquiring/snapshot/build"
 import { sealKeyOf, sealSnapshot } from "../../../lib/acquiring/snapshot/seal"
 import { SNAPSHOT_KEY, StorefrontData } from "../../../lib/acquiring/snapshot/storefront-data"
+import type { z } from "zod"
+import { formatIssues } from "../../../gateway/zod-issues"
 import { loadSnapshotSource } from "./snapshot-source"
 
 type Body = { provider_id?: unknown; data?: Record<string, unknown> }
 
-/** zod issue → "data.device.color_depth: must be …" */
-function invalidData(issue: { path: PropertyKey[]; message: string }): MedusaError {
-  const where = ["data", ...issue.path.map(String)].join(".")
-  return new MedusaError(MedusaError.Types.INVALID_DATA, `${where}: ${issue.message}`)
-}
+/** zod error → "data.device.color_depth: must be …" (the storefront's fields sit under `data`). */
+const invalidData = (error: z.ZodError) =>
+  new MedusaError(MedusaError.Types.INVALID_DATA, formatIssues(error, { prefix: "data" }).split("; ")[0])
 
 /**
  * POST /store/payment-collections/:id/payment-sessions for our providers: validate the
@@ -29,7 +29,7 @@ export async function acquiringSnapshotMiddleware(req: MedusaRequest, _res: Medu
     if (!options) return next() // not configured: Medusa answers that the provider is unknown
     const { [SNAPSHOT_KEY]: _ignored, ...given } = body.data ?? {}
     const parsed = StorefrontData.safeParse(given)
-    if (!parsed.success) throw invalidData(parsed.error.issues[0])
+    if (!parsed.success) throw invalidData(parsed.error)
     const storefront = parsed.data
     if (storefront.return_url)
       storefront.return_url = checkReturnUrl(storefront.return_url, "data.return_url", options.provider)

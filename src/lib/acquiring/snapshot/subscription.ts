@@ -1,3 +1,4 @@
+import { firstIssue } from "../../../gateway/zod-issues"
 import type { BigNumberInput } from "@medusajs/framework/types"
 import { MathBN, MedusaError } from "@medusajs/framework/utils"
 import { Subscription } from "../../../gateway/schemas/checkout"
@@ -45,10 +46,8 @@ export function subscriptionOf(lines: SubscriptionLine[]): Subscription | undefi
     if (!t) continue
     const parsed = Subscription.safeParse(t.raw)
     if (!parsed.success) {
-      const issue = parsed.error.issues[0]
-      throw invalid(
-        `${t.where} metadata.${SUBSCRIPTION_METADATA_KEY}.${issue.path.join(".")}: ${issue.message} (the merchant must fix the product data)`,
-      )
+      const { path, message } = firstIssue(parsed.error, { prefix: `metadata.${SUBSCRIPTION_METADATA_KEY}` })
+      throw invalid(`${t.where} ${path}: ${message} (the merchant must fix the product data)`)
     }
     const terms = {
       ...parsed.data,
