@@ -7,6 +7,14 @@ export const ACQUIRING_PROVIDER_ID = /^pp_(acquiring|acquiring-apm)_(.+)$/
 export const isAcquiringProvider = (providerId: unknown): providerId is string =>
   typeof providerId === "string" && ACQUIRING_PROVIDER_ID.test(providerId)
 
+/**
+ * The provider as the payment module's `getWebhookActionAndData({ provider })` takes it: without `pp_`,
+ * the form Medusa's own `/hooks/payment/:provider` route passes. Medusa 2.18 always puts `pp_` in front
+ * (a full id would resolve as `pp_pp_acquiring_…` and fail); 2.21 only when it is missing. The short
+ * form resolves the same provider on both, so no version check is needed (docs/assumptions.md).
+ */
+export const webhookProviderOf = (providerId: string): string => providerId.replace(/^pp_/, "")
+
 type ProviderEntry = { resolve?: unknown; id?: unknown; options?: Record<string, unknown> }
 
 /**

@@ -1,7 +1,7 @@
 import type { MedusaContainer, WebhookActionResult } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules, PaymentActions } from "@medusajs/framework/utils"
 import { processPaymentWorkflow } from "@medusajs/medusa/core-flows"
-import { isAcquiringProvider } from "../../../../lib/acquiring/config"
+import { isAcquiringProvider, webhookProviderOf } from "../../../../lib/acquiring/config"
 import { logText } from "../../../../gateway/log-text"
 import { sameSentAmount } from "../../../../lib/acquiring/money"
 import { sessionIdFromOrderNo } from "../../../../lib/acquiring/order-no"
@@ -117,7 +117,7 @@ async function handle(scope: MedusaContainer, input: NotifyInput): Promise<Notif
   let result: WebhookActionResult
   try {
     result = await payment.getWebhookActionAndData({
-      provider: session.provider_id,
+      provider: webhookProviderOf(session.provider_id),
       payload: { data: input.body, rawData: input.rawBody ?? "", headers: input.headers },
     })
   } catch (e) {
