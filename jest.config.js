@@ -15,6 +15,11 @@ const MATCH = {
   ],
   // Two servers and a worker as child processes on one database and Redis (its own run).
   "integration:multiprocess": ["**/integration-tests/multiprocess/**/*.spec.[jt]s"],
+  // Checkout → notification → capture → refund again, on the lowest supported Medusa (scripts/compat-medusa.js).
+  "integration:compat": [
+    "**/integration-tests/http/acquiring-checkout.spec.[jt]s",
+    "**/integration-tests/http/notifications-after-payment.spec.[jt]s",
+  ],
 }
 
 const type = process.env.TEST_TYPE || "unit"
@@ -38,7 +43,12 @@ module.exports = {
   setupFilesAfterEnv: ["./integration-tests/prototype-guard.js"],
   setupFiles:
     (type.startsWith("integration:") && type !== "integration:sandbox") || type === "browser"
-      ? ["./integration-tests/setup.js"]
+      ? [
+          "./integration-tests/setup.js",
+          ...(type === "integration:compat" ? ["./integration-tests/compat/setup.js"] : []),
+        ]
       : [],
   ...(REDIS_KINDS.has(type) ? { globalTeardown: "./integration-tests/redis-teardown.js" } : {}),
+  // Every @medusajs/* package from the folder holding the lowest supported Medusa.
+  ...(type === "integration:compat" ? { resolver: "./integration-tests/compat/resolver.js" } : {}),
 }

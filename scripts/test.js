@@ -5,11 +5,13 @@
  *
  *   npm test                      all kinds
  *   npm test -- unit              only the named kinds (unit, integration:sandbox, integration:http,
- *                                 integration:redis, integration:multiprocess, browser)
+ *                                 integration:redis, integration:multiprocess, integration:compat, browser)
  *
  * PostgreSQL for the Medusa integration tests: the configured/machine server when it
  * answers, else an embedded one (scripts/ensure-postgres.js). Chromium for the browser kind:
- * Debian's when installed, else the one packed in @sparticuz/chromium (scripts/chromium.js).
+ * Debian's when installed, else the one packed in @sparticuz/chromium (scripts/chromium.js). The
+ * integration:compat kind runs the checkout and notification specs on the lowest supported Medusa,
+ * installed once into node_modules/.cache (scripts/compat-medusa.js).
  */
 const { spawnSync } = require("node:child_process")
 const fs = require("node:fs")
@@ -17,6 +19,7 @@ const os = require("node:os")
 const path = require("node:path")
 const { ensurePostgres } = require("./ensure-postgres")
 const { findChromium } = require("./chromium")
+const { ensureCompatMedusa } = require("./compat-medusa")
 
 const ROOT = path.resolve(__dirname, "..")
 const KINDS = [
@@ -25,13 +28,20 @@ const KINDS = [
   "integration:http",
   "integration:redis",
   "integration:multiprocess",
+  "integration:compat",
   "browser",
 ]
-const NEEDS_DB = new Set(["integration:http", "integration:redis", "integration:multiprocess", "browser"])
+const NEEDS_DB = new Set([
+  "integration:http",
+  "integration:redis",
+  "integration:multiprocess",
+  "integration:compat",
+  "browser",
+])
 // Kinds whose files share nothing run two at a time (each Medusa test file has its own app, database,
 // sandbox and port): on a 2-core runner a file is one busy core. The others stay in band: the Redis
 // kinds share Redis's queues, browser tests share the demo stack, and the sandbox kind times deliveries.
-const PARALLEL = new Set(["unit", "integration:http"])
+const PARALLEL = new Set(["unit", "integration:http", "integration:compat"])
 
 async function main() {
   const asked = process.argv.slice(2).filter((a) => KINDS.includes(a))
@@ -49,6 +59,18 @@ async function main() {
     }
     const out = path.join(os.tmpdir(), `jest-${kind.replace(":", "-")}-${process.pid}.json`)
     console.log(`\n=== ${kind} tests ===`)
+    if (kind === "integration:compat") {
+      // Installed (about 100 s, once) before jest, so no test's time limit pays for it.
+      try {
+        ensureCompatMedusa({ log: console.error })
+      } catch (e) {
+        console.error(e.message)
+        failures.push(`[${kind}] ${e.message}`)
+        totals.failed += 1
+        exitCode = 1
+        continue
+      }
+    }
     if (kind === "browser") {
       // Unpacked here, once, rather than inside a test's time limit; the tests then find it ready.
       try {
