@@ -173,3 +173,55 @@ it("APM: the shopper approves at the payment-method provider; the order is place
   expect(collection.payments[0].provider_id).toBe(APM)
   expect(collection.payments[0].captured_at).not.toBeNull()
 })
+
+it("storefront kit: device data goes with the session, insufficient funds shows a clear decline, a 409 is asked again", async () => {
+  const { page } = person
+  await fillCartAndAddress(page, stack.storefrontUrl)
+  // The kit's method names and logos are on the payment step.
+  expect(await page.locator("#payment svg[aria-label=Visa]").count()).toBeGreaterThan(0)
+  expect(await page.textContent("label:has(#method-apm)")).toContain("Sandbox wallet")
+  const sessionStart = page.waitForRequest((r) => r.method() === "POST" && /\/payment-sessions$/.test(r.url()))
+  const before = await admin.orderCount()
+  await pay(page, "card-redirect")
+  const sent = (await sessionStart).postDataJSON() as { data: { device: Record<string, unknown>; return_url: string } }
+  expect(sent.data.device).toMatchObject({ browser_lang: "de-DE", time_zone: "Europe/Berlin", device_type: "PC" })
+  expect(sent.data.return_url).toMatch(/\/return\/cart_/)
+  await enterCard(page, "4000000000009995")
+  await page.waitForSelector("#declined", { timeout: 90_000 })
+  expect(await page.textContent("#declined")).toBe("The payment was declined.")
+  await screenshot(page, "kit-insufficient-funds")
+  expect(await admin.orderCount()).toBe(before)
+
+  // Medusa answers 409 while the gateway's notification is completing the same cart. The sandbox
+  // cannot make that race happen on demand, so the first completion's answer is Medusa's 409 body,
+  // given by the browser's network layer; the kit must ask again and reach the order.
+  const completions: number[] = []
+  let faked = false
+  await page.route("**/store/carts/*/complete", async (route) => {
+    if (faked) return route.continue()
+    faked = true
+    await route.fulfill({
+      status: 409,
+      contentType: "application/json",
+      headers: {
+        "access-control-allow-origin": new URL(stack.storefrontUrl).origin,
+        "access-control-allow-credentials": "true",
+      },
+      body: JSON.stringify({ type: "conflict", message: "Cart is already being completed by another request" }),
+    })
+  })
+  page.on("response", (r) => {
+    if (/\/store\/carts\/[^/]+\/complete$/.test(r.url())) completions.push(r.status())
+  })
+  await page.click("#retry")
+  await page.waitForSelector("#notice")
+  await pay(page, "card-redirect")
+  await enterCard(page, "4111111111111111")
+  await page.waitForSelector('#status[data-outcome="retry-completing"]', { timeout: 90_000 })
+  const orderId = await confirmedOrderId(page)
+  expect(completions[0]).toBe(409)
+  expect(completions.at(-1)).toBe(200)
+  await screenshot(page, "kit-409-then-order")
+  expect(await admin.orderCount()).toBe(before + 1)
+  expectHostedCardOrder(await admin.order(orderId))
+})

@@ -1,5 +1,5 @@
 import Medusa from "@medusajs/js-sdk"
-import type { HttpTypes } from "@medusajs/types"
+import type { HttpTypes } from "@medusajs/framework/types"
 import { readConfig } from "./config"
 
 export const config = readConfig()

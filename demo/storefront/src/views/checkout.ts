@@ -1,7 +1,7 @@
-import type { HttpTypes } from "@medusajs/types"
+import type { HttpTypes } from "@medusajs/framework/types"
 import { esc, errorText, go, money, on, render } from "../dom"
 import { currentCart, sdk, updateCount } from "../store"
-import { startPayment, type PayMethod } from "./payment"
+import { methodChoices, startPayment, type PayMethod } from "./payment"
 
 /** A shopper of the sandbox's country (the seeded region is Germany). */
 const DEFAULTS = {
@@ -32,13 +32,9 @@ ${field("phone", "Phone", a?.phone)}</div>
 }
 
 function paymentForm(cart: HttpTypes.StoreCart) {
-  const choice = (value: PayMethod, label: string, checked = false) =>
-    `<label class="choice"><input type="radio" name="method" value="${value}" id="method-${value}" ${checked ? "checked" : ""}> ${label}</label>`
   return `<div class="card" id="payment"><h2>Payment</h2>
 <p>Total <strong id="checkout-total">${money(cart.total, cart.currency_code)}</strong> (incl. shipping ${money(cart.shipping_total, cart.currency_code)})</p>
-${choice("card-redirect", "Card, on the gateway's page (redirect)", true)}
-${choice("card-iframe", "Card, on the gateway's page inside this page (iFrame)")}
-${choice("apm", "Alternative payment method (sandbox wallet)")}
+${methodChoices()}
 <p><button id="pay">Pay</button></p><p id="pay-message"></p><div id="hosted-frame"></div></div>`
 }
 
@@ -82,7 +78,7 @@ export async function checkoutView(notice?: string) {
     const button = document.getElementById("pay") as HTMLButtonElement
     button.disabled = true
     try {
-      await startPayment(cart, method)
+      await startPayment({ cart }, method, `${window.location.origin}/return/${cart.id}`)
     } catch (err) {
       document.getElementById("pay-message")!.innerHTML = `<span class="error">${esc(errorText(err))}</span>`
       button.disabled = false

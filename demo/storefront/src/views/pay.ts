@@ -1,6 +1,7 @@
 import { esc, errorText, money, on, render, sleep } from "../dom"
-import { config, sdk } from "../store"
-import { device, sendToGateway, type PayMethod } from "./payment"
+import { breakOutOfFrame } from "../kit"
+import { sdk } from "../store"
+import { methodChoices, startPayment, type PayMethod } from "./payment"
 
 interface Collection {
   id: string
@@ -39,35 +40,18 @@ async function waitForPayment(id: string) {
  */
 export async function payView(id: string) {
   if (new URLSearchParams(window.location.search).has("returned")) {
-    if (window.top && window.top !== window.self) {
-      window.top.location.href = window.location.href // leave the iFrame
-      return
-    }
+    if (breakOutOfFrame()) return
     return waitForPayment(id)
   }
   const c = await collection(id)
   if (PAID.has(c.status)) return paidView(c)
-  const choice = (value: PayMethod, label: string, checked = false) =>
-    `<label class="choice"><input type="radio" name="method" value="${value}" id="method-${value}" ${checked ? "checked" : ""}> ${label}</label>`
   render(`<h1>Pay your order</h1><div class="card" id="payment"><p>Amount due <strong id="amount-due">${money(c.amount, c.currency_code)}</strong></p>
-${choice("card-redirect", "Card, on the gateway's page (redirect)", true)}
-${choice("card-iframe", "Card, on the gateway's page inside this page (iFrame)")}
-${choice("apm", "Alternative payment method (sandbox wallet)")}
+${methodChoices()}
 <p><button id="pay">Pay</button></p><p id="pay-message"></p><div id="hosted-frame"></div></div>`)
   on("#pay", "click", async () => {
     const method = (document.querySelector("input[name=method]:checked") as HTMLInputElement).value as PayMethod
-    const provider_id = method === "apm" ? config.providers.apm : config.providers.hosted
-    const return_url = `${window.location.origin}/pay/${id}?returned=1`
     try {
-      const { payment_collection } = await sdk.client.fetch<{
-        payment_collection: { payment_sessions: Array<{ provider_id: string; data: unknown }> }
-      }>(`/store/payment-collections/${id}/payment-sessions`, {
-        method: "POST",
-        body: { provider_id, data: { device: device(), return_url, cancel_url: return_url } },
-      })
-      const session = payment_collection.payment_sessions.find((s) => s.provider_id === provider_id)
-      if (!session) throw new Error(`No payment session for ${provider_id}`)
-      sendToGateway(session.data, method)
+      await startPayment({ payment_collection_id: id }, method, `${window.location.origin}/pay/${id}?returned=1`)
     } catch (err) {
       document.getElementById("pay-message")!.innerHTML = `<span class="error">${esc(errorText(err))}</span>`
     }

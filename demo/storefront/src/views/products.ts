@@ -1,4 +1,4 @@
-import type { HttpTypes } from "@medusajs/types"
+import type { HttpTypes } from "@medusajs/framework/types"
 import { esc, errorText, go, money, on, render } from "../dom"
 import { addToCart, config, currentCart, sdk, updateCount } from "../store"
 

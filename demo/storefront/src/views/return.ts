@@ -1,9 +1,9 @@
-import { HttpTypes } from "@medusajs/types"
-import { esc, errorText, go, render, sleep } from "../dom"
+import { esc, go, render } from "../dom"
+import { breakOutOfFrame, completeCartWhenReady } from "../kit"
 import { forgetCart, retrieveCart, sdk, updateCount } from "../store"
 
-const ATTEMPTS = 30
-const status = (text: string) => render(`<h1>Confirming your payment</h1><p id="status" class="muted">${esc(text)}</p>`)
+const status = (text: string, outcome = "") =>
+  render(`<h1>Confirming your payment</h1><p id="status" class="muted" data-outcome="${esc(outcome)}">${esc(text)}</p>`)
 
 function declined(cartId: string, why: string) {
   render(`<h1>Payment not completed</h1><p class="error" id="declined">${esc(why)}</p>
@@ -12,48 +12,27 @@ function declined(cartId: string, why: string) {
   retrieveCart(cartId).then(updateCount, () => undefined)
 }
 
-/** Status of the cart's latest session: Medusa saves it before refusing the completion. */
-async function sessionStatus(cartId: string): Promise<string | undefined> {
-  const cart: HttpTypes.StoreCart = await retrieveCart(cartId)
-  const sessions = cart.payment_collection?.payment_sessions ?? []
-  return sessions[sessions.length - 1]?.status
-}
-
-const httpStatus = (e: unknown) => (e as { status?: number }).status
-
 /**
- * The gateway sends the shopper here (also inside the iFrame). Complete the cart: Medusa asks
- * the gateway, so a browser return alone never pays. 409 means the gateway's notification is
- * completing this cart right now: wait and ask again, the same order comes back.
+ * The gateway sends the shopper here (also inside the iFrame). The kit completes the cart:
+ * Medusa asks the gateway, so a browser return alone never pays; a 409 (the notification is
+ * completing this cart right now) or a gateway without a result yet is asked again.
  */
 export async function returnView(cartId: string) {
-  if (window.top && window.top !== window.self) {
-    window.top.location.href = window.location.href // leave the iFrame
-    return
-  }
+  if (breakOutOfFrame()) return
   status("Asking the gateway…")
-  for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
-    try {
-      const res = await sdk.store.cart.complete(cartId)
-      if (res.type === "order") {
-        forgetCart()
-        return go(`/order/${res.order.id}`)
-      }
-      return declined(cartId, res.error?.message ?? "The payment was not authorised.")
-    } catch (e) {
-      const code = httpStatus(e)
-      if (code === 409) {
-        status(`The gateway's notification is completing this order… (attempt ${attempt})`)
-      } else if (code === 400) {
-        const s = await sessionStatus(cartId).catch(() => undefined)
-        if (s === "error" || s === "canceled")
-          return declined(cartId, s === "error" ? "The payment was declined." : "The payment was cancelled.")
-        status(`Waiting for the gateway's result… (attempt ${attempt})`)
-      } else {
-        return declined(cartId, errorText(e))
-      }
-      await sleep(1000)
-    }
+  const outcome = await completeCartWhenReady(sdk.client, cartId, {
+    onRetry: (r, attempt) =>
+      status(
+        r.reason === "completing"
+          ? `The gateway's notification is completing this order… (attempt ${attempt})`
+          : `Waiting for the gateway's result… (attempt ${attempt})`,
+        `retry-${r.reason}`,
+      ),
+  })
+  if (outcome.type === "order") {
+    forgetCart()
+    return go(`/order/${outcome.order.id}`)
   }
+  if (outcome.type === "declined" || outcome.type === "error") return declined(cartId, outcome.message)
   declined(cartId, "The gateway has not confirmed the payment yet. Try again in a moment.")
 }
