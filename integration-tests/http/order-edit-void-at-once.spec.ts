@@ -1,8 +1,6 @@
 import { useAcquiringEnv } from "./helpers/acquiring-env"
 import { acquiringTestRunner } from "./helpers/acquiring-suite"
-import { PROVIDERS } from "./helpers/acquiring-seed"
-import { adminOrder, cartWithShipping, completeCart, DEVICE, startSession } from "./helpers/acquiring-store"
-import { payOnHostedPage } from "./helpers/browser"
+import { editAddingTee, paidOrder } from "./helpers/order-payments"
 
 jest.setTimeout(300_000)
 
@@ -17,29 +15,13 @@ const env = useAcquiringEnv()
 
 acquiringTestRunner(({ api, seed, admin }) => {
   it("an order edit voids the authorised gateway order at once, before the new collection is paid", async () => {
-    const cart = await cartWithShipping(api, seed)
-    const { session } = await startSession(api, seed, cart.id, PROVIDERS.hosted, { device: DEVICE })
-    await payOnHostedPage(session.data.form, { number: "4111111111111111" })
-    const done = await completeCart(api, seed, cart.id)
-    expect(done.type).toBe("order")
-    const orderId = done.order.id as string
-    expect(env.sandbox().inspect.order(session.data.order_no)!.payment_status).toBe("2000")
+    const { order_id: orderId, order_no } = await paidOrder(api, seed, env.sandbox())
+    expect(env.sandbox().inspect.order(order_no)!.payment_status).toBe("2000")
+    const collections = await editAddingTee(api, seed, admin, orderId)
 
-    expect((await admin.post("/admin/order-edits", { order_id: orderId })).status).toBe(200)
-    expect(
-      (
-        await admin.post(`/admin/order-edits/${orderId}/items`, {
-          items: [{ variant_id: seed.variants.tee, quantity: 1 }],
-        })
-      ).status,
-    ).toBe(200)
-    expect((await admin.post(`/admin/order-edits/${orderId}/request`)).status).toBe(200)
-    expect((await admin.post(`/admin/order-edits/${orderId}/confirm`)).status).toBe(200)
-
-    expect(env.sandbox().inspect.order(session.data.order_no)!.payment_status).toBe("5000")
+    expect(env.sandbox().inspect.order(order_no)!.payment_status).toBe("5000")
     const view = await admin.get(`/admin/acquiring/payments/${orderId}`)
-    expect(view.data.payments.find((p: { order_no: string }) => p.order_no === session.data.order_no).kept).toBeNull()
-    const collections = (await adminOrder(api, seed, orderId)).payment_collections
+    expect(view.data.payments.find((p: { order_no: string }) => p.order_no === order_no).kept).toBeNull()
     expect(collections.map((c: { status: string }) => c.status).sort()).toEqual(["canceled", "not_paid"])
   })
 })

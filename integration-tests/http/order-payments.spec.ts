@@ -1,8 +1,13 @@
 import { useAcquiringEnv } from "./helpers/acquiring-env"
 import { acquiringTestRunner } from "./helpers/acquiring-suite"
 import { PROVIDERS } from "./helpers/acquiring-seed"
-import { adminOrder, cartWithShipping, completeCart, DEVICE, startSession } from "./helpers/acquiring-store"
+import { adminOrder, DEVICE } from "./helpers/acquiring-store"
 import { formOf, getPage, payOnHostedPage, postForm } from "./helpers/browser"
+import {
+  collectionSession,
+  editAddingTee as editOrderAddingTee,
+  paidOrder as orderPaidOnHostedPage,
+} from "./helpers/order-payments"
 
 jest.setTimeout(300_000)
 
@@ -16,37 +21,8 @@ const env = useAcquiringEnv()
 acquiringTestRunner(({ api, seed, admin }) => {
   const sandbox = () => env.sandbox()
 
-  /** A hosted-page checkout, completed: the order and its gateway order number. */
-  async function paidOrder() {
-    const cart = await cartWithShipping(api, seed)
-    const { session } = await startSession(api, seed, cart.id, PROVIDERS.hosted, { device: DEVICE })
-    await payOnHostedPage(session.data.form, { number: "4111111111111111" })
-    const done = await completeCart(api, seed, cart.id)
-    expect(done.type).toBe("order")
-    await sandbox().notifications.settle(15_000)
-    return { order_id: done.order.id as string, order_no: session.data.order_no as string }
-  }
-
-  /** Medusa's admin order edit: add one tee, request, confirm. Returns the order's collections after. */
-  async function editAddingTee(orderId: string) {
-    const edit = await admin.post("/admin/order-edits", { order_id: orderId })
-    expect(edit.status).toBe(200)
-    expect(
-      (
-        await admin.post(`/admin/order-edits/${orderId}/items`, {
-          items: [{ variant_id: seed.variants.tee, quantity: 1 }],
-        })
-      ).status,
-    ).toBe(200)
-    expect((await admin.post(`/admin/order-edits/${orderId}/request`)).status).toBe(200)
-    const confirmed = await admin.post(`/admin/order-edits/${orderId}/confirm`)
-    expect([confirmed.status, confirmed.data?.message]).toEqual([200, undefined])
-    return (await adminOrder(api, seed, orderId)).payment_collections as Array<{
-      id: string
-      status: string
-      amount: number
-    }>
-  }
+  const paidOrder = () => orderPaidOnHostedPage(api, seed, sandbox())
+  const editAddingTee = (orderId: string) => editOrderAddingTee(api, seed, admin, orderId)
 
   /** The notification of `orderNo` reached Medusa and was answered 200. */
   async function notified(orderNo: string) {
@@ -81,14 +57,7 @@ acquiringTestRunner(({ api, seed, admin }) => {
     expect(open.amount).toBe(order.total)
 
     // The shopper opens the payment link: the storefront starts a session on that collection.
-    const res = await api.post(
-      `/store/payment-collections/${open.id}/payment-sessions`,
-      { provider_id: PROVIDERS.hosted, data: { device: DEVICE } },
-      seed.store,
-    )
-    const session = res.data.payment_collection.payment_sessions.find(
-      (s: { provider_id: string }) => s.provider_id === PROVIDERS.hosted,
-    )
+    const session = await collectionSession(api, seed, open.id, PROVIDERS.hosted, { device: DEVICE })
     const sent = sandbox()
       .inspect.requests()
       .find((r) => r.path === "/v1/checkout" && r.body?.order_no === session.data.order_no)!
@@ -135,17 +104,10 @@ acquiringTestRunner(({ api, seed, admin }) => {
     expect(Number(open.amount)).toBeGreaterThan(0)
     expect(Number(open.amount)).toBeLessThan(Number(order.total))
 
-    const res = await api.post(
-      `/store/payment-collections/${open.id}/payment-sessions`,
-      {
-        provider_id: PROVIDERS.apm,
-        data: { payment_method: "sandbox_wallet", return_url: "http://shop.test/pay/return" },
-      },
-      seed.store,
-    )
-    const session = res.data.payment_collection.payment_sessions.find(
-      (s: { provider_id: string }) => s.provider_id === PROVIDERS.apm,
-    )
+    const session = await collectionSession(api, seed, open.id, PROVIDERS.apm, {
+      payment_method: "sandbox_wallet",
+      return_url: "http://shop.test/pay/return",
+    })
     const sent = sandbox()
       .inspect.requests()
       .find((r) => r.path === "/v1/authorise" && r.body?.order_no === session.data.order_no)!
@@ -199,14 +161,7 @@ acquiringTestRunner(({ api, seed, admin }) => {
     )
     const due = Number(open.amount).toFixed(2)
     expect(Number(due)).toBeGreaterThan(0)
-    const res = await api.post(
-      `/store/payment-collections/${open.id}/payment-sessions`,
-      { provider_id: PROVIDERS.hosted, data: { device: DEVICE } },
-      seed.store,
-    )
-    const session = res.data.payment_collection.payment_sessions.find(
-      (s: { provider_id: string }) => s.provider_id === PROVIDERS.hosted,
-    )
+    const session = await collectionSession(api, seed, open.id, PROVIDERS.hosted, { device: DEVICE })
     const sent = sandbox()
       .inspect.requests()
       .find((r) => r.path === "/v1/checkout" && r.body?.order_no === session.data.order_no)!
@@ -225,14 +180,7 @@ acquiringTestRunner(({ api, seed, admin }) => {
     const { order_id } = await paidOrder()
     const open = (await editAddingTee(order_id)).find((c) => c.status === "not_paid")!
     const drop = sandbox().faults.add({ target: "notifications", kind: "drop", count: 1 })
-    const res = await api.post(
-      `/store/payment-collections/${open.id}/payment-sessions`,
-      { provider_id: PROVIDERS.hosted, data: {} },
-      seed.store,
-    )
-    const session = res.data.payment_collection.payment_sessions.find(
-      (s: { provider_id: string }) => s.provider_id === PROVIDERS.hosted,
-    )
+    const session = await collectionSession(api, seed, open.id, PROVIDERS.hosted, {})
     sandbox().shopper.pay(session.data.order_no, { card: "4111111111111111" })
     expect(await sandbox().notifications.settle(15_000)).toBe(true)
     sandbox().faults.clear(drop.id)

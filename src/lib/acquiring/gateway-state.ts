@@ -19,10 +19,10 @@ export function latestRecords(records: OrderRecord[]): Map<string, OrderRecord> 
 /** The gateway's record of our order (retrievalTrans by order_no); undefined = not submitted yet. */
 export async function lookupOrder(
   client: GatewayClient,
-  d: Pick<AcquiringData, "order_no" | "account_id" | "currency">,
+  data: Pick<AcquiringData, "order_no" | "account_id" | "currency">,
 ) {
-  const { orders_list } = await client.retrieveTransactions({ orders: [d.order_no] }, callOpts(d))
-  return latestRecords(orders_list).get(d.order_no)
+  const { orders_list } = await client.retrieveTransactions({ orders: [data.order_no] }, callOpts(data))
+  return latestRecords(orders_list).get(data.order_no)
 }
 
 /** "12.5" or "12.50" → "12.50": the gateway may drop trailing zeros in answers. */
@@ -34,18 +34,18 @@ export function normaliseAmount(a: string): string | null {
 /** The gateway record carries exactly our amount and currency (a mismatch is never authorised). */
 export function recordMatches(
   record: Pick<OrderRecord, "amount" | "currency">,
-  d: Pick<AcquiringData, "amount" | "currency">,
+  data: Pick<AcquiringData, "amount" | "currency">,
 ) {
   const a = normaliseAmount(String(record.amount))
-  return !!a && cents(a) === cents(d.amount) && String(record.currency).toUpperCase() === d.currency
+  return !!a && cents(a) === cents(data.amount) && String(record.currency).toUpperCase() === data.currency
 }
 
 /** Merge what the gateway says into our data; the transaction id is never dropped. */
-export function withRecord(d: AcquiringData, record: OrderRecord | undefined, statusCode: string): AcquiringData {
+export function withRecord(data: AcquiringData, record: OrderRecord | undefined, statusCode: string): AcquiringData {
   return {
-    ...d,
-    transaction_id: record?.transaction_id || d.transaction_id,
-    payment_status: record?.payment_status ?? d.payment_status,
+    ...data,
+    transaction_id: record?.transaction_id || data.transaction_id,
+    payment_status: record?.payment_status ?? data.payment_status,
     status_code: statusCode,
   }
 }

@@ -35,14 +35,14 @@ export const isKept = (
 
 /** The data once the kept authorisation has ended (`d` is what the void or adoption returned). */
 export function releasedData(
-  d: AcquiringData,
+  data: AcquiringData,
   outcome: KeptOutcome,
   now: Date,
   adoptedBySession?: string,
 ): AcquiringData {
-  const kept = d.kept_authorisation!
+  const kept = data.kept_authorisation!
   return {
-    ...d,
+    ...data,
     kept_authorisation: {
       ...kept,
       released_at: now.toISOString(),

@@ -44,30 +44,30 @@ export function withConfirmedCapture(d: AcquiringData, c: TrackedCapture): Acqui
  */
 export async function capture(
   client: GatewayClient,
-  d: AcquiringData,
+  data: AcquiringData,
   want: { id: string; source: TrackedCapture["source"]; amount?: string },
   sealKey: Buffer,
 ): Promise<AcquiringData> {
-  if (d.captures?.some((c) => c.id === want.id)) return d
-  const confirmed = verifiedConfirmedCapture(sealKey, d.order_no, d.confirmed_capture)
-  if (confirmed && capturedSum(d) === 0n && (want.amount ?? d.amount) === confirmed.amount) {
+  if (data.captures?.some((c) => c.id === want.id)) return data
+  const confirmed = verifiedConfirmedCapture(sealKey, data.order_no, data.confirmed_capture)
+  if (confirmed && capturedSum(data) === 0n && (want.amount ?? data.amount) === confirmed.amount) {
     // The batch answer already confirmed this capture: record it, ask and charge nothing.
-    return withConfirmedCapture(d, { id: want.id, amount: confirmed.amount, source: confirmed.source })
+    return withConfirmedCapture(data, { id: want.id, amount: confirmed.amount, source: confirmed.source })
   }
-  const record = await guarded("Capturing the payment", () => lookupOrder(client, d))
+  const record = await guarded("Capturing the payment", () => lookupOrder(client, data))
   const state = record?.payment_status ?? ""
-  const done = capturedSum(d)
-  const amount = want.amount ?? fromCents(cents(d.amount) - done)
-  const next = withRecord(d, record, state || d.status_code || "")
+  const done = capturedSum(data)
+  const amount = want.amount ?? fromCents(cents(data.amount) - done)
+  const next = withRecord(data, record, state || data.status_code || "")
   if (GATEWAY_CAPTURED.has(state)) {
     if (done === 0n) {
       // Captured outside Medusa (merchant portal, sale account): record it, charge nothing.
       return { ...next, captures: [{ id: want.id, amount, source: "gateway" }] }
     }
-    if (done >= cents(d.amount)) return next
+    if (done >= cents(data.amount)) return next
     throw new MedusaError(
       MedusaError.Types.NOT_ALLOWED,
-      `The gateway captures an authorisation once: ${fromCents(done)} of ${d.amount} was captured and the rest released; nothing more can be captured.`,
+      `The gateway captures an authorisation once: ${fromCents(done)} of ${data.amount} was captured and the rest released; nothing more can be captured.`,
     )
   }
   if (state !== PAYMENT_STATUS.AUTHORISED || !record?.transaction_id) {
@@ -77,43 +77,43 @@ export async function capture(
     )
   }
   const answer = await guarded("Capturing the payment", () =>
-    sendOne(client, "capture", { ref: d, transaction_id: record.transaction_id!, amount }),
+    sendOne(client, "capture", { ref: data, transaction_id: record.transaction_id!, amount }),
   )
   doneEntry(answer, "Capturing the payment", "capture")
   return {
     ...next,
     payment_status: PAYMENT_STATUS.PAID,
-    captures: [...(d.captures ?? []), { id: want.id, amount, source: want.source }],
+    captures: [...(data.captures ?? []), { id: want.id, amount, source: want.source }],
   }
 }
 
 /** Refund part or all; each refund_reference_id is kept, a replayed Medusa refund is a no-op. */
 export async function refund(
   client: GatewayClient,
-  d: AcquiringData,
+  data: AcquiringData,
   refundAmount: string,
   key?: string,
 ): Promise<AcquiringData> {
-  const known = parseTracked(d.refunds)
-  if (key && known.some((r) => r.medusa_refund_id === key)) return d
+  const known = parseTracked(data.refunds)
+  if (key && known.some((r) => r.medusa_refund_id === key)) return data
   // Reconciliation and bulk refunds record refunds the gateway already made: never refund twice.
   const claimed = key ? claimRefund(known, refundAmount, key) : null
-  if (claimed) return { ...d, refunds: claimed, refunded_amount: refundedTotal(claimed) }
-  let transaction_id = d.transaction_id
+  if (claimed) return { ...data, refunds: claimed, refunded_amount: refundedTotal(claimed) }
+  let transaction_id = data.transaction_id
   if (!transaction_id)
-    transaction_id = (await guarded("Refunding the payment", () => lookupOrder(client, d)))?.transaction_id
+    transaction_id = (await guarded("Refunding the payment", () => lookupOrder(client, data)))?.transaction_id
   if (!transaction_id)
     throw new MedusaError(MedusaError.Types.NOT_ALLOWED, "The payment has no gateway transaction to refund.")
-  const entry = { ref: d, transaction_id, amount: refundAmount, refund_reason: medusaRefundReason(key) }
+  const entry = { ref: data, transaction_id, amount: refundAmount, refund_reason: medusaRefundReason(key) }
   const answer = await guarded("Refunding the payment", () => sendOne<RefundResult>(client, "refund", entry))
   if (!answer.done && "failure" in answer) {
-    const made = key ? await refundMadeAnyway(client, d, known, answer.failure, entry.refund_reason) : undefined
+    const made = key ? await refundMadeAnyway(client, data, known, answer.failure, entry.refund_reason) : undefined
     if (!made) throw toMedusaError(answer.failure, "Refunding the payment")
     const refunds = mergeRefunds(known, [{ ...made, medusa_refund_id: key }])
-    return { ...d, transaction_id, refunds, refunded_amount: refundedTotal(refunds) }
+    return { ...data, transaction_id, refunds, refunded_amount: refundedTotal(refunds) }
   }
   const refunds = mergeRefunds(known, [fromRefundResult(doneEntry(answer, "Refunding the payment", "refund"), key)])
-  return { ...d, transaction_id, refunds, refunded_amount: refundedTotal(refunds) }
+  return { ...data, transaction_id, refunds, refunded_amount: refundedTotal(refunds) }
 }
 
 /**
@@ -124,7 +124,7 @@ export async function refund(
  */
 async function refundMadeAnyway(
   client: GatewayClient,
-  d: AcquiringData,
+  data: AcquiringData,
   known: ReturnType<typeof parseTracked>,
   error: GatewayError,
   reason: string,
@@ -133,10 +133,10 @@ async function refundMadeAnyway(
     error.kind === "timeout" || error.kind === "network" || (error.kind === "api" && (error.status ?? 0) >= 500)
   if (!lost) return undefined
   try {
-    const { refund_orders } = await client.retrieveRefunds({ orders: [d.order_no] }, callOpts(d))
+    const { refund_orders } = await client.retrieveRefunds({ orders: [data.order_no] }, callOpts(data))
     const tracked = new Set(known.map((r) => r.refund_reference_id))
     return refund_orders.find(
-      (r) => r.order_no === d.order_no && r.refund_reason === reason && !tracked.has(r.refund_reference_id),
+      (r) => r.order_no === data.order_no && r.refund_reason === reason && !tracked.has(r.refund_reference_id),
     )
   } catch {
     return undefined
@@ -149,13 +149,13 @@ async function refundMadeAnyway(
  */
 export async function cancel(
   client: GatewayClient,
-  d: AcquiringData,
+  data: AcquiringData,
   { strict }: { strict: boolean },
 ): Promise<AcquiringData> {
-  if (d.canceled) return d
-  const record = await guarded("Cancelling the payment", () => lookupOrder(client, d))
+  if (data.canceled) return data
+  const record = await guarded("Cancelling the payment", () => lookupOrder(client, data))
   const state = record?.payment_status ?? ""
-  const next = withRecord(d, record, state)
+  const next = withRecord(data, record, state)
   if (!record || GATEWAY_VOIDED.has(state)) return { ...next, canceled: true }
   if (GATEWAY_CAPTURED.has(state)) {
     if (!strict) return next
@@ -166,19 +166,19 @@ export async function cancel(
   }
   if (!strict && state !== PAYMENT_STATUS.AUTHORISED && state !== PAYMENT_STATUS.REVIEW) return next
   const answer = await guarded("Cancelling the payment", () =>
-    sendOne(client, "cancel", { ref: d, transaction_id: record.transaction_id ?? "" }),
+    sendOne(client, "cancel", { ref: data, transaction_id: record.transaction_id ?? "" }),
   )
   doneEntry(answer, "Cancelling the payment", "cancel")
   return { ...next, payment_status: PAYMENT_STATUS.CANCELLED, canceled: true }
 }
 
 /** Bring refunds done in the portal into our list (retrievalRefund by order_no). */
-export async function refreshRefunds(client: GatewayClient, d: AcquiringData): Promise<AcquiringData> {
-  if (!d.transaction_id) return d
-  const { refund_orders } = await client.retrieveRefunds({ orders: [d.order_no] }, callOpts(d))
+export async function refreshRefunds(client: GatewayClient, data: AcquiringData): Promise<AcquiringData> {
+  if (!data.transaction_id) return data
+  const { refund_orders } = await client.retrieveRefunds({ orders: [data.order_no] }, callOpts(data))
   const refunds = mergeRefunds(
-    parseTracked(d.refunds),
-    refund_orders.filter((r) => r.order_no === d.order_no),
+    parseTracked(data.refunds),
+    refund_orders.filter((r) => r.order_no === data.order_no),
   )
-  return refunds.length ? { ...d, refunds, refunded_amount: refundedTotal(refunds) } : d
+  return refunds.length ? { ...data, refunds, refunded_amount: refundedTotal(refunds) } : data
 }

@@ -15,14 +15,14 @@ export class RefundNotListedError extends Error {}
 /** The order's refunds at the gateway; the notified refund_reference_id, when given, must be one of them. */
 export async function confirmRefunds(
   client: GatewayClient,
-  d: Pick<AcquiringData, "order_no" | "account_id" | "currency">,
+  data: Pick<AcquiringData, "order_no" | "account_id" | "currency">,
   named?: string,
 ): Promise<RefundRecord[]> {
-  const { refund_orders } = await client.retrieveRefunds({ orders: [d.order_no] }, callOpts(d))
-  const mine = refund_orders.filter((r) => r.order_no === d.order_no)
-  if (!mine.length) throw new RefundNotListedError(`the gateway lists no refund of order ${d.order_no}`)
+  const { refund_orders } = await client.retrieveRefunds({ orders: [data.order_no] }, callOpts(data))
+  const mine = refund_orders.filter((r) => r.order_no === data.order_no)
+  if (!mine.length) throw new RefundNotListedError(`the gateway lists no refund of order ${data.order_no}`)
   if (named && !mine.some((r) => r.refund_reference_id === named)) {
-    throw new RefundNotListedError(`the gateway does not list refund ${named} of order ${d.order_no}`)
+    throw new RefundNotListedError(`the gateway does not list refund ${named} of order ${data.order_no}`)
   }
   return mine
 }

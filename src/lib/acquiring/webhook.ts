@@ -61,7 +61,7 @@ export async function webhookAction(
   if (n.notify_type !== "payment" && n.notify_type !== "review") return { action: PaymentActions.NOT_SUPPORTED }
   const session_id = sessionIdFromOrderNo(String(n.order_no))
   if (!session_id) return { action: PaymentActions.NOT_SUPPORTED }
-  const d = {
+  const data = {
     order_no: String(n.order_no),
     account_id: String(n.account_id),
     currency: String(n.currency).toUpperCase(),
@@ -73,8 +73,8 @@ export async function webhookAction(
     throw toMedusaError(e, "Confirming the notification")
   }
   const recAmount = normaliseAmount(String(record.amount))! // confirmedOrder checked it
-  const mapped = deps.mapStatus(record, { ...d, amount: recAmount, variant: deps.variant } as AcquiringData)
-  deps.logger.info(`acquiring: notification for ${d.order_no} confirmed as ${mapped.status} (${mapped.code})`)
+  const mapped = deps.mapStatus(record, { ...data, amount: recAmount, variant: deps.variant } as AcquiringData)
+  deps.logger.info(`acquiring: notification for ${data.order_no} confirmed as ${mapped.status} (${mapped.code})`)
   return { action: ACTIONS[mapped.status], data: { session_id, amount: new BigNumber(recAmount) } }
 }
 
@@ -84,26 +84,26 @@ export async function webhookAction(
  * and transaction. Unknown → NOT_FOUND, differing → INVALID_DATA; gateway errors are thrown as they are.
  */
 export async function confirmedOrder(client: GatewayClient, n: Notification): Promise<OrderRecord> {
-  const d = {
+  const data = {
     order_no: String(n.order_no),
     account_id: String(n.account_id),
     currency: String(n.currency).toUpperCase(),
   }
-  const record = await lookupOrder(client, d)
+  const record = await lookupOrder(client, data)
   if (!record)
-    throw new MedusaError(MedusaError.Types.NOT_FOUND, `acquiring notification for unknown order ${d.order_no}`)
+    throw new MedusaError(MedusaError.Types.NOT_FOUND, `acquiring notification for unknown order ${data.order_no}`)
   const noteAmount = normaliseAmount(String(n.amount))
   const recAmount = normaliseAmount(String(record.amount))
-  if (!recAmount || noteAmount !== recAmount || String(record.currency).toUpperCase() !== d.currency) {
+  if (!recAmount || noteAmount !== recAmount || String(record.currency).toUpperCase() !== data.currency) {
     throw new MedusaError(
       MedusaError.Types.INVALID_DATA,
-      `acquiring notification amount/currency differs from the gateway record of ${d.order_no}`,
+      `acquiring notification amount/currency differs from the gateway record of ${data.order_no}`,
     )
   }
   if (n.transaction_id && record.transaction_id && String(n.transaction_id) !== String(record.transaction_id)) {
     throw new MedusaError(
       MedusaError.Types.INVALID_DATA,
-      `acquiring notification transaction differs from the gateway record of ${d.order_no}`,
+      `acquiring notification transaction differs from the gateway record of ${data.order_no}`,
     )
   }
   return record

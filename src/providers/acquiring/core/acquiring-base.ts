@@ -97,12 +97,12 @@ export abstract class AcquiringBase extends AbstractPaymentProvider<Record<strin
     return {}
   }
 
-  protected mapStatus(record: Parameters<typeof mapOrderRecord>[0], d: AcquiringData): MappedStatus {
-    const mapped = mapOrderRecord(record, this.opts.provider.status_map, this.variantStatusDefaults(d))
+  protected mapStatus(record: Parameters<typeof mapOrderRecord>[0], data: AcquiringData): MappedStatus {
+    const mapped = mapOrderRecord(record, this.opts.provider.status_map, this.variantStatusDefaults(data))
     if (!mapped.known && !this.loggedCodes.has(mapped.code)) {
       this.loggedCodes.add(mapped.code)
       this.logger.warn(
-        `acquiring: unknown gateway status ${mapped.code} (order ${d.order_no}); treated as pending. Map it with the status_map option.`,
+        `acquiring: unknown gateway status ${mapped.code} (order ${data.order_no}); treated as pending. Map it with the status_map option.`,
       )
     }
     return mapped
@@ -315,10 +315,10 @@ export abstract class AcquiringBase extends AbstractPaymentProvider<Record<strin
   }
 
   async capturePayment(input: CapturePaymentInput): Promise<CapturePaymentOutput> {
-    const d = readData(input.data)
+    const data = readData(input.data)
     const key = input.context?.idempotency_key
-    const amount = await this.captureAmount(key, d)
-    return { data: await capture(this.client, d, { id: key ?? "capture", source: "medusa", amount }, this.sealKey) }
+    const amount = await this.captureAmount(key, data)
+    return { data: await capture(this.client, data, { id: key ?? "capture", source: "medusa", amount }, this.sealKey) }
   }
 
   /**
@@ -326,7 +326,7 @@ export abstract class AcquiringBase extends AbstractPaymentProvider<Record<strin
    * key) holds it. It is read from the payment module's own capture service; without it
    * the remaining amount is captured.
    */
-  private async captureAmount(key: string | undefined, d: AcquiringData): Promise<string | undefined> {
+  private async captureAmount(key: string | undefined, data: AcquiringData): Promise<string | undefined> {
     if (!key) return undefined
     let row: { amount?: BigNumberInput; raw_amount?: BigNumberInput } | undefined
     try {
@@ -334,11 +334,13 @@ export abstract class AcquiringBase extends AbstractPaymentProvider<Record<strin
         select: ["id", "amount", "raw_amount"],
       })) as typeof row
     } catch {
-      this.logger.warn(`acquiring: capture ${key} of order ${d.order_no} not readable; capturing the remaining amount`)
+      this.logger.warn(
+        `acquiring: capture ${key} of order ${data.order_no} not readable; capturing the remaining amount`,
+      )
       return undefined
     }
     // Outside the try: an amount the gateway cannot carry is refused, never swapped for the remainder.
-    return row ? this.gatewayAmount(row.raw_amount ?? row.amount!, d) : undefined
+    return row ? this.gatewayAmount(row.raw_amount ?? row.amount!, data) : undefined
   }
 
   /** A later Medusa amount of this payment as the gateway takes it (the session's currency rounding). */
@@ -352,11 +354,11 @@ export abstract class AcquiringBase extends AbstractPaymentProvider<Record<strin
   }
 
   async cancelPayment(input: CancelPaymentInput): Promise<CancelPaymentOutput> {
-    const d = tryReadData(input.data)
-    if (!d) return { data: input.data ?? {} }
-    const kept = await this.keepForReplacement(d, input.context?.idempotency_key)
+    const data = tryReadData(input.data)
+    if (!data) return { data: input.data ?? {} }
+    const kept = await this.keepForReplacement(data, input.context?.idempotency_key)
     if (kept) return { data: kept }
-    return { data: await cancel(this.client, d, { strict: true }) }
+    return { data: await cancel(this.client, data, { strict: true }) }
   }
 
   /**
@@ -364,7 +366,7 @@ export abstract class AcquiringBase extends AbstractPaymentProvider<Record<strin
    * payments; an order cancel cancels payments first. So a canceled collection here means it
    * was replaced: the gateway order stays authorised until the replacement is paid (lib/acquiring/kept.ts).
    */
-  private async keepForReplacement(d: AcquiringData, paymentId: string | undefined): Promise<AcquiringData | null> {
+  private async keepForReplacement(data: AcquiringData, paymentId: string | undefined): Promise<AcquiringData | null> {
     if (this.opts.provider.void_on_collection_cancel || !paymentId) return null
     type PaymentRow = { created_at?: Date | string; payment_collection?: { status?: string } }
     const payment = await this.moduleRow<PaymentRow>(
@@ -374,16 +376,16 @@ export abstract class AcquiringBase extends AbstractPaymentProvider<Record<strin
       ["payment_collection"],
     )
     if (payment?.payment_collection?.status !== "canceled") return null
-    const record = await lookupOrder(this.client, d).catch((e) => {
+    const record = await lookupOrder(this.client, data).catch((e) => {
       throw toMedusaError(e, "Checking the payment")
     })
     if (record?.payment_status !== PAYMENT_STATUS.AUTHORISED) return null
     this.logger.info(
-      `acquiring: order ${d.order_no} kept authorised after its collection was replaced; voided once the replacement is paid`,
+      `acquiring: order ${data.order_no} kept authorised after its collection was replaced; voided once the replacement is paid`,
     )
     const authorisedAt = new Date(payment.created_at ?? Date.now())
     return keepAuthorisation(
-      withRecord(d, record, record.payment_status),
+      withRecord(data, record, record.payment_status),
       authorisedAt,
       new Date(),
       this.opts.provider.capture_window_days,
@@ -392,15 +394,15 @@ export abstract class AcquiringBase extends AbstractPaymentProvider<Record<strin
 
   /** Never fails: Medusa deletes sessions while the shopper re-initiates checkout. */
   async deletePayment(input: DeletePaymentInput): Promise<DeletePaymentOutput> {
-    const d = tryReadData(input.data)
-    if (!d) return { data: input.data ?? {} }
+    const data = tryReadData(input.data)
+    if (!data) return { data: input.data ?? {} }
     // An adopting session that never became a payment: the gateway order is still the kept payment's.
-    if (d.adopted_from) return { data: input.data ?? {} }
+    if (data.adopted_from) return { data: input.data ?? {} }
     try {
-      return { data: await cancel(this.client, d, { strict: false }) }
+      return { data: await cancel(this.client, data, { strict: false }) }
     } catch (e) {
       this.logger.warn(
-        `acquiring: could not void order ${d.order_no} while deleting its session: ${(e as Error).message}`,
+        `acquiring: could not void order ${data.order_no} while deleting its session: ${(e as Error).message}`,
       )
       return { data: input.data ?? {} }
     }
@@ -417,14 +419,14 @@ export abstract class AcquiringBase extends AbstractPaymentProvider<Record<strin
 
   /** Medusa never calls it in 2.21; an amount change needs a new session (new order_no). */
   async updatePayment(input: UpdatePaymentInput): Promise<UpdatePaymentOutput> {
-    const d = readData(input.data)
-    if (!sameSentAmount(d.amount, input.amount, d) || input.currency_code.toUpperCase() !== d.currency) {
+    const data = readData(input.data)
+    if (!sameSentAmount(data.amount, input.amount, data) || input.currency_code.toUpperCase() !== data.currency) {
       throw new MedusaError(
         MedusaError.Types.INVALID_DATA,
         "amount: the gateway order cannot change its amount; create a new payment session",
       )
     }
-    return { data: d }
+    return { data: data }
   }
 
   async getWebhookActionAndData(payload: ProviderWebhookPayload["payload"]): Promise<WebhookActionResult> {

@@ -48,9 +48,9 @@ export class AcquiringApmService extends AcquiringBase {
   }
 
   /** Methods settled asynchronously (vouchers, transfers) place the order before the money arrives. */
-  protected override variantStatusDefaults(d: AcquiringData): Record<string, SessionStatus> {
+  protected override variantStatusDefaults(data: AcquiringData): Record<string, SessionStatus> {
     const async = this.opts.provider.async_payment_methods
-    return d.payment_method && async.includes(d.payment_method)
+    return data.payment_method && async.includes(data.payment_method)
       ? { [PAYMENT_STATUS.WAITING_SHOPPER]: "pending_authorization" }
       : {}
   }

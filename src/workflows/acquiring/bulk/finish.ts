@@ -25,20 +25,20 @@ const baseOf = (w: Work) => ({
   payment_id: w.payment.id,
   order_no: w.payment.data!.order_no,
 })
-const recordFailed = (w: Work, amount: string, why: string): BulkItemResult => ({
-  ...baseOf(w),
+const recordFailed = (work: Work, amount: string, why: string): BulkItemResult => ({
+  ...baseOf(work),
   status: "failed",
   amount,
   error: `the gateway did it; recording in Medusa failed (retry the call or run reconciliation): ${why}`,
 })
 
 /** The result of an order with nothing to record (done, refused, not sent), else undefined. */
-function unrecorded(w: Work, v: EntryVerdict | undefined): BulkItemResult | undefined {
-  const s = w.step
-  if (s.kind === "done") return { ...baseOf(w), status: "already_done" }
-  if (s.kind === "refuse") return { ...baseOf(w), status: "failed", error: s.reason }
+function unrecorded(work: Work, v: EntryVerdict | undefined): BulkItemResult | undefined {
+  const s = work.step
+  if (s.kind === "done") return { ...baseOf(work), status: "already_done" }
+  if (s.kind === "refuse") return { ...baseOf(work), status: "failed", error: s.reason }
   if (s.kind === "send" && (!v || !v.ok))
-    return { ...baseOf(w), status: "failed", error: v && !v.ok ? v.error : "not sent" }
+    return { ...baseOf(work), status: "failed", error: v && !v.ok ? v.error : "not sent" }
   return undefined
 }
 
@@ -67,11 +67,11 @@ export async function finishAll(
  */
 async function recordCaptures(container: MedusaContainer, work: Work[], verdict: Verdicts): Promise<BulkItemResult[]> {
   if (!work.length) return []
-  const captures: CaptureToRecord[] = work.map((w) => ({
-    payment_id: w.payment.id,
-    order_id: w.payment.order_id!,
-    amount: amountOf(w),
-    source: w.step.kind === "record" ? "gateway" : "medusa",
+  const captures: CaptureToRecord[] = work.map((work) => ({
+    payment_id: work.payment.id,
+    order_id: work.payment.order_id!,
+    amount: amountOf(work),
+    source: work.step.kind === "record" ? "gateway" : "medusa",
   }))
   let outcome: RecordCapturesResult
   try {
@@ -86,42 +86,44 @@ async function recordCaptures(container: MedusaContainer, work: Work[], verdict:
     )
   }
   const recorded = new Set(outcome.recorded.map((c) => c.payment_id))
-  return work.map((w) => {
-    const amount = amountOf(w)
-    if (recorded.has(w.payment.id)) return succeeded("capture", w, amount)
-    const why = outcome.skipped[w.payment.id] ?? "not recorded"
+  return work.map((work) => {
+    const amount = amountOf(work)
+    if (recorded.has(work.payment.id)) return succeeded("capture", work, amount)
+    const why = outcome.skipped[work.payment.id] ?? "not recorded"
     // Another capture got there first (between our read and the write): the gateway captured once.
-    return why === ALREADY_CAPTURED ? { ...baseOf(w), status: "already_done" as const } : recordFailed(w, amount, why)
+    return why === ALREADY_CAPTURED
+      ? { ...baseOf(work), status: "already_done" as const }
+      : recordFailed(work, amount, why)
   })
 }
 
 const succeeded = (
   op: BulkOperation,
-  w: Work,
+  work: Work,
   amount: string,
   refund?: { refund_reference_id: string },
 ): BulkItemResult => ({
-  ...baseOf(w),
+  ...baseOf(work),
   status: DONE[op],
   amount,
   ...(refund ? { refund_reference_id: refund.refund_reference_id } : {}),
-  ...(w.step.kind === "record" ? { recorded_only: true } : {}),
+  ...(work.step.kind === "record" ? { recorded_only: true } : {}),
 })
 
 export async function finishOne(
   container: MedusaContainer,
   op: BulkOperation,
-  w: Work,
+  work: Work,
   v: EntryVerdict | undefined,
 ): Promise<BulkItemResult> {
-  const done = unrecorded(w, v)
+  const done = unrecorded(work, v)
   if (done) return done
-  const s = w.step as { kind: "send" | "record"; amount: string }
-  const refund = s.kind === "send" && op === "refund" && v?.ok ? (v.entry as RefundResult) : w.refund
+  const s = work.step as { kind: "send" | "record"; amount: string }
+  const refund = s.kind === "send" && op === "refund" && v?.ok ? (v.entry as RefundResult) : work.refund
   try {
-    await recordInMedusa(container, op, w.payment, s.amount, refund, s.kind === "record" ? "gateway" : "medusa")
+    await recordInMedusa(container, op, work.payment, s.amount, refund, s.kind === "record" ? "gateway" : "medusa")
   } catch (e) {
-    return recordFailed(w, s.amount, (e as Error).message)
+    return recordFailed(work, s.amount, (e as Error).message)
   }
-  return succeeded(op, w, s.amount, refund)
+  return succeeded(op, work, s.amount, refund)
 }

@@ -21,25 +21,26 @@ export type BulkStep =
 
 const state = (r: OrderRecord | undefined) => r?.payment_status ?? ""
 
-export function planCapture(p: PaymentView, record: OrderRecord | undefined): BulkStep {
-  if (p.canceled_at) return { kind: "refuse", reason: "the payment is canceled" }
-  if (cents(p.captured) > 0n) return { kind: "done" }
-  if (GATEWAY_CAPTURED.has(state(record))) return { kind: "record", amount: p.amount }
-  if (state(record) === PAYMENT_STATUS.AUTHORISED && record?.transaction_id) return { kind: "send", amount: p.amount }
+export function planCapture(payment: PaymentView, record: OrderRecord | undefined): BulkStep {
+  if (payment.canceled_at) return { kind: "refuse", reason: "the payment is canceled" }
+  if (cents(payment.captured) > 0n) return { kind: "done" }
+  if (GATEWAY_CAPTURED.has(state(record))) return { kind: "record", amount: payment.amount }
+  if (state(record) === PAYMENT_STATUS.AUTHORISED && record?.transaction_id)
+    return { kind: "send", amount: payment.amount }
   return {
     kind: "refuse",
     reason: `the gateway reports status ${state(record) || "none"}; only an authorised payment can be captured`,
   }
 }
 
-export function planCancel(p: PaymentView, record: OrderRecord | undefined): BulkStep {
-  if (p.canceled_at) return { kind: "done" }
-  if (cents(p.captured) > 0n || GATEWAY_CAPTURED.has(state(record)))
+export function planCancel(payment: PaymentView, record: OrderRecord | undefined): BulkStep {
+  if (payment.canceled_at) return { kind: "done" }
+  if (cents(payment.captured) > 0n || GATEWAY_CAPTURED.has(state(record)))
     return { kind: "refuse", reason: "the payment is captured; refund it instead" }
-  if (GATEWAY_VOIDED.has(state(record))) return { kind: "record", amount: p.amount }
+  if (GATEWAY_VOIDED.has(state(record))) return { kind: "record", amount: payment.amount }
   const s = state(record)
   if ((s === PAYMENT_STATUS.AUTHORISED || s === PAYMENT_STATUS.REVIEW) && record?.transaction_id)
-    return { kind: "send", amount: p.amount }
+    return { kind: "send", amount: payment.amount }
   return { kind: "refuse", reason: `the gateway reports status ${s || "none"}; it cannot be canceled` }
 }
 
@@ -48,10 +49,10 @@ export function planCancel(p: PaymentView, record: OrderRecord | undefined): Bul
  * (refund_reason) that Medusa has not recorded is recorded, never sent again; one Medusa
  * already recorded makes the order done.
  */
-export function planRefund(p: PaymentView, records: RefundRecord[], marker: string, amount?: string): BulkStep {
-  if (cents(p.captured) === 0n) return { kind: "refuse", reason: "nothing is captured" }
+export function planRefund(payment: PaymentView, records: RefundRecord[], marker: string, amount?: string): BulkStep {
+  if (cents(payment.captured) === 0n) return { kind: "refuse", reason: "nothing is captured" }
   const mine = records.filter((r) => r.refund_reason === marker && r.refund_status !== REFUND_STATUS.FAILED)
-  const tracked = parseTracked(p.data?.refunds)
+  const tracked = parseTracked(payment.data?.refunds)
   const recorded = mine.filter((r) =>
     tracked.some((t) => t.refund_reference_id === r.refund_reference_id && t.medusa_refund_id),
   )
@@ -64,7 +65,7 @@ export function planRefund(p: PaymentView, records: RefundRecord[], marker: stri
       refund_reference_id: r.refund_reference_id,
     }
   }
-  const left = cents(p.captured) - cents(p.refunded)
+  const left = cents(payment.captured) - cents(payment.refunded)
   const want = amount ? cents(amount) : left
   if (left <= 0n) return { kind: "refuse", reason: "the payment is fully refunded" }
   if (want <= 0n || want > left)

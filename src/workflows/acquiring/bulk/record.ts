@@ -17,7 +17,7 @@ import type { BulkOperation } from "./plan"
 export async function recordInMedusa(
   container: MedusaContainer,
   op: BulkOperation,
-  p: PaymentView,
+  payment: PaymentView,
   amount: string,
   refund?: RefundResult | RefundRecord,
   /** Capture: sent by this call ("medusa") or found done at the gateway, e.g. in its portal ("gateway"). */
@@ -26,27 +26,27 @@ export async function recordInMedusa(
   const payments = container.resolve(Modules.PAYMENT) as IPaymentModuleService
   if (op === "capture") {
     // The batch verdict travels in the payment data, sealed, so the provider does not query the gateway per order.
-    const options = acquiringOptionsFor(container.resolve(ContainerRegistrationKeys.CONFIG_MODULE), p.provider_id)
-    if (p.data && options) {
-      const confirmed_capture = sealConfirmedCapture(sealKeyOf(options), p.data.order_no, { amount, source })
-      await payments.updatePayment({ id: p.id, data: { ...p.data, confirmed_capture } } as never)
+    const options = acquiringOptionsFor(container.resolve(ContainerRegistrationKeys.CONFIG_MODULE), payment.provider_id)
+    if (payment.data && options) {
+      const confirmed_capture = sealConfirmedCapture(sealKeyOf(options), payment.data.order_no, { amount, source })
+      await payments.updatePayment({ id: payment.id, data: { ...payment.data, confirmed_capture } } as never)
     }
-    await capturePaymentWorkflow(container).run({ input: { payment_id: p.id, amount } })
+    await capturePaymentWorkflow(container).run({ input: { payment_id: payment.id, amount } })
     return
   }
   if (op === "cancel") {
-    await payments.cancelPayment(p.id)
+    await payments.cancelPayment(payment.id)
     return
   }
-  if (!refund || !p.data) throw new MedusaError(MedusaError.Types.UNEXPECTED_STATE, "no gateway refund to record")
-  const merged = mergeRefunds(parseTracked(p.data.refunds), [refund as RefundRecord]).map((r) =>
+  if (!refund || !payment.data) throw new MedusaError(MedusaError.Types.UNEXPECTED_STATE, "no gateway refund to record")
+  const merged = mergeRefunds(parseTracked(payment.data.refunds), [refund as RefundRecord]).map((r) =>
     r.refund_reference_id === refund.refund_reference_id && !r.medusa_refund_id ? { ...r, claim: true } : r,
   )
   await payments.updatePayment({
-    id: p.id,
-    data: { ...p.data, refunds: merged, refunded_amount: refundedTotal(merged) },
+    id: payment.id,
+    data: { ...payment.data, refunds: merged, refunded_amount: refundedTotal(merged) },
   } as never)
   await refundPaymentWorkflow(container).run({
-    input: { payment_id: p.id, amount, note: `Gateway refund ${refund.refund_reference_id} (bulk)` },
+    input: { payment_id: payment.id, amount, note: `Gateway refund ${refund.refund_reference_id} (bulk)` },
   })
 }

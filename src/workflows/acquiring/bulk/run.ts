@@ -117,10 +117,10 @@ async function bulkLocked(
   return { operation: op, gateway_requests: requests, results: items.map((i) => results.get(i.order_id)!) }
 }
 
-const fail = (item: BulkItem, p: PaymentView, error: string): BulkItemResult => ({
+const fail = (item: BulkItem, payment: PaymentView, error: string): BulkItemResult => ({
   order_id: item.order_id,
-  payment_id: p.id,
-  order_no: p.data?.order_no,
+  payment_id: payment.id,
+  order_no: payment.data?.order_no,
   status: "failed",
   error,
 })
@@ -137,10 +137,10 @@ async function sendBatches(
   const byProvider = new Map<string, Work[]>()
   for (const w of work) pushTo(byProvider, w.payment.provider_id, w)
   for (const [providerId, list] of byProvider) {
-    const entries: BatchEntry[] = list.map((w) => ({
-      ref: w.payment.data!,
-      transaction_id: w.payment.data!.transaction_id ?? "",
-      amount: (w.step as { amount: string }).amount,
+    const entries: BatchEntry[] = list.map((work) => ({
+      ref: work.payment.data!,
+      transaction_id: work.payment.data!.transaction_id ?? "",
+      amount: (work.step as { amount: string }).amount,
       refund_reason: marker,
     }))
     const sent = await sendBatch(gatewaysFor(container)(providerId).client, op, entries)

@@ -18,9 +18,9 @@ export interface ReleaseKeptInput {
  */
 const voidKeptStep = createStep("acquiring-void-kept-authorisation", async (input: ReleaseKeptInput, { container }) => {
   const now = await paymentNow(container, input.payment_id)
-  const d = readData(now?.data)
-  if (!isKept(d)) return new StepResponse(null)
-  const voided = await cancel(gatewaysFor(container)(input.provider_id).client, d, { strict: true })
+  const data = readData(now?.data)
+  if (!isKept(data)) return new StepResponse(null)
+  const voided = await cancel(gatewaysFor(container)(input.provider_id).client, data, { strict: true })
   return new StepResponse({
     payment_id: input.payment_id,
     previous: now!.data,

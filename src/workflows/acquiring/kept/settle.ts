@@ -29,11 +29,11 @@ export async function settleKeptAuthorisations(container: MedusaContainer, order
   for (const order of await keptOfOrders(container, orderIds)) {
     const outcome = outcomeOf(order)
     if (!outcome) continue
-    for (const k of order.kept) {
-      const base = { order_id: order.order_id, payment_id: k.payment_id, order_no: k.data.order_no }
+    for (const kept of order.kept) {
+      const base = { order_id: order.order_id, payment_id: kept.payment_id, order_no: kept.data.order_no }
       try {
         await releaseKeptAuthorisationWorkflow(container).run({
-          input: { payment_id: k.payment_id, provider_id: k.provider_id, outcome },
+          input: { payment_id: kept.payment_id, provider_id: kept.provider_id, outcome },
         })
         out.push({ ...base, outcome })
       } catch (e) {

@@ -60,14 +60,14 @@ export async function sessionsOfOpenCarts(
  */
 export async function repairCart(
   container: MedusaContainer,
-  s: OpenSession,
+  session: OpenSession,
   record: OrderRecord | undefined,
   opts: { complete: boolean; status_map: Record<string, never> | Record<string, string> },
 ): Promise<ReconcileChange | null> {
   const mapped = mapOrderRecord(record, opts.status_map as never)
   if (mapped.status !== "authorized" && mapped.status !== "captured") return null
-  const base = { order_no: s.data.order_no, cart_id: s.cart_id, amount: s.data.amount }
-  if (!s.cart_id) return authorizeCollection(container, s, base)
+  const base = { order_no: session.data.order_no, cart_id: session.cart_id, amount: session.data.amount }
+  if (!session.cart_id) return authorizeCollection(container, session, base)
   if (!opts.complete)
     return {
       ...base,
@@ -75,7 +75,7 @@ export async function repairCart(
       detail: `gateway status ${mapped.code}; reconcile_complete_carts is off`,
     }
   try {
-    const { result } = await completeCartWorkflow(container).run({ input: { id: s.cart_id } })
+    const { result } = await completeCartWorkflow(container).run({ input: { id: session.cart_id } })
     return { ...base, kind: "cart_completed", order_id: (result as { id: string }).id }
   } catch (e) {
     return { ...base, kind: "cart_paid_not_completed", detail: `completing the cart failed: ${(e as Error).message}` }
@@ -88,13 +88,13 @@ export async function repairCart(
  */
 async function authorizeCollection(
   container: MedusaContainer,
-  s: OpenSession,
+  session: OpenSession,
   base: Omit<ReconcileChange, "kind">,
 ): Promise<ReconcileChange> {
   try {
     const input = {
       action: PaymentActions.AUTHORIZED,
-      data: { session_id: s.session_id, amount: new BigNumber(s.data.amount) },
+      data: { session_id: session.session_id, amount: new BigNumber(session.data.amount) },
     }
     await processPaymentWorkflow(container).run({ input })
     return { ...base, kind: "collection_authorized" }

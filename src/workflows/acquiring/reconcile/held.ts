@@ -34,15 +34,15 @@ export async function reconcileHeld(
     sessions.map((s) => s.data),
   )
   const out: ReconcileChange[] = []
-  for (const s of sessions) {
-    const { status, code } = mapOrderRecord(records.get(s.data.order_no), statusMap)
-    const base = { order_no: s.data.order_no, order_id: s.order_id, amount: s.data.amount }
+  for (const session of sessions) {
+    const { status, code } = mapOrderRecord(records.get(session.data.order_no), statusMap)
+    const base = { order_no: session.data.order_no, order_id: session.order_id, amount: session.data.amount }
     try {
       if (status === "authorized" || status === "captured") {
-        if (await authorise(container, s))
+        if (await authorise(container, session))
           out.push({ ...base, kind: "held_authorized", detail: `gateway status ${code}` })
-      } else if ((status === "error" || status === "canceled") && !s.metadata?.acquiring_review) {
-        await markDeclined(container, s)
+      } else if ((status === "error" || status === "canceled") && !session.metadata?.acquiring_review) {
+        await markDeclined(container, session)
         out.push({
           ...base,
           kind: "held_declined",
@@ -56,15 +56,15 @@ export async function reconcileHeld(
   return out
 }
 
-async function authorise(container: MedusaContainer, s: OrderSession): Promise<boolean> {
+async function authorise(container: MedusaContainer, session: OrderSession): Promise<boolean> {
   const locking = container.resolve(Modules.LOCKING)
   return locking.execute(
-    `acquiring:review:${s.payment_session_id}`,
+    `acquiring:review:${session.payment_session_id}`,
     async () => {
-      const now = (await orderSessions(container, [s.order_id])).get(s.order_id)
+      const now = (await orderSessions(container, [session.order_id])).get(session.order_id)
       if (now?.session_status !== "pending_authorization") return false
       await authorizePaymentSessionForOrderWorkflow(container).run({
-        input: { payment_session_id: s.payment_session_id },
+        input: { payment_session_id: session.payment_session_id },
       })
       return true
     },
@@ -72,13 +72,13 @@ async function authorise(container: MedusaContainer, s: OrderSession): Promise<b
   )
 }
 
-async function markDeclined(container: MedusaContainer, s: OrderSession) {
+async function markDeclined(container: MedusaContainer, session: OrderSession) {
   const orders = container.resolve(Modules.ORDER) as IOrderModuleService
   const acquiring_review = {
     decision: "reject",
     decided_at: new Date().toISOString(),
     decided_by: "gateway",
-    transaction_id: s.data.transaction_id ?? null,
+    transaction_id: session.data.transaction_id ?? null,
   }
-  await orders.updateOrders(s.order_id, { metadata: { ...(s.metadata ?? {}), acquiring_review } })
+  await orders.updateOrders(session.order_id, { metadata: { ...(session.metadata ?? {}), acquiring_review } })
 }

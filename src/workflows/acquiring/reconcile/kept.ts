@@ -28,16 +28,16 @@ export async function reconcileKept(
   const logger = container.resolve(ContainerRegistrationKeys.LOGGER) as Logger
   const now = new Date()
   for (const order of await keptOfOrders(container, orders)) {
-    for (const k of order.kept.filter((x) => providerIds.includes(x.provider_id))) {
-      const due = keptDeadline(k.data.kept_authorisation!, now)
+    for (const kept of order.kept.filter((x) => providerIds.includes(x.provider_id))) {
+      const due = keptDeadline(kept.data.kept_authorisation!, now)
       if (!due.expiring) continue
       const detail = `${due.expired ? "capture window closed" : "capture window closes"} ${due.capture_by}; capture it from the order or let it lapse`
-      logger.warn(`acquiring: kept authorisation ${k.data.order_no} of order ${order.order_id}: ${detail}`)
+      logger.warn(`acquiring: kept authorisation ${kept.data.order_no} of order ${order.order_id}: ${detail}`)
       changes.push({
         kind: "kept_expiring",
-        order_no: k.data.order_no,
+        order_no: kept.data.order_no,
         order_id: order.order_id,
-        payment_id: k.payment_id,
+        payment_id: kept.payment_id,
         detail,
       })
     }

@@ -128,19 +128,19 @@ async function reconcilePage(
   const locking = container.resolve(Modules.LOCKING)
   // Longer than any provider call can last: a younger unconfirmed row may still be in flight.
   const graceMs = 2 * c.options.client.timeout_ms + 5_000
-  for (const p of open) {
-    const no = p.data!.order_no
-    const orphaned = hasOrphans(orphanRows(p, Date.now(), graceMs))
-    if (!orphaned && !needsApply(p, records.get(no), refunds.get(no) ?? [])) continue
+  for (const payment of open) {
+    const no = payment.data!.order_no
+    const orphaned = hasOrphans(orphanRows(payment, Date.now(), graceMs))
+    if (!orphaned && !needsApply(payment, records.get(no), refunds.get(no) ?? [])) continue
     const changes = await locking.execute(
-      lockKey(p.id),
+      lockKey(payment.id),
       async () => {
-        let now = await paymentById(container, p.id, p.order_id)
+        let now = await paymentById(container, payment.id, payment.order_id)
         const discarded: ReconcileChange[] = []
         const orphans = now ? orphanRows(now, Date.now(), graceMs) : undefined
         if (now && orphans && hasOrphans(orphans)) {
           discarded.push(...(await discardOrphans(container, now, orphans)))
-          now = await paymentById(container, p.id, p.order_id)
+          now = await paymentById(container, payment.id, payment.order_id)
         }
         if (!now || settled(now)) return discarded
         return [
@@ -173,8 +173,8 @@ async function reconcileCarts(
     client,
     sessions.map((s) => ref(s.data)),
   )
-  for (const s of sessions) {
-    const change = await repairCart(container, s, records.get(s.data.order_no), {
+  for (const session of sessions) {
+    const change = await repairCart(container, session, records.get(session.data.order_no), {
       complete: c.options.provider.reconcile_complete_carts,
       status_map: c.options.provider.status_map,
     })

@@ -43,9 +43,9 @@ export async function decideReviews(
   const planned: Planned[] = []
   const byProvider = new Map<string, OrderSession[]>()
   for (const d of decisions) {
-    const s = sessions.get(d.order_id)
-    if (!s) outcomes.set(d.order_id, { ...d, status: "not_found", error: "the order has no acquiring payment" })
-    else pushTo(byProvider, s.provider_id, s)
+    const session = sessions.get(d.order_id)
+    if (!session) outcomes.set(d.order_id, { ...d, status: "not_found", error: "the order has no acquiring payment" })
+    else pushTo(byProvider, session.provider_id, session)
   }
   for (const [providerId, list] of byProvider) {
     const records = await recordsByOrderNo(

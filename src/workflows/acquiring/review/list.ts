@@ -20,9 +20,9 @@ export async function listHeldPayments(container: MedusaContainer): Promise<Held
       gateway(c.provider_ids[0]).client,
       sessions.map((s) => s.data),
     )
-    for (const s of sessions) {
-      const record = records.get(s.data.order_no)
-      if (record && isHeld(record)) out.push(heldPayment(s, record))
+    for (const session of sessions) {
+      const record = records.get(session.data.order_no)
+      if (record && isHeld(record)) out.push(heldPayment(session, record))
     }
   }
   return out

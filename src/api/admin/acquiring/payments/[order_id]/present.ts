@@ -6,17 +6,22 @@ import { parseTracked } from "../../../../../lib/acquiring/refunds"
 import type { PaymentView } from "../../../../../lib/acquiring/queries/payments"
 
 /** One acquiring payment for the order widget (no personal data beyond what the admin already sees). */
-export function presentPayment(p: PaymentView, record: OrderRecord | undefined) {
-  const d = p.data
+export function presentPayment(payment: PaymentView, record: OrderRecord | undefined) {
+  const data = payment.data
   return {
-    payment_id: p.id,
-    provider_id: p.provider_id,
-    order_no: d?.order_no ?? null,
-    transaction_id: record?.transaction_id ?? d?.transaction_id ?? null,
-    account_id: d?.account_id ?? null,
-    amount: p.amount,
-    currency: p.currency_code,
-    medusa: { captured: p.captured, refunded: p.refunded, captured_at: p.captured_at, canceled_at: p.canceled_at },
+    payment_id: payment.id,
+    provider_id: payment.provider_id,
+    order_no: data?.order_no ?? null,
+    transaction_id: record?.transaction_id ?? data?.transaction_id ?? null,
+    account_id: data?.account_id ?? null,
+    amount: payment.amount,
+    currency: payment.currency_code,
+    medusa: {
+      captured: payment.captured,
+      refunded: payment.refunded,
+      captured_at: payment.captured_at,
+      canceled_at: payment.canceled_at,
+    },
     gateway: record
       ? {
           payment_status: record.payment_status ?? null,
@@ -27,8 +32,8 @@ export function presentPayment(p: PaymentView, record: OrderRecord | undefined) 
           transaction_date: record.transaction_date ?? "",
         }
       : null,
-    captures: (d?.captures ?? []).map((c) => ({ id: c.id, amount: c.amount, source: c.source })),
-    refunds: parseTracked(d?.refunds).map((r) => ({
+    captures: (data?.captures ?? []).map((c) => ({ id: c.id, amount: c.amount, source: c.source })),
+    refunds: parseTracked(data?.refunds).map((r) => ({
       refund_reference_id: r.refund_reference_id,
       refund_amount: r.refund_amount,
       refund_status: r.refund_status,
@@ -36,16 +41,16 @@ export function presentPayment(p: PaymentView, record: OrderRecord | undefined) 
       refund_date: r.refund_date ?? null,
     })),
     /** An authorisation kept after an order edit (lib/acquiring/kept.ts): its deadline and how it ended. */
-    kept: d?.kept_authorisation
+    kept: data?.kept_authorisation
       ? {
-          ...keptDeadline(d.kept_authorisation, new Date()),
-          since: d.kept_authorisation.since,
-          released_at: d.kept_authorisation.released_at ?? null,
-          outcome: d.kept_authorisation.outcome ?? null,
+          ...keptDeadline(data.kept_authorisation, new Date()),
+          since: data.kept_authorisation.since,
+          released_at: data.kept_authorisation.released_at ?? null,
+          outcome: data.kept_authorisation.outcome ?? null,
         }
       : null,
     /** Disputes as the gateway's notifications reported them (payment.data.disputes). */
-    disputes: parseDisputes(d?.disputes).map((x) => ({
+    disputes: parseDisputes(data?.disputes).map((x) => ({
       id: x.id,
       status: x.status,
       reason: x.reason,
