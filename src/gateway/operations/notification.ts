@@ -1,25 +1,61 @@
 import { assertSafeKeys, decodeForm } from "../codecs"
 import type { ClientContext } from "../context"
 import { GatewayBadResponseError, GatewaySignatureError } from "../errors"
-import { Notification } from "../schemas"
+import { Notification, notificationFieldName } from "../schemas"
 import { verify } from "../signing"
 import { validateResponse } from "../validate"
 
+/** Same value as received: text as is; anything else (a nested form value) by its JSON. */
+function sameValue(a: unknown, b: unknown): boolean {
+  if (typeof a === "string" || typeof b === "string" || typeof a === "number" || typeof b === "number")
+    return String(a) === String(b)
+  return JSON.stringify(a) === JSON.stringify(b)
+}
+
+/**
+ * A notification body under our names: each legacy name of the alias table (merNo, …, signInfo)
+ * becomes ours with its value untouched. A body naming one field both ways with different values
+ * is refused, never guessed (the same value twice is harmless). Other keys are kept as they are.
+ */
+export function canonicalNotification(raw: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {}
+  for (const [key, value] of Object.entries(raw)) {
+    const name = notificationFieldName(key)
+    if (name === key && Object.hasOwn(out, key)) continue // its legacy twin came first and was checked
+    if (name !== key && Object.hasOwn(raw, name) && !sameValue(raw[name], value)) {
+      throw new GatewayBadResponseError(
+        `notification: ${key} and ${name} name the same field with different values; send one of them`,
+        { source: name, operation: "notification" },
+      )
+    }
+    out[name] = value
+  }
+  return out
+}
+
+/** A signature rule written in either naming, as our names (the values are the same). */
+export function canonicalSignFields(fields: readonly string[]): string[] {
+  return fields.map((f) => notificationFieldName(f))
+}
+
 /**
  * Inbound notification to notify_url (gateway-interface.md §6; shape and signature inferred, see
- * docs/assumptions.md). Verified with the sign key of the account the body names.
- * A verified notification is still only a hint: confirm with retrieveTransactions.
+ * docs/assumptions.md), in the interface's names or the engine's legacy ones (NOTIFICATION_ALIASES).
+ * Verified with the sign key of the account the body names, over the values as received,
+ * hex in either case. A verified notification is still only a hint: confirm with retrieveTransactions.
  */
 export function parseNotificationOperation(ctx: ClientContext) {
+  const signFields = canonicalSignFields(ctx.options.notification_signature_fields)
   return function parseNotification(body: string | Record<string, unknown>): Notification {
     // An object was parsed upstream (Medusa's JSON parser keeps a "__proto__" key): same rule as the codecs.
-    const raw = typeof body === "string" ? decodeForm(body) : assertSafeKeys(body, "notification body")
-    if (!raw || typeof raw !== "object" || Array.isArray(raw)) {
+    const decoded = typeof body === "string" ? decodeForm(body) : assertSafeKeys(body, "notification body")
+    if (!decoded || typeof decoded !== "object" || Array.isArray(decoded)) {
       throw new GatewayBadResponseError("notification: expected a form-urlencoded body or an object", {
         source: "body",
         operation: "notification",
       })
     }
+    const raw = canonicalNotification(decoded)
     const note = validateResponse(Notification, raw, "notification")
     const fail = (source: string, why: string) =>
       new GatewaySignatureError(`notification: ${why}`, { source, operation: "notification" })
@@ -33,7 +69,7 @@ export function parseNotificationOperation(ctx: ClientContext) {
         throw fail("encryption_data", "encryption_data is missing (require_notification_signature)")
       return note
     }
-    if (!verify(raw, ctx.options.notification_signature_fields, account.sign_key, received)) {
+    if (!verify(raw, signFields, account.sign_key, received)) {
       throw fail(
         "encryption_data",
         "encryption_data does not match notification_signature_fields (tampered, or another key)",

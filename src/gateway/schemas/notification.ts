@@ -48,7 +48,50 @@ export const Notification = z
   .loose()
 export type Notification = z.infer<typeof Notification>
 
-/** Default signature rule for notifications (engine push order; inferred, overridable). */
+/**
+ * The two namings a notification can arrive in (gateway-interface.md §6.3 shows neither):
+ * `snake_case`, the interface's names, and `legacy`, the engine's push names (gateway-facts.md,
+ * signature row "notifications"). The client reads both; the sandbox sends one, by option.
+ */
+export const NotificationDialect = z.enum(["snake_case", "legacy"])
+export type NotificationDialect = z.infer<typeof NotificationDialect>
+
+/**
+ * The one alias table: the engine's legacy name → our name, for the same value. Fields outside
+ * it (notify_type, refund_*, dispute_*, payment_status, …) have no known legacy name.
+ */
+export const NOTIFICATION_ALIASES = {
+  merNo: "merchant_id",
+  gatewayNo: "account_id",
+  tradeNo: "transaction_id",
+  orderNo: "order_no",
+  orderCurrency: "currency",
+  orderAmount: "amount",
+  orderStatus: "order_status",
+  orderInfo: "order_info",
+  signInfo: "encryption_data",
+} as const satisfies Record<string, keyof typeof Notification.shape>
+export type LegacyNotificationName = keyof typeof NOTIFICATION_ALIASES
+
+const LEGACY_BY_NAME = new Map<string, string>(Object.entries(NOTIFICATION_ALIASES).map(([l, n]) => [n, l]))
+
+/** Our name for a notification field written in either naming (unknown names pass through). */
+export function notificationFieldName(name: string): string {
+  return Object.hasOwn(NOTIFICATION_ALIASES, name) ? NOTIFICATION_ALIASES[name as LegacyNotificationName] : name
+}
+
+/** A payload under our names rewritten in `dialect`, key order kept (what the sandbox sends). */
+export function inNotificationDialect<T>(payload: Record<string, T>, dialect: NotificationDialect): Record<string, T> {
+  if (dialect === "snake_case") return { ...payload }
+  return Object.fromEntries(Object.entries(payload).map(([k, v]) => [LEGACY_BY_NAME.get(k) ?? k, v]))
+}
+
+/**
+ * Default signature rule for notifications (engine push order; inferred, overridable). The
+ * engine's legacy push signs merNo, gatewayNo, tradeNo, orderNo, orderCurrency, orderAmount,
+ * orderStatus, orderInfo + signkey (gateway-facts.md): through the alias table that is this
+ * same list, so one rule verifies both namings.
+ */
 export const NOTIFICATION_SIGN_FIELDS = [
   "merchant_id",
   "account_id",
