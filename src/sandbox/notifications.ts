@@ -1,4 +1,5 @@
 import { encodeForm } from "../gateway/codecs"
+import { inNotificationDialect, notificationFieldName } from "../gateway/schemas/notification"
 import { sign } from "../gateway/signing"
 import type { Faults, NotifyFault } from "./faults"
 import type { ResolvedSandboxOptions } from "./options"
@@ -7,7 +8,7 @@ import type { Scheduler } from "./scheduler"
 
 /**
  * Notifications to notify_url: form-urlencoded POSTs in the shape of
- * src/gateway/schemas/notification.ts, signed with the notification rule,
+ * src/gateway/schemas/notification.ts (in the configured dialect), signed with the notification rule,
  * retried with exponential backoff and jitter until a 2xx or max_attempts.
  */
 export type NotifyType = "payment" | "review" | "refund" | "dispute" | "payout"
@@ -52,8 +53,10 @@ export class Notifier {
 
   /** Sign and queue one notification; returns its record (also in list()). */
   send(type: NotifyType, url: string, fields: Record<string, string>, signKey: string): NotificationRecord {
-    const payload: Record<string, string> = { notify_type: type, ...fields }
-    payload.encryption_data = this.signature(payload, signKey)
+    const ours: Record<string, string> = { notify_type: type, ...fields }
+    ours.encryption_data = this.signature(ours, signKey)
+    // Signed under our names, then renamed: both dialects sign the same values.
+    const payload = inNotificationDialect(ours, this.opts.dialect)
     const fired = this.faults.roll("notifications") as NotifyFault[]
     const rec = this.record(
       type,
@@ -93,7 +96,11 @@ export class Notifier {
 
   private signature(payload: Record<string, string>, key: string): string {
     try {
-      const hex = sign(payload, this.opts.sign_fields, key)
+      const hex = sign(
+        payload,
+        this.opts.sign_fields.map((f) => notificationFieldName(f)),
+        key,
+      )
       return this.opts.signature_case === "upper" ? hex.toUpperCase() : hex
     } catch {
       return "" // a value the rule cannot sign (& < > " '): the receiver will reject it, as the gateway's would

@@ -1,5 +1,5 @@
 import { z } from "zod"
-import { NOTIFICATION_SIGN_FIELDS } from "../gateway/schemas/notification"
+import { NOTIFICATION_SIGN_FIELDS, NotificationDialect } from "../gateway/schemas/notification"
 import { OPERATIONS } from "../gateway/operations-table"
 import { firstIssue } from "../gateway/zod-issues"
 
@@ -53,6 +53,12 @@ export const NotificationOptions = z.object({
   attempt_timeout_ms: ms(120_000).default(10_000),
   /** Engine push style is upper-case hex (gateway-interface.md §5.4); the client compares case-insensitively. */
   signature_case: z.enum(["upper", "lower"]).default("upper"),
+  /**
+   * Field names of the push: the interface's snake_case (default) or the engine's legacy merNo, gatewayNo,
+   * tradeNo, orderNo, orderCurrency, orderAmount, orderStatus, orderInfo, signInfo (gateway-facts.md [U]).
+   */
+  dialect: NotificationDialect.default("snake_case"),
+  /** Signed values in order, sign_key last; either naming (the same values are signed in both dialects). */
   sign_fields: z.array(z.string().min(1)).default([...NOTIFICATION_SIGN_FIELDS]),
 })
 
