@@ -15,10 +15,12 @@ const MATCH = {
   ],
   // Two servers and a worker as child processes on one database and Redis (its own run).
   "integration:multiprocess": ["**/integration-tests/multiprocess/**/*.spec.[jt]s"],
-  // Checkout → notification → capture → refund again, on the lowest supported Medusa (scripts/compat-medusa.js).
+  // Checkout → notification → capture → refund, and the payout module (its migrations, hook and routes),
+  // again on the lowest supported Medusa (scripts/compat-medusa.js).
   "integration:compat": [
     "**/integration-tests/http/acquiring-checkout.spec.[jt]s",
     "**/integration-tests/http/notifications-after-payment.spec.[jt]s",
+    "**/integration-tests/http/payouts.spec.[jt]s",
   ],
 }
 
