@@ -3,6 +3,8 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { Modules } from "@medusajs/framework/utils"
 import type { OrderRecord, RefundRecord } from "../../../gateway/schemas/transactions"
 import { sendBatch, type BatchEntry, type EntryVerdict } from "../../../lib/acquiring/batch"
+import type { CurrencyRule } from "../../../gateway/currencies"
+import { paymentGatewayAmount } from "../../../lib/acquiring/money"
 import { gatewaysFor, recordsByOrderNo, refundsByOrderNo } from "../../../lib/acquiring/gateways"
 import { withPaymentLocks } from "../../../lib/acquiring/queries/locks"
 import { paymentsOfOrders, type PaymentView } from "../../../lib/acquiring/queries/payments"
@@ -137,15 +139,25 @@ async function sendBatches(
   const byProvider = new Map<string, Work[]>()
   for (const w of work) pushTo(byProvider, w.payment.provider_id, w)
   for (const [providerId, list] of byProvider) {
-    const entries: BatchEntry[] = list.map((work) => ({
-      ref: work.payment.data!,
-      transaction_id: work.payment.data!.transaction_id ?? "",
-      amount: (work.step as { amount: string }).amount,
-      refund_reason: marker,
-    }))
-    const sent = await sendBatch(gatewaysFor(container)(providerId).client, op, entries)
+    const { client, options } = gatewaysFor(container)(providerId)
+    const entries = list.map((work) => gatewayEntry(work, marker, options.provider))
+    const sent = await sendBatch(client, op, entries)
     requests += sent.requests
     for (const [no, v] of sent.verdicts) verdict.set(no, v)
   }
   return { verdict, requests }
+}
+
+/**
+ * The batch entry of one order: Medusa's amount as the gateway takes this payment (a session
+ * opened under currency_rounding half_up sent its amounts rounded, so captures and refunds are too).
+ */
+export function gatewayEntry(work: Work, marker: string, rule: CurrencyRule): BatchEntry {
+  const data = work.payment.data!
+  return {
+    ref: data,
+    transaction_id: data.transaction_id ?? "",
+    amount: paymentGatewayAmount((work.step as { amount: string }).amount, data, rule),
+    refund_reason: marker,
+  }
 }

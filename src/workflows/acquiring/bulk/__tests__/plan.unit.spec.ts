@@ -1,5 +1,5 @@
 import { planCancel, planCapture, planRefund } from "../plan"
-import { refundMarker } from "../run"
+import { gatewayEntry, refundMarker } from "../run"
 import { verdicts } from "../../../../lib/acquiring/batch"
 import { GatewayApiError } from "../../../../gateway/errors"
 import type { PaymentView } from "../../../../lib/acquiring/queries/payments"
@@ -128,5 +128,41 @@ describe("verdicts of a split batch", () => {
     })
     expect([...v.values()].map((x) => x.ok)).toEqual([true, true, false])
     expect(v.get("C")).toEqual({ ok: false, error: "gateway refused: R0001:over" })
+  })
+})
+
+describe("the amount a bulk call sends", () => {
+  const rule = { currency_rounding: "half_up" as const, currency_digits: {} }
+  const jpy = (over: Partial<PaymentView> = {}) =>
+    payment({
+      currency_code: "JPY",
+      amount: "1000.40",
+      data: {
+        order_no: "paysesJ",
+        currency: "JPY",
+        amount: "1000.00",
+        variant: "hosted",
+        transaction_id: "TJ",
+        amount_rounding: { rule: "half_up", decimals: 0, medusa_amount: "1000.4" },
+      } as never,
+      ...over,
+    })
+
+  it("a half_up session's capture and refund go as the gateway took the payment, never Medusa's fraction", () => {
+    const capture = planCapture(jpy(), rec("2000"))
+    expect(capture).toEqual({ kind: "send", amount: "1000.40" })
+    expect(gatewayEntry({ item: { order_id: "order_1" }, payment: jpy(), step: capture }, "m", rule)).toMatchObject({
+      ref: expect.objectContaining({ order_no: "paysesJ" }),
+      amount: "1000.00",
+    })
+    const refund = { kind: "send" as const, amount: "300.60" }
+    expect(gatewayEntry({ item: { order_id: "order_1" }, payment: jpy(), step: refund }, "m", rule).amount).toBe(
+      "301.00",
+    )
+  })
+
+  it("a two-decimal payment's amounts go unchanged", () => {
+    const step = { kind: "send" as const, amount: "12.34" }
+    expect(gatewayEntry({ item: { order_id: "order_1" }, payment: payment(), step }, "m", rule).amount).toBe("12.34")
   })
 })
