@@ -6,7 +6,8 @@ import { placeOrder, requestMark, requestsSince, sleep } from "./helpers/acquiri
 jest.setTimeout(300_000)
 
 /** Refunds are processing (refund_status 2) for this long, then refunded (1). */
-const REFUND_PROCESSING_MS = 1_500
+// Long enough that a loaded 2-core runner still syncs while the refund is processing.
+const REFUND_PROCESSING_MS = 5_000
 
 const env = useAcquiringEnv({ refund_processing_ms: REFUND_PROCESSING_MS })
 
