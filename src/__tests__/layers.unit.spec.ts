@@ -75,6 +75,11 @@ describe("layers (docs/architecture.md)", () => {
     expect(offenders((e) => under(e.from, "lib") && above.some((d) => under(e.to, d)))).toEqual([])
   })
 
+  it("the storefront kit imports no provider, workflow, route, module or admin file (it runs in browsers)", () => {
+    const server = ["providers", "workflows", "api", "modules", "subscribers", "jobs", "admin", "sandbox"]
+    expect(offenders((e) => under(e.from, "storefront") && server.some((d) => under(e.to, d)))).toEqual([])
+  })
+
   it("no import cycle among run-time imports", () => {
     const next = new Map<string, string[]>()
     for (const e of all.filter((x) => !x.typeOnly)) next.set(e.from, [...(next.get(e.from) ?? []), e.to])
