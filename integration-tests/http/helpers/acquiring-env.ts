@@ -27,9 +27,16 @@ export function useAcquiringEnv(sandboxOptions: SandboxOptionsInput = {}): { san
       host: "127.0.0.1",
       port: 0,
       seed: 7,
-      // Short retries: the database is restored between tests, so a late retry would hit another test.
-      notifications: { initial_delay_ms: 200, backoff_base_ms: 200, backoff_max_ms: 2_000, max_attempts: 6 },
       ...sandboxOptions,
+      // Short retries: the database is restored between tests, so a late retry would hit another test.
+      // A spec's notification options (dialect, signature case) are added to these, not instead of them.
+      notifications: {
+        initial_delay_ms: 200,
+        backoff_base_ms: 200,
+        backoff_max_ms: 2_000,
+        max_attempts: 6,
+        ...sandboxOptions.notifications,
+      },
     })
     const port = await freePort()
     process.env.PORT = String(port)
