@@ -30,6 +30,18 @@ export interface ReconcileChange {
 
 const changed = (a: TrackedRefund[], b: TrackedRefund[]) => JSON.stringify(a) !== JSON.stringify(b)
 
+/** What the gateway has that this payment (as loaded) lacks. */
+function diffOf(view: PaymentView, record: OrderRecord | undefined, refundRecords: RefundRecord[]) {
+  const medusa = {
+    amount: view.amount,
+    captured: view.captured,
+    refunded: view.refunded,
+    canceled: !!view.canceled_at,
+    tracked: view.data!.refunds,
+  }
+  return reconcileDiff(medusa, record, refundRecords)
+}
+
 /**
  * True when the gateway's view differs from what the payment (as already loaded) records:
  * only those payments are locked, re-read and changed, so a run over thousands of payments
@@ -37,17 +49,7 @@ const changed = (a: TrackedRefund[], b: TrackedRefund[]) => JSON.stringify(a) !=
  */
 export function needsApply(view: PaymentView, record: OrderRecord | undefined, refundRecords: RefundRecord[]): boolean {
   const data = view.data!
-  const diff = reconcileDiff(
-    {
-      amount: view.amount,
-      captured: view.captured,
-      refunded: view.refunded,
-      canceled: !!view.canceled_at,
-      tracked: data.refunds,
-    },
-    record,
-    refundRecords,
-  )
+  const diff = diffOf(view, record, refundRecords)
   return diff.actions.length > 0 || changed(diff.refunds, (data.refunds ?? []) as TrackedRefund[])
 }
 
@@ -63,17 +65,7 @@ export async function applyToPayment(
   refundRecords: RefundRecord[],
 ): Promise<ReconcileChange[]> {
   const data = view.data!
-  const diff = reconcileDiff(
-    {
-      amount: view.amount,
-      captured: view.captured,
-      refunded: view.refunded,
-      canceled: !!view.canceled_at,
-      tracked: data.refunds,
-    },
-    record,
-    refundRecords,
-  )
+  const diff = diffOf(view, record, refundRecords)
   const base = { order_no: data.order_no, payment_id: view.id, order_id: view.order_id }
   const toClaim = new Set(diff.actions.flatMap((a) => (a.type === "refund" ? [a.refund_reference_id] : [])))
   const refunds = diff.refunds.map((r) => (toClaim.has(r.refund_reference_id) ? { ...r, claim: true } : r))
