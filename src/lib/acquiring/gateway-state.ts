@@ -1,10 +1,8 @@
 import type { GatewayClient } from "../../gateway/client-types"
-import type { OrderRecord } from "../../gateway/schemas/transactions"
 import { callOpts } from "./batch"
+import type { OrderRecord } from "../../gateway/schemas/transactions"
 import { cents } from "./money"
 import type { AcquiringData } from "./payment-data"
-
-export { callOpts }
 
 /** Of several records of one order (retries on the hosted page), the most recent decides. */
 export function latestRecords(records: OrderRecord[]): Map<string, OrderRecord> {

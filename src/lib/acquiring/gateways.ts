@@ -5,7 +5,7 @@ import type { GatewayClient } from "../../gateway/client-types"
 import type { OrderRecord, RefundRecord } from "../../gateway/schemas/transactions"
 import { acquiringOptionsFor } from "./config"
 import { pushTo } from "../push-to"
-import { byAccount, callOpts } from "./batch"
+import { byAccount } from "./batch"
 import { latestRecords } from "./gateway-state"
 import type { AcquiringOptions } from "./options"
 
@@ -70,5 +70,3 @@ export async function refundsByOrderNo(
   }
   return out
 }
-
-export { callOpts }

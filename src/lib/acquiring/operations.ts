@@ -9,7 +9,8 @@ import { cents, fromCents } from "./money"
 import { claimRefund, fromRefundResult, medusaRefundReason, mergeRefunds, parseTracked, refundedTotal } from "./refunds"
 import { verifiedConfirmedCapture } from "./confirmed-capture"
 import { toMedusaError } from "./errors"
-import { callOpts, lookupOrder, withRecord } from "./gateway-state"
+import { callOpts } from "./batch"
+import { lookupOrder, withRecord } from "./gateway-state"
 import type { AcquiringData, TrackedCapture } from "./payment-data"
 
 const capturedSum = (d: AcquiringData) => (d.captures ?? []).reduce((s, c) => s + cents(c.amount), 0n)

@@ -1,7 +1,7 @@
 import type { GatewayClient } from "../../gateway/client-types"
 import type { RefundRecord } from "../../gateway/schemas/transactions"
 import { medusaRefundIdOf, mergeRefunds, type TrackedRefund } from "./refunds"
-import { callOpts } from "./gateway-state"
+import { callOpts } from "./batch"
 import type { AcquiringData } from "./payment-data"
 
 /**

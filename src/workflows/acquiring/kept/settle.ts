@@ -13,7 +13,7 @@ export interface KeptSettled {
 }
 
 /** Why a kept authorisation of this order ends now, if it does. */
-function outcomeOf(order: OrderKept): ReleaseKeptInput["outcome"] | null {
+export function outcomeOf(order: OrderKept): ReleaseKeptInput["outcome"] | null {
   if (order.canceled) return "voided_order_canceled"
   if (order.replacement_paid) return "voided_replacement_paid"
   return null
@@ -25,8 +25,13 @@ function outcomeOf(order: OrderKept): ReleaseKeptInput["outcome"] | null {
  * own: one failure is reported and retried by the next trigger, the others go on.
  */
 export async function settleKeptAuthorisations(container: MedusaContainer, orderIds: string[]): Promise<KeptSettled[]> {
+  return settleOrders(container, await keptOfOrders(container, orderIds))
+}
+
+/** settleKeptAuthorisations for orders already read (keptOfOrders). */
+export async function settleOrders(container: MedusaContainer, orders: OrderKept[]): Promise<KeptSettled[]> {
   const out: KeptSettled[] = []
-  for (const order of await keptOfOrders(container, orderIds)) {
+  for (const order of orders) {
     const outcome = outcomeOf(order)
     if (!outcome) continue
     for (const kept of order.kept) {

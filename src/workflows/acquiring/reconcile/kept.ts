@@ -2,7 +2,7 @@ import type { Logger, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { keptDeadline } from "../../../lib/acquiring/kept"
 import { keptOfOrders, ordersWithKept } from "../kept/orders"
-import { settleKeptAuthorisations } from "../kept/settle"
+import { outcomeOf, settleOrders } from "../kept/settle"
 import type { ReconcileChange } from "./apply"
 
 /**
@@ -18,7 +18,8 @@ export async function reconcileKept(
 ): Promise<ReconcileChange[]> {
   const orders = orderIds ?? (await ordersWithKept(container, providerIds, since))
   if (!orders.length) return []
-  const changes: ReconcileChange[] = (await settleKeptAuthorisations(container, orders)).map((s) => ({
+  const read = await keptOfOrders(container, orders)
+  const changes: ReconcileChange[] = (await settleOrders(container, read)).map((s) => ({
     kind: s.outcome === "error" ? "error" : "kept_voided",
     order_no: s.order_no,
     order_id: s.order_id,
@@ -27,7 +28,8 @@ export async function reconcileKept(
   }))
   const logger = container.resolve(ContainerRegistrationKeys.LOGGER) as Logger
   const now = new Date()
-  for (const order of await keptOfOrders(container, orders)) {
+  // What settling left kept (read once: an order with no outcome keeps all its kept ones).
+  for (const order of read.filter((o) => !outcomeOf(o))) {
     for (const kept of order.kept.filter((x) => providerIds.includes(x.provider_id))) {
       const due = keptDeadline(kept.data.kept_authorisation!, now)
       if (!due.expiring) continue

@@ -44,8 +44,14 @@ async function findSession(scope: MedusaContainer, sessionId: string) {
   return data[0] as NotifySession | undefined
 }
 
-/** True when the notification's effect is durable: the cart (if any) has its order. */
-async function recorded(scope: MedusaContainer, collectionId: string): Promise<boolean> {
+/**
+ * Whether the collection is a cart's, and whether the notification's effect is durable (the cart,
+ * if any, has its order).
+ */
+async function collectionState(
+  scope: MedusaContainer,
+  collectionId: string,
+): Promise<{ cart: boolean; recorded: boolean }> {
   const query = scope.resolve(ContainerRegistrationKeys.QUERY)
   const { data: links } = await query.graph({
     entity: "cart_payment_collection",
@@ -53,13 +59,13 @@ async function recorded(scope: MedusaContainer, collectionId: string): Promise<b
     filters: { payment_collection_id: collectionId },
   })
   const cartId = (links[0] as { cart_id?: string } | undefined)?.cart_id
-  if (!cartId) return true
+  if (!cartId) return { cart: false, recorded: true }
   const { data: orders } = await query.graph({
     entity: "order_cart",
     fields: ["order_id"],
     filters: { cart_id: cartId },
   })
-  return orders.length > 0
+  return { cart: true, recorded: orders.length > 0 }
 }
 
 /**
@@ -134,7 +140,8 @@ async function handle(scope: MedusaContainer, input: NotifyInput): Promise<Notif
   if (!DRIVEN.has(result.action)) return SUCCESS
   // A repeated delivery (gateway retries, copies reaching several instances at once) of a result
   // Medusa already holds: verified above, nothing left to run, so no workflow and no lock wait.
-  if (FINISHED.has(session.status ?? "") && (await recorded(scope, session.payment_collection_id))) return SUCCESS
+  if (FINISHED.has(session.status ?? "") && (await collectionState(scope, session.payment_collection_id)).recorded)
+    return SUCCESS
 
   const locking = scope.resolve(Modules.LOCKING)
   await locking.execute(
@@ -144,8 +151,10 @@ async function handle(scope: MedusaContainer, input: NotifyInput): Promise<Notif
     },
     { timeout: 30 },
   )
-  if (!(await recorded(scope, session.payment_collection_id))) return { status: 503, body: "not recorded yet" }
-  // An order's new collection is paid: the authorisation its edit kept is voided now.
-  await settleAfterPayment(scope, session.payment_collection_id)
+  const state = await collectionState(scope, session.payment_collection_id)
+  if (!state.recorded) return { status: 503, body: "not recorded yet" }
+  // An order's later collection is paid: the authorisation its edit kept is voided now. A cart's
+  // collection is an order's first, so no edit can have kept one before it (no queries on checkout).
+  if (!state.cart) await settleAfterPayment(scope, session.payment_collection_id)
   return SUCCESS
 }
