@@ -6,6 +6,8 @@ const MATCH = {
   unit: ["**/src/**/__tests__/**/*.unit.spec.[jt]s"],
   "integration:sandbox": ["**/src/**/__tests__/**/*.http.spec.[jt]s"],
   "integration:http": ["**/integration-tests/http/**/*.spec.[jt]s"],
+  // The whole HTTP kind again, with the sandbox and the plugin in the engine's legacy dialect (#17).
+  "integration:http:legacy": ["**/integration-tests/http/**/*.spec.[jt]s"],
   browser: ["**/integration-tests/browser/**/*.spec.[jt]s"],
   // The checkout/notification/reconciliation suites again, on Medusa's Redis modules (ACQUIRING_TEST_REDIS=1).
   "integration:redis": [
@@ -28,6 +30,8 @@ const type = process.env.TEST_TYPE || "unit"
 const REDIS_KINDS = new Set(["integration:redis", "integration:multiprocess"])
 // The Redis kind runs the test app on Medusa's Redis modules (integration-tests/acquiring/medusa-config.ts).
 if (type === "integration:redis") process.env.ACQUIRING_TEST_REDIS = "1"
+// The legacy kind: integration-tests/http/helpers start the sandbox (and set the plugin's options) in that dialect.
+if (type === "integration:http:legacy") process.env.ACQ_SANDBOX_DIALECT = "legacy"
 if (!MATCH[type]) throw new Error(`TEST_TYPE must be one of ${Object.keys(MATCH).join(", ")}`)
 
 module.exports = {

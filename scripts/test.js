@@ -5,7 +5,8 @@
  *
  *   npm test                      all kinds
  *   npm test -- unit              only the named kinds (unit, integration:sandbox, integration:http,
- *                                 integration:redis, integration:multiprocess, integration:compat, browser)
+ *                                 integration:http:legacy, integration:redis, integration:multiprocess,
+ *                                 integration:compat, browser)
  *
  * PostgreSQL for the Medusa integration tests: the configured/machine server when it
  * answers, else an embedded one (scripts/ensure-postgres.js). Chromium for the browser kind:
@@ -26,6 +27,7 @@ const KINDS = [
   "unit",
   "integration:sandbox",
   "integration:http",
+  "integration:http:legacy",
   "integration:redis",
   "integration:multiprocess",
   "integration:compat",
@@ -33,6 +35,7 @@ const KINDS = [
 ]
 const NEEDS_DB = new Set([
   "integration:http",
+  "integration:http:legacy",
   "integration:redis",
   "integration:multiprocess",
   "integration:compat",
@@ -41,7 +44,7 @@ const NEEDS_DB = new Set([
 // Kinds whose files share nothing run two at a time (each Medusa test file has its own app, database,
 // sandbox and port): on a 2-core runner a file is one busy core. The others stay in band: the Redis
 // kinds share Redis's queues, browser tests share the demo stack, and the sandbox kind times deliveries.
-const PARALLEL = new Set(["unit", "integration:http", "integration:compat"])
+const PARALLEL = new Set(["unit", "integration:http", "integration:http:legacy", "integration:compat"])
 
 async function main() {
   const asked = process.argv.slice(2).filter((a) => KINDS.includes(a))
@@ -57,7 +60,7 @@ async function main() {
       db = db || (await ensurePostgres({ log: console.error }))
       Object.assign(env, db.env)
     }
-    const out = path.join(os.tmpdir(), `jest-${kind.replace(":", "-")}-${process.pid}.json`)
+    const out = path.join(os.tmpdir(), `jest-${kind.replace(/:/g, "-")}-${process.pid}.json`)
     console.log(`\n=== ${kind} tests ===`)
     if (kind === "integration:compat") {
       // Installed (about 100 s, once) before jest, so no test's time limit pays for it.
