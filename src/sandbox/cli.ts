@@ -4,6 +4,7 @@ import { startSandbox, TEST_CARDS, THREE_DS_CODE, SandboxOptionsError, type Sand
 
 /**
  * acquiring-sandbox [--port 8787] [--host 127.0.0.1] [--config file.json] [--seed N] [--live] [--quiet]
+ *   [--dialect documented|legacy] [--lenient]
  * Starts the sandbox gateway and prints its credentials (test keys only), pages and test cards.
  */
 function parseArgs(argv: string[]): { options: SandboxOptionsInput; json: boolean } {
@@ -23,11 +24,14 @@ function parseArgs(argv: string[]): { options: SandboxOptionsInput; json: boolea
     else if (arg === "--public-url") overrides.public_url = value()
     else if (arg === "--live") overrides.server_mode = "live"
     else if (arg === "--quiet") overrides.log_requests = false
+    else if (arg === "--dialect") overrides.dialect = value() as SandboxOptionsInput["dialect"]
+    else if (arg === "--lenient") overrides.lenient = true
     else if (arg === "--json") json = true
     else if (arg === "--config") options = JSON.parse(readFileSync(value(), "utf8")) as SandboxOptionsInput
     else if (arg === "--help" || arg === "-h") {
       console.log(
-        "acquiring-sandbox [--port 8787] [--host 127.0.0.1] [--config file.json] [--seed N] [--live] [--quiet] [--json]",
+        "acquiring-sandbox [--port 8787] [--host 127.0.0.1] [--config file.json] [--seed N] [--live] [--quiet] [--json]\n" +
+          "                  [--dialect documented|legacy] [--lenient]",
       )
       process.exit(0)
     } else throw new SandboxOptionsError(`unknown argument ${arg} (see --help)`, arg)
@@ -45,6 +49,8 @@ function pick(o: SandboxOptionsInput, argv: string[]): SandboxOptionsInput {
     "--public-url": "public_url",
     "--live": "server_mode",
     "--quiet": "log_requests",
+    "--dialect": "dialect",
+    "--lenient": "lenient",
   }
   for (const [flag, key] of Object.entries(flags)) if (argv.includes(flag)) out[key] = o[key]
   return out as SandboxOptionsInput
@@ -54,10 +60,15 @@ async function main() {
   const { options, json } = parseArgs(process.argv.slice(2))
   const sb = await startSandbox(options)
   if (json) {
-    console.log(JSON.stringify({ url: sb.url, port: sb.port, seed: sb.seed }))
+    console.log(JSON.stringify({ url: sb.url, port: sb.port, seed: sb.seed, dialect: sb.dialect }))
   } else {
     const lines = [
       `Sandbox gateway (${sb.options.server_mode} address) listening on ${sb.url}  seed ${sb.seed}`,
+      `Dialect ${sb.dialect.preset}${sb.dialect.lenient ? ", lenient (any body encoding, any XML root)" : ", strict"}: ` +
+        `notifications ${sb.dialect.notifications.dialect}/${sb.dialect.notifications.signature_case}, ` +
+        Object.entries(sb.dialect.readings)
+          .map(([k, v]) => `${k} ${v}`)
+          .join(", "),
       "",
       "Merchants (sandbox test keys, never real ones):",
       ...sb.merchants.flatMap((m) => [

@@ -13,6 +13,7 @@ export const ENTRY_CODES = {
   NOT_PRE_AUTHORISED: "A0007", // capture/cancel of an order that is not authorised-awaiting-capture
   CAPTURE_OVER: "A0008", // capture above the authorised amount
   CAPTURE_TIME_LIMIT: "A0009",
+  PARTIAL_CAPTURE_REFUSED: "A0011", // readings.partial_capture "refused": capture the full authorised amount
   ALREADY_CAPTURED: "A0010", // cancel after capture: refund instead
   NOT_IN_REVIEW: "R0002",
   REFUND_OK: "V0000",

@@ -10,6 +10,7 @@ import {
   type PayInput,
 } from "./control"
 import { SandboxCore } from "./core"
+import type { ResolvedDialect } from "./dialect"
 import type { Fault, FaultInput, FaultTarget } from "./faults"
 import { inspection } from "./http/admin"
 import { createSandboxServer } from "./http/server"
@@ -32,6 +33,8 @@ export {
   type SandboxOptionsInput,
 } from "./options"
 export { ENTRY_CODES, ORDER_INFO } from "./codes"
+export { DOCUMENTED_ENCODINGS, PRESETS, resolveDialect, type ResolvedDialect, type SignatureCase } from "./dialect"
+export type { SandboxDialectPreset, SandboxReadings } from "./options"
 export type {
   OrderRef,
   OrderView,
@@ -51,6 +54,8 @@ export interface Sandbox {
   host: string
   seed: number
   options: ResolvedSandboxOptions
+  /** The dialect this sandbox plays (preset resolved, explicit sub-options applied). */
+  dialect: ResolvedDialect
   /** Merchants with their accounts and sign keys (test keys: this is a sandbox). */
   merchants: SandboxMerchant[]
   stop(): Promise<void>
@@ -96,6 +101,17 @@ export interface Sandbox {
 const toRef = (r: OrderRef | string): OrderRef =>
   typeof r === "string" ? (/^T\d+$/.test(r) ? { transaction_id: r } : { order_no: r }) : r
 
+function dialectOf(o: ResolvedSandboxOptions): ResolvedDialect {
+  return {
+    preset: o.dialect,
+    lenient: o.lenient,
+    notifications: { dialect: o.notifications.dialect, signature_case: o.notifications.signature_case },
+    readings: { ...o.readings },
+    accepted_encodings: o.accepted_encodings,
+    xml_request_root: o.xml_request_root,
+  }
+}
+
 /** Start a sandbox gateway; port 0 picks a free port. */
 export async function startSandbox(input: SandboxOptionsInput = {}): Promise<Sandbox> {
   const options = parseSandboxOptions(input)
@@ -118,6 +134,7 @@ export async function startSandbox(input: SandboxOptionsInput = {}): Promise<San
     host: options.host,
     seed: core.seed,
     options,
+    dialect: dialectOf(options),
     merchants: options.merchants,
     stop() {
       stopped ??= new Promise<void>((resolve) => {

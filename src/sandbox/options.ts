@@ -1,7 +1,8 @@
 import { z } from "zod"
 import { NOTIFICATION_SIGN_FIELDS, NotificationDialect } from "../gateway/schemas/notification"
-import { OPERATIONS } from "../gateway/operations-table"
+import { ENCODINGS, OPERATIONS } from "../gateway/operations-table"
 import { firstIssue } from "../gateway/zod-issues"
+import { resolveDialect, type ResolvedDialect } from "./dialect"
 
 /**
  * Options of the sandbox gateway. Every default is chosen to look like the real
@@ -48,16 +49,21 @@ export const NotificationOptions = z.object({
   backoff_factor: z.number().min(1).max(10).default(2),
   backoff_max_ms: ms(86_400_000).default(3_600_000),
   jitter: z.number().min(0).max(1).default(0.1),
-  /** Bounded: real gateways give up after about 36 h; 20 attempts of this schedule is about that. */
-  max_attempts: z.number().int().min(1).max(100).default(20),
-  attempt_timeout_ms: ms(120_000).default(10_000),
-  /** Engine push style is upper-case hex (gateway-interface.md §5.4); the client compares case-insensitively. */
-  signature_case: z.enum(["upper", "lower"]).default("upper"),
   /**
-   * Field names of the push: the interface's snake_case (default) or the engine's legacy merNo, gatewayNo,
-   * tradeNo, orderNo, orderCurrency, orderAmount, orderStatus, orderInfo, signInfo (gateway-facts.md [U]).
+   * Retries stop at the first of: max_attempts, or no further attempt within retry_for_ms of the first
+   * (gateway-facts.md [C]: exponential backoff with jitter for up to 36 h; the defaults reach it in 46 attempts).
    */
-  dialect: NotificationDialect.default("snake_case"),
+  max_attempts: z.number().int().min(1).max(1_000).default(60),
+  retry_for_ms: ms(7 * 86_400_000).default(36 * 3_600_000),
+  attempt_timeout_ms: ms(120_000).default(10_000),
+  /** Hex case of the push signature; unset: from the top-level `dialect` preset (documented upper, legacy lower). */
+  signature_case: z.enum(["upper", "lower"]).optional(),
+  /**
+   * Field names of the push: the interface's snake_case or the engine's legacy merNo, gatewayNo,
+   * tradeNo, orderNo, orderCurrency, orderAmount, orderStatus, orderInfo, signInfo (gateway-facts.md [U]).
+   * Unset: from the top-level `dialect` preset (documented snake_case, legacy legacy).
+   */
+  dialect: NotificationDialect.optional(),
   /** Signed values in order, sign_key last; either naming (the same values are signed in both dialects). */
   sign_fields: z.array(z.string().min(1)).default([...NOTIFICATION_SIGN_FIELDS]),
 })
@@ -74,7 +80,42 @@ export const PayoutOptions = z.object({
   fail_ibans: z.array(z.string()).default(["GB00FAIL00000000000000"]),
 })
 
+/**
+ * Readings of what the interface leaves "not shown" (docs/sandbox.md, "Dialects"). Unset: from the
+ * top-level `dialect` preset; an explicit value wins over the preset.
+ */
+export const SandboxReadings = z.object({
+  /** retrievalTrans of an order it does not know: left out of orders_list, or an entry with query_result 2 (gateway-facts.md [I]). */
+  unknown_order: z.enum(["absent", "query_result_2"]).optional(),
+  /** Capture amount below the authorised amount: captured (rest released), or refused with A0011 (A000x family). */
+  partial_capture: z.enum(["allowed", "refused"]).optional(),
+  /** Unit of the integer payout amounts (fee_amount, amount_beneficiary_receives, amount_payer_pays). */
+  payout_amounts: z.enum(["major", "minor"]).optional(),
+})
+export type SandboxReadings = z.infer<typeof SandboxReadings>
+
+/** One word for every "engine legacy" reading at once (docs/sandbox.md); sub-options override it. */
+export const SandboxDialectPreset = z.enum(["documented", "legacy"])
+export type SandboxDialectPreset = z.infer<typeof SandboxDialectPreset>
+
+export const SandboxEncoding = z.enum(ENCODINGS)
+
 export const SandboxOptions = z.object({
+  /**
+   * false (default): strict, each operation takes only its documented body encodings (and XML root)
+   * and refuses others with the engine's I00xx family. true: any encoding, any XML root (the old sandbox).
+   */
+  lenient: z.boolean().default(false),
+  /** Preset of the readings below and of notifications.dialect / signature_case. */
+  dialect: SandboxDialectPreset.default("documented"),
+  readings: SandboxReadings.default({}),
+  /** Per operation, the request encodings the strict sandbox takes (default: the document's, src/sandbox/dialect.ts). */
+  accepted_encodings: z.partialRecord(z.enum(OPERATIONS), z.array(SandboxEncoding).min(1)).default({}),
+  /** Root element an XML request body must have in strict mode (the client's xml_request_root default). */
+  xml_request_root: z
+    .string()
+    .regex(/^[A-Za-z_][\w.-]*$/, "must be an XML element name")
+    .default("request"),
   host: z.string().min(1).default("127.0.0.1"),
   port: z.number().int().min(0).max(65_535).default(0),
   /** Base address written into pages and issuer_url; default http://host:port. */
@@ -114,7 +155,13 @@ export const SandboxOptions = z.object({
   frame_ancestors: z.array(z.url({ protocol: /^https?$/ })).default([]),
 })
 export type SandboxOptionsInput = z.input<typeof SandboxOptions>
-export type ResolvedSandboxOptions = z.infer<typeof SandboxOptions>
+type ParsedSandboxOptions = z.infer<typeof SandboxOptions>
+/** Parsed options with the dialect preset applied: every sub-option has its value. */
+export type ResolvedSandboxOptions = Omit<ParsedSandboxOptions, "notifications" | "readings" | "accepted_encodings"> & {
+  notifications: ParsedSandboxOptions["notifications"] & ResolvedDialect["notifications"]
+  readings: ResolvedDialect["readings"]
+  accepted_encodings: ResolvedDialect["accepted_encodings"]
+}
 
 export class SandboxOptionsError extends Error {
   constructor(
@@ -142,5 +189,11 @@ export function parseSandboxOptions(input: unknown = {}): ResolvedSandboxOptions
       throw new SandboxOptionsError(`merchant ${merchant.merchant_id} lists an account_id twice`, "merchants")
     }
   }
-  return parsed.data
+  const dialect = resolveDialect(parsed.data)
+  return {
+    ...parsed.data,
+    notifications: { ...parsed.data.notifications, ...dialect.notifications },
+    readings: dialect.readings,
+    accepted_encodings: dialect.accepted_encodings,
+  }
 }
