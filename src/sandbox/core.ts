@@ -11,6 +11,7 @@ import type { Move } from "./state/machine"
 import type { DisputeEntry, Order, RefundEntry } from "./state/order"
 import { paymentStatus, queryResult } from "./state/status"
 import { Store } from "./state/store"
+import { TokenBook, tokenFields } from "./state/tokens"
 import { REFUND_STATUS } from "../gateway/status-codes"
 
 /**
@@ -25,6 +26,8 @@ export class SandboxCore {
   readonly notifier: Notifier
   readonly requests: RequestLog
   readonly payouts = new PayoutBook()
+  /** Saved-card tokens (sandbox/tokens.ts). */
+  readonly tokens = new TokenBook()
   readonly seed: number
   /** Public base address (set once the server listens). */
   baseUrl = ""
@@ -95,7 +98,8 @@ export class SandboxCore {
 
   /** Payment or review result. */
   notifyOrder(o: Order, type: Extract<NotifyType, "payment" | "review">): void {
-    this.notify(o, type)
+    // A payment that issued a token carries it (and the card's description), as its record does.
+    this.notify(o, type, type === "payment" ? tokenFields(o) : {})
   }
 
   notifyRefund(o: Order, r: RefundEntry): void {

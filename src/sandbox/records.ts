@@ -3,6 +3,7 @@ import { fromMinor } from "./money"
 import type { DisputeEntry, Order, RefundEntry } from "./state/order"
 import { paymentStatus, queryResult } from "./state/status"
 import { REFUND_STATUS } from "../gateway/status-codes"
+import { tokenFields } from "./state/tokens"
 
 /** gateway-interface.md §2.5 order record. */
 const str = (v: unknown) => (typeof v === "string" ? v : v === undefined || v === null ? "" : String(v))
@@ -34,6 +35,7 @@ export function orderRecord(order: Order) {
     transaction_date: compactTimestamp(order.created_at),
     transaction_id: order.transaction_id,
     website: str(request.website),
+    ...tokenFields(order),
   }
 }
 

@@ -3,6 +3,7 @@ import * as machine from "./state/machine"
 import type { Order } from "./state/order"
 import type { PageSession } from "./state/store"
 import { THREE_DS_CODE, cardOutcome, last4 } from "./test-cards"
+import { issueTokenAfterResult, payingToken, rememberTypedCard, savedCardProblem } from "./tokens"
 
 /**
  * What the shopper does on the sandbox's pages (or the handle does for them):
@@ -23,7 +24,7 @@ function finish(
 ): CardAttempt {
   const move = machine.shopperResult(o, outcome, core.clock.now(), card)
   if (!move.ok) return { kind: "closed", order: o }
-  const order = core.commit(move)!
+  const order = issueTokenAfterResult(core, core.commit(move)!)
   core.notifyOrder(order, "payment")
   return { kind: "done", order }
 }
@@ -55,10 +56,16 @@ export function payWithCard(
 ): CardAttempt {
   const order = core.store.byTransaction(session.transaction_id)!
   if (order.state !== "waiting") return { kind: "closed", order: order }
-  const problem = validateCard({ ...card, now: core.clock.now() })
+  // A saved card (token_id at checkout): only the CVV is asked; it behaves as the tokenised card.
+  const saved = payingToken(core, order)
+  const problem = saved ? savedCardProblem(card.cvv) : validateCard({ ...card, now: core.clock.now() })
   if (problem) return { kind: "invalid", message: problem }
-  const outcome = cardOutcome(card.card_number!)!
-  const l4 = last4(card.card_number!)
+  const outcome = saved ? saved.outcome : cardOutcome(card.card_number!)!
+  const l4 = saved ? saved.last4 : last4(card.card_number!)
+  if (!saved) {
+    const digits = card.card_number!.replace(/[\s-]/g, "")
+    rememberTypedCard(core, order.transaction_id, { digits, expiry: card.expiry!, outcome })
+  }
   if (outcome === "challenge") {
     session.challenge = { last4: l4 }
     return { kind: "challenge" }

@@ -10,6 +10,7 @@ import { html, xml, type Reply } from "../http/reply"
 import { validate } from "../http/validate"
 import { newOrder, type NewOrderInput } from "../state/create"
 import type { Order } from "../state/order"
+import { checkoutToken } from "../tokens"
 
 /** POST /v1/checkout (hosted page) and POST /v1/authorise (APM): create an order waiting for the shopper. */
 function create(core: SandboxCore, caller: Caller, fields: Record<string, unknown>, kind: "card" | "apm"): Order {
@@ -53,7 +54,9 @@ const newToken = () => randomBytes(16).toString("hex")
 
 export function checkout(core: SandboxCore, caller: Caller, body: Record<string, unknown>, ip: string): Reply {
   const fields = validate(CheckoutFields, body)
+  const saved = checkoutToken(core, caller.merchant.merchant_id, fields) // unknown or revoked: I0080, nothing created
   const order = create(core, caller, fields, "card")
+  if (saved) core.tokens.payWith(order.transaction_id, saved.token_id)
   const token = newToken()
   core.store.addSession({ token, transaction_id: order.transaction_id, kind: "card" })
   const page = renderLoadingPage({

@@ -31,7 +31,12 @@ export function cardPage(
   order: Order,
   token: string,
   base: string,
-  opts: { error?: string; holder?: string; expiry?: string } = {},
+  opts: {
+    error?: string
+    holder?: string
+    expiry?: string
+    saved?: { brand: string; last4: string; expiry: string }
+  } = {},
 ) {
   const cards = TEST_CARDS.map((c) => `<tr><td><code>${h(c.number)}</code></td><td>${h(c.description)}</td></tr>`).join(
     "",
@@ -41,8 +46,13 @@ export function cardPage(
     `<h1>Pay by card</h1>${summary(order)}
 ${opts.error ? `<p class="error" role="alert">${h(opts.error)}</p>` : ""}
 <form method="post" action="${h(`${base}/pay/${token}`)}" autocomplete="off">
-<label for="card_number">Card number</label><input id="card_number" name="card_number" inputmode="numeric" autocomplete="off" required>
-<div class="row"><div><label for="expiry">Expiry (MM/YY)</label><input id="expiry" name="expiry" placeholder="12/30" value="${h(opts.expiry)}" required></div>
+${
+  opts.saved
+    ? `<p id="saved_card">Saved card: <strong>${h(opts.saved.brand)} •••• ${h(opts.saved.last4)}</strong>, expires ${h(opts.saved.expiry)}</p>
+<div class="row"><div><label for="expiry">Expiry</label><input id="expiry" value="${h(opts.saved.expiry)}" disabled></div>`
+    : `<label for="card_number">Card number</label><input id="card_number" name="card_number" inputmode="numeric" autocomplete="off" required>
+<div class="row"><div><label for="expiry">Expiry (MM/YY)</label><input id="expiry" name="expiry" placeholder="12/30" value="${h(opts.expiry)}" required></div>`
+}
 <div><label for="cvv">CVV</label><input id="cvv" name="cvv" inputmode="numeric" autocomplete="off" required></div></div>
 <label for="card_holder">Name on card</label><input id="card_holder" name="card_holder" value="${h(opts.holder)}">
 <div class="buttons"><button class="pay" type="submit" name="action" value="pay">Pay</button>

@@ -4,6 +4,7 @@ import type { SandboxCore } from "../core"
 import { FAULT_TARGETS, type FaultTarget } from "../faults"
 import { inspectOrder } from "../records"
 import { json, type Reply } from "./reply"
+import { revokeToken, tokenView } from "../tokens"
 
 /**
  * /__sandbox/*: inspection (orders, notifications, requests, payouts, faults)
@@ -44,6 +45,8 @@ function get(core: SandboxCore, what: string, query: URLSearchParams): Reply | n
       return json(view.payouts())
     case "faults":
       return json(core.faults.active())
+    case "tokens":
+      return json(core.tokens.list().map(tokenView))
     case "":
       return json({
         seed: core.seed,
@@ -59,6 +62,8 @@ function post(core: SandboxCore, what: string, body: Body): Reply | null {
   switch (what) {
     case "faults":
       return json(core.faults.add(body), 201)
+    case "tokens/revoke":
+      return json(revokeToken(core, body.token_id))
     case "clock":
       return json({ now: new Date(core.clock.advance(Number(body.advance_ms ?? 0))).toISOString() })
     case "pay":

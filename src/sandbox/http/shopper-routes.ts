@@ -4,6 +4,7 @@ import { answerChallenge, apmDecision, payWithCard, shopperCancel, type CardAtte
 import type { Order } from "../state/order"
 import { queryResult } from "../state/status"
 import type { PageSession } from "../state/store"
+import { payingToken } from "../tokens"
 import { html, redirect, type Reply } from "./reply"
 
 /**
@@ -38,6 +39,7 @@ function afterAttempt(
           error: attempt.message,
           holder: str(body.card_holder),
           expiry: str(body.expiry),
+          saved: payingToken(core, order),
         }),
         422,
       )
@@ -59,7 +61,11 @@ const notFound = () =>
 export function cardPageFor(core: SandboxCore, s: PageSession): Reply {
   const o = core.store.byTransaction(s.transaction_id)!
   if (o.state !== "waiting") return merchantReturn(o, false)
-  return html(s.challenge ? challengePage(o, s.token, core.baseUrl) : cardPage(o, s.token, core.baseUrl))
+  return html(
+    s.challenge
+      ? challengePage(o, s.token, core.baseUrl)
+      : cardPage(o, s.token, core.baseUrl, { saved: payingToken(core, o) }),
+  )
 }
 
 export function pageRoute(

@@ -1,3 +1,5 @@
+import type { IssuedToken } from "./tokens"
+
 /** Life of an order (docs/sandbox.md has the diagram). */
 export type OrderState =
   | "waiting" // created, shopper on the hosted page / APM pending (1000, -1)
@@ -74,4 +76,6 @@ export interface Order {
   request: Record<string, unknown>
   recurring_id?: string
   history: HistoryEntry[]
+  /** The card token this order issued (token_flag YES, paid): sandbox/tokens.ts. */
+  saved_card?: IssuedToken
 }
