@@ -2,6 +2,7 @@ import {
   GatewayApiError,
   GatewayIpNotRegisteredError,
   GatewayLimitExceededError,
+  GatewayPartialCaptureRefusedError,
   GatewaySignatureError,
   type GatewayError,
   type GatewayErrorInit,
@@ -52,4 +53,39 @@ export function errorFromReturnStatus(
   const said = returnMessage ? `: ${returnMessage}` : ""
   const text = `Gateway answered ${init.operation} with return_status ${returnStatus}${said}` + (HINTS.get(Cls) ?? "")
   return new Cls(text, { code: returnStatus, source: "return_status", status: init.status, operation: init.operation })
+}
+
+/** `error_message` / `refund_message` of a batch entry, `<code>:<text>` (gateway-interface.md §7.3); a bare text has no code. */
+export function entryCode(message: string): { code: string; text: string } {
+  const match = /^([A-Z]\d{4}):\s*(.*)$/s.exec(message.trim())
+  return match ? { code: match[1], text: match[2] } : { code: "", text: message.trim() }
+}
+
+/**
+ * Whether a capture refusal means "this gateway captures only the whole authorisation": a capture below
+ * the authorised amount refused with a code of the engine's pre-authorisation and capture family A000x
+ * (gateway-facts.md [C]; the engine answers A0007 "not a pre-authorised order", the sandbox's refused
+ * reading A0011). A0009 (capture time limit passed) keeps its own meaning.
+ */
+export function isPartialCaptureRefusal(code: string): boolean {
+  return /^A\d{4}$/.test(code) && code !== ERROR_CODES.CAPTURE_TIME_LIMIT
+}
+
+/**
+ * A capture below the authorised amount that the gateway refused (entry `<code>:<text>`, or the whole
+ * request's code) with an A000x code: its own kind, partial_capture_refused, whose message says what the
+ * merchant can do. Any other refusal: null (the caller reports it as it did).
+ */
+export function partialCaptureRefusal(
+  refusal: { code: string; text: string },
+  init: { amount: string; authorised: string; currency: string },
+): GatewayPartialCaptureRefusedError | null {
+  if (!isPartialCaptureRefusal(refusal.code)) return null
+  const said = refusal.text ? `${refusal.code}: ${refusal.text}` : refusal.code
+  return new GatewayPartialCaptureRefusedError(
+    `the gateway refused to capture ${init.amount} of the ${init.authorised} ${init.currency} authorised (${said}); ` +
+      `it captures only the whole authorised amount. Capture the full ${init.authorised} ${init.currency}, ` +
+      `or cancel the payment and have the customer authorise the new amount.`,
+    { code: refusal.code, source: "capture_orders[0].amount", operation: "capture" },
+  )
 }

@@ -11,6 +11,7 @@ export type GatewayErrorKind =
   | "signature" // a signature could not be made or did not verify
   | "ip_not_registered"
   | "limit_exceeded"
+  | "partial_capture_refused" // the gateway captures only the whole authorised amount
   | "invalid_request" // refused before sending; source names the field
   | "invalid_options"
 
@@ -59,6 +60,7 @@ export class GatewayBadResponseError extends kindClass("bad_response") {}
 export class GatewaySignatureError extends kindClass("signature") {}
 export class GatewayIpNotRegisteredError extends kindClass("ip_not_registered") {}
 export class GatewayLimitExceededError extends kindClass("limit_exceeded") {}
+export class GatewayPartialCaptureRefusedError extends kindClass("partial_capture_refused") {}
 export class GatewayRequestError extends kindClass("invalid_request") {}
 export class GatewayOptionsError extends kindClass("invalid_options") {}
 

@@ -5,6 +5,7 @@ import type { ClientContext } from "./context"
 import { GatewayRequestError } from "./errors"
 import { OPERATION_TABLE } from "./operations-table"
 import { expectObject, prepare, send } from "./pipeline"
+import { QUERY_RESULT } from "./status-codes"
 import { validateRequest, validateResponse } from "./validate"
 
 export type RetrievalOperation = "retrievalTrans" | "retrievalRefund"
@@ -14,6 +15,13 @@ export type RetrievalOperation = "retrievalTrans" | "retrievalRefund"
  * at most 100 (gateway-interface.md §4.3), one list per request, so no answer can exceed the spec's 100 records.
  * Pure queries: each request is retried on timeouts, connection errors and 5xx; any request
  * still failing fails the call (there is no partial effect worth keeping).
+ *
+ * An order the gateway does not know comes back in one of two dialects (gateway-facts.md [I]): left out
+ * of the list, or as an entry with `query_result` 2 ("order not found"), which may lack every other
+ * field. Such an entry is kept (the doctor reports which reading a gateway speaks) but reduced to
+ * order_no and query_result before the schema, so it never fails the answer and never carries a
+ * status; lib/acquiring/gateway-state.ts reads it as absent. (A whole answer with return_status 2
+ * stays an api error with code 2: the query failed, it did not say which orders exist.)
  */
 export async function runRetrieval(
   ctx: ClientContext,
@@ -41,10 +49,12 @@ export async function runRetrieval(
   // A failing request fails the call, as before; answers keep the order of the requests.
   const answers = await mapLimit(requests, ctx.options.max_concurrent_requests, async (request) => {
     const answer = await send(ctx, request, opts)
-    const parsed = validateResponse(responseSchema, expectObject(answer, op), op, answer.status) as Record<
-      string,
-      unknown
-    >
+    const parsed = validateResponse(
+      responseSchema,
+      list === "orders_list" ? withUnknownOrdersReduced(expectObject(answer, op)) : expectObject(answer, op),
+      op,
+      answer.status,
+    ) as Record<string, unknown>
     const { [list]: found, ...envelope } = parsed
     return {
       found: (found ?? []) as unknown[],
@@ -54,4 +64,23 @@ export async function runRetrieval(
   const records = answers.flatMap((answer) => answer.found)
   const responses: Array<Record<string, unknown>> = answers.map((answer) => answer.envelope)
   return { records, responses, requests: requests.length }
+}
+
+/** A query_result 2 entry: the gateway does not know this order (never a status of it). */
+const isUnknownOrderEntry = (entry: unknown): boolean =>
+  !!entry &&
+  typeof entry === "object" &&
+  String((entry as Record<string, unknown>).query_result ?? "").trim() === QUERY_RESULT.NOT_FOUND
+
+/** The answer with orders_list's query_result 2 entries reduced to what they say (its signature was checked as received). */
+function withUnknownOrdersReduced(value: Record<string, unknown>): Record<string, unknown> {
+  const found = value.orders_list
+  if (!Array.isArray(found) || !found.some(isUnknownOrderEntry)) return value
+  const reduce = (entry: Record<string, unknown>) => ({
+    order_no: String(entry.order_no ?? ""),
+    query_result: QUERY_RESULT.NOT_FOUND,
+    amount: "",
+    currency: "",
+  })
+  return { ...value, orders_list: found.map((entry) => (isUnknownOrderEntry(entry) ? reduce(entry) : entry)) }
 }

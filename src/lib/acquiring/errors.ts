@@ -14,6 +14,9 @@ export function toMedusaError(e: unknown, action: string): Error {
     case "invalid_request":
     case "invalid_options":
       return new MedusaError(MedusaError.Types.INVALID_DATA, `${action}: ${e.message}${where}`)
+    case "partial_capture_refused":
+      // The message says what to do: capture the full amount, or cancel and authorise again.
+      return new MedusaError(MedusaError.Types.NOT_ALLOWED, `${action}: ${e.message}`)
     case "api":
     case "limit_exceeded":
       return new MedusaError(

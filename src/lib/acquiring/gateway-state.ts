@@ -1,13 +1,26 @@
 import type { GatewayClient } from "../../gateway/client-types"
 import { callOpts } from "./batch"
 import type { OrderRecord } from "../../gateway/schemas/transactions"
+import { QUERY_RESULT } from "../../gateway/status-codes"
 import { cents } from "./money"
 import type { AcquiringData } from "./payment-data"
 
-/** Of several records of one order (retries on the hosted page), the most recent decides. */
+/**
+ * An entry with query_result 2 is the gateway saying it does not know the order (gateway-facts.md [I]; the
+ * engine's legacy dialect answers so where the documented one leaves the order out): never a record.
+ */
+export const isUnknownOrder = (rec: Pick<OrderRecord, "query_result">) =>
+  String(rec.query_result ?? "").trim() === QUERY_RESULT.NOT_FOUND
+
+/**
+ * Of several records of one order (retries on the hosted page), the most recent decides. Entries saying
+ * "order not found" are left out, so every caller (capture, cancel, refund, status, notifications,
+ * reconciliation) reads them as "not at the gateway", whichever dialect the gateway speaks.
+ */
 export function latestRecords(records: OrderRecord[]): Map<string, OrderRecord> {
   const out = new Map<string, OrderRecord>()
   for (const rec of records) {
+    if (isUnknownOrder(rec)) continue
     const prev = out.get(rec.order_no)
     if (!prev || (rec.transaction_date ?? "") >= (prev.transaction_date ?? "")) out.set(rec.order_no, rec)
   }

@@ -1,5 +1,6 @@
 import { MedusaError } from "@medusajs/framework/utils"
 import type { GatewayClient } from "../../gateway/client-types"
+import { entryCode, partialCaptureRefusal } from "../../gateway/error-map"
 import type { GatewayError } from "../../gateway/errors"
 import type { RefundRecord } from "../../gateway/schemas/transactions"
 import type { RefundResult } from "../../gateway/schemas/batch"
@@ -80,12 +81,28 @@ export async function capture(
   const answer = await guarded("Capturing the payment", () =>
     sendOne(client, "capture", { ref: data, transaction_id: record.transaction_id!, amount }),
   )
+  if (!answer.done && cents(amount) < cents(data.amount)) {
+    const refused = partialRefusal(answer, { amount, authorised: data.amount, currency: data.currency })
+    if (refused) throw toMedusaError(refused, "Capturing the payment")
+  }
   doneEntry(answer, "Capturing the payment", "capture")
   return {
     ...next,
     payment_status: PAYMENT_STATUS.PAID,
     captures: [...(data.captures ?? []), { id: want.id, amount, source: want.source }],
   }
+}
+
+/**
+ * A partial capture refused with the engine's A000x family: the gateway captures only whole
+ * authorisations (a reading, not a documented fact). The entry's `<code>:<text>` or the failed
+ * request's code decides; anything else is reported as before.
+ */
+function partialRefusal(answer: OneAnswer<unknown>, amounts: { amount: string; authorised: string; currency: string }) {
+  if (answer.done) return null
+  if (!("failure" in answer)) return partialCaptureRefusal(entryCode(answer.refusal), amounts)
+  const { kind, code, message } = answer.failure
+  return kind === "api" ? partialCaptureRefusal({ code, text: message }, amounts) : null
 }
 
 /** Refund part or all; each refund_reference_id is kept, a replayed Medusa refund is a no-op. */

@@ -25,7 +25,6 @@ const QUERY_RESULT_MAP: Readonly<Record<string, SessionStatus>> = {
   [QUERY_RESULT.PENDING]: "pending",
   [QUERY_RESULT.FAILED]: "error",
   [QUERY_RESULT.SUCCESS]: "authorized",
-  [QUERY_RESULT.NOT_FOUND]: "pending",
 }
 
 export interface MappedStatus {
@@ -44,7 +43,8 @@ export function mapOrderRecord(
   overrides: Readonly<Record<string, SessionStatus>> = {},
   variantDefaults: Readonly<Record<string, SessionStatus>> = {},
 ): MappedStatus {
-  if (!record) return { status: "pending", code: "none", known: true }
+  // query_result 2 says the gateway does not know the order (the client drops such entries): no record.
+  if (!record || record.query_result === QUERY_RESULT.NOT_FOUND) return { status: "pending", code: "none", known: true }
   const table = { ...DEFAULT_STATUS_MAP, ...variantDefaults, ...overrides }
   const ps = record.payment_status
   if (ps !== undefined && ps !== "") {
