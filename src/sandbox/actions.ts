@@ -16,7 +16,15 @@ export function doCapture(
   amount_minor: number,
   by: Actor,
 ): ActionResult {
-  const move = machine.capture(o, { currency, amount_minor }, by, core.clock.now(), core.options.capture_window_ms)
+  // The reading applies to the API; the portal (the merchant's own screen) captures as before.
+  const full_only = by === "api" && core.options.readings.partial_capture === "refused"
+  const move = machine.capture(
+    o,
+    { currency, amount_minor, full_only },
+    by,
+    core.clock.now(),
+    core.options.capture_window_ms,
+  )
   return move.ok ? { ok: true, order: core.commit(move)! } : move
 }
 

@@ -4,12 +4,13 @@ import { sign } from "../gateway/signing"
 import type { Faults, NotifyFault } from "./faults"
 import type { ResolvedSandboxOptions } from "./options"
 import { Prng } from "./prng"
+import { nextRetryDelay } from "./retry-schedule"
 import type { Scheduler } from "./scheduler"
 
 /**
  * Notifications to notify_url: form-urlencoded POSTs in the shape of
  * src/gateway/schemas/notification.ts (in the configured dialect), signed with the notification rule,
- * retried with exponential backoff and jitter until a 2xx or max_attempts.
+ * retried with exponential backoff and jitter until a 2xx, max_attempts or retry_for_ms (retry-schedule.ts).
  */
 export type NotifyType = "payment" | "review" | "refund" | "dispute" | "payout"
 
@@ -144,12 +145,6 @@ export class Notifier {
     this.scheduler.after(delay, () => this.attempt(rec))
   }
 
-  private backoff(attempt: number): number {
-    const { backoff_base_ms: base, backoff_factor: f, backoff_max_ms: max, jitter } = this.opts
-    const plain = Math.min(max, base * f ** (attempt - 1))
-    return Math.round(plain * (1 + jitter * (this.jitter.next() * 2 - 1)))
-  }
-
   private async attempt(rec: NotificationRecord): Promise<void> {
     const started = Date.now()
     const attempt: DeliveryAttempt = { at: started, duration_ms: 0 }
@@ -174,11 +169,13 @@ export class Notifier {
     if (attempt.status !== undefined && attempt.status >= 200 && attempt.status < 300) {
       rec.state = "delivered"
       rec.next_attempt_at = undefined
-    } else if (rec.attempts.length >= this.opts.max_attempts) {
-      rec.state = "failed"
-      rec.next_attempt_at = undefined
     } else {
-      this.schedule(rec, this.backoff(rec.attempts.length))
+      const elapsed = started - rec.attempts[0].at
+      const delay = nextRetryDelay(this.opts, rec.attempts.length, elapsed, () => this.jitter.next())
+      if (delay === null) {
+        rec.state = "failed"
+        rec.next_attempt_at = undefined
+      } else this.schedule(rec, delay)
     }
   }
 }

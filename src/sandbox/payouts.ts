@@ -79,4 +79,25 @@ export function payoutFailure(
   return null
 }
 
+/**
+ * The amounts in the unit of readings.payout_amounts. The document types them "integer" without a
+ * unit (gateway-interface.md §2.8). minor: hundredths (1250 for 12.50, as computed). major: whole
+ * currency units, the amount and the fee each rounded half up and the other two derived from them,
+ * so payer_pays = receives + fee still holds (the gateway rounds, the wire stays integer).
+ */
+export function inPayoutUnit(
+  a: PayoutAmounts,
+  fee_paid_by: string | undefined,
+  unit: "major" | "minor",
+): PayoutAmounts {
+  if (unit === "minor") return { ...a }
+  const whole = (minor: number) => Math.floor((minor + 50) / 100)
+  const payer = (fee_paid_by ?? "").toUpperCase() === "PAYER"
+  const amount = whole(payer ? a.amount_beneficiary_receives : a.amount_payer_pays)
+  const fee_amount = whole(a.fee_amount)
+  return payer
+    ? { fee_amount, amount_payer_pays: amount + fee_amount, amount_beneficiary_receives: amount }
+    : { fee_amount, amount_payer_pays: amount, amount_beneficiary_receives: amount - fee_amount }
+}
+
 export const finalStatus = (failed: boolean) => (failed ? PAYOUT_STATUS.FAILED : PAYOUT_STATUS.COMPLETED)

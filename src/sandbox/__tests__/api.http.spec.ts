@@ -151,7 +151,7 @@ describe("payment request validation", () => {
     expectError(await call(sb, "checkout", checkoutPayload({ order_no: "bad-no" })), 400, E.INVALID_FIELD, "order_no")
     const cart = [{ basic_item_data: { name: "Mug", quantity: "two" } }]
     expectError(
-      await call(sb, "checkout", checkoutPayload({ cart_items: cart }), "json"),
+      await call(sb, "checkout", checkoutPayload({ cart_items: cart })),
       400,
       E.INVALID_FIELD,
       "cart_items[0].basic_item_data.quantity",
@@ -182,21 +182,34 @@ describe("payment request validation", () => {
     )
   })
 
-  it("takes XML, JSON and form bodies whatever the Content-Type says, with one-element lists and numbers as text", async () => {
+  it("takes the documented XML whatever the Content-Type says, with one-element lists and numbers as text", async () => {
     const extra = {
       cart_items: [{ basic_item_data: { name: "Mug", quantity: "2", price: { amount_usd: 10, currency: "USD" } } }],
       subscription: { contract_name: "Coffee club", interval: "month", interval_count: "1", billing_cycle: 12 },
     }
-    for (const enc of ["xml", "json", "form"] as const) {
-      const p = checkoutPayload(extra)
-      const res = await call(sb, "checkout", p, enc)
-      expect([enc, res.status]).toEqual([enc, 200])
+    for (const label of ["application/x-www-form-urlencoded", "application/xml", "text/plain"]) {
+      const p = signed("checkout", checkoutPayload(extra))
+      const res = await post(`${sb.url}/v1/checkout`, encodeXml(p, "request"), label)
+      expect([label, res.status]).toEqual([label, 200])
       expect(sb.inspect.order({ order_no: String(p.order_no) })?.state).toBe("waiting")
     }
-    // an XML root of any name, posted as application/xml
-    const p = signed("checkout", checkoutPayload())
-    const res = await post(`${sb.url}/v1/checkout`, encodeXml(p, "anything"), "application/xml")
-    expect(res.status).toBe(200)
+  })
+
+  it("lenient: XML, JSON and form bodies and an XML root of any name (the old sandbox, on purpose)", async () => {
+    const lenient = await startSandbox({ port: 0, seed: 7, lenient: true })
+    try {
+      for (const enc of ["xml", "json", "form"] as const) {
+        const p = checkoutPayload({ cart_items: [{ basic_item_data: { name: "Mug", quantity: "2" } }] })
+        const res = await call(lenient, "checkout", p, enc)
+        expect([enc, res.status]).toEqual([enc, 200])
+        expect(lenient.inspect.order({ order_no: String(p.order_no) })?.state).toBe("waiting")
+      }
+      const p = signed("checkout", checkoutPayload())
+      const res = await post(`${lenient.url}/v1/checkout`, encodeXml(p, "anything"), "application/xml")
+      expect(res.status).toBe(200)
+    } finally {
+      await lenient.stop()
+    }
   })
 
   it("answers the APM request with respon XML whose issuer_url is a sandbox page", async () => {

@@ -98,7 +98,8 @@ describe("loading page (spec §4.1)", () => {
       notify_url: receiver.url,
       note: "leave at door",
     })
-    expect(res.headers.get("content-type")).toMatch(/text\/html/)
+    // Documented as application/xml (gateway-interface.md §4.1), though the body is an HTML page.
+    expect(res.headers.get("content-type")).toMatch(/^application\/xml/)
     expect(res.text).toMatch(/<title>Loading…<\/title>/)
     expect(page.form.action).toBe(`${sb.url}/v1/checkout`)
     expect(page.form.method).toBe("POST")
@@ -145,11 +146,13 @@ describe("loading page (spec §4.1)", () => {
   it("escapes hostile values echoed into HTML and script, and they survive a parse unchanged", async () => {
     const hostile = `x</script><script>alert(1)</script><!-- "'&\u2028\u2029`
     const site = `https://x.example/"><img src=x onerror=alert(1)>`
-    // JSON body: an XML body would trim the trailing U+2028/2029 before the sandbox sees them
+    // JSON body: an XML body would trim the trailing U+2028/2029 before the sandbox sees them. Checkout
+    // documents XML only, so this undocumented encoding needs a lenient sandbox (the escaping is what is tested).
+    const lenient = await startSandbox({ port: 0, seed: 11, lenient: true })
     const payload = checkoutPayload({ note: hostile, first_name: hostile, website: site })
-    const res = await call(sb, "checkout", payload, "json")
+    const res = await call(lenient, "checkout", payload, "json").finally(() => lenient.stop())
     expect(res.status).toBe(200)
-    const page = parseHostedPage(res.text, sb.url)
+    const page = parseHostedPage(res.text, lenient.url)
     expect(res.text).not.toContain("<script>alert(1)")
     expect(res.text).not.toContain("<img src=x")
     expect(res.text).not.toContain("\u2028")

@@ -28,6 +28,8 @@ beforeAll(async () => {
     notifications: FAST_NOTIFY,
     refund_processing_ms: 400, // long enough to observe status 2 on a loaded machine
     payout: { processing_ms: 0, fee_fixed_minor: 150, fee_rate_bp: 100 },
+    // The fee cases below are checked to the cent: the minor-unit reading (payout-readings.http.spec.ts has major).
+    readings: { payout_amounts: "minor" },
   })
 })
 afterAll(async () => {

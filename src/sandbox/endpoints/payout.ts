@@ -8,7 +8,7 @@ import { ApiError } from "../http/api-error"
 import { signFields, type Caller } from "../http/auth"
 import { json, type Reply } from "../http/reply"
 import { validate } from "../http/validate"
-import { fingerprint, finalStatus, payoutAmounts, payoutFailure, type PayoutEntry } from "../payouts"
+import { fingerprint, finalStatus, inPayoutUnit, payoutAmounts, payoutFailure, type PayoutEntry } from "../payouts"
 
 /** POST /v1/payout: idempotent on request_id; PENDING → COMPLETED / FAILED (at once when processing_ms is 0). */
 export const DUPLICATE_REQUEST_ID = "I0062"
@@ -87,7 +87,7 @@ export function payout(core: SandboxCore, caller: Caller, body: Record<string, u
   const response: Record<string, unknown> = {
     ...head,
     ...echo(req),
-    ...amounts,
+    ...inPayoutUnit(amounts, req.fee_paid_by, core.options.readings.payout_amounts),
     fee_currency: req.payment_currency,
     created_at: now,
     last_updated_at: now,

@@ -11,8 +11,9 @@ import type { Order } from "../state/order"
  * POST /v1/retrievalTrans and /v1/retrievalRefund. Selection: `orders`
  * (order numbers) and/or `trades` (transaction ids), comma-separated (or arrays).
  * Query-level problems answer HTTP 200 with a non-1 return_status (engine codes).
- * Unknown orders are simply absent from the list (return_status stays 1), so a
- * client can tell "not at the gateway" from a failed query.
+ * Unknown orders (readings.unknown_order): "absent" leaves them out of orders_list, "query_result_2"
+ * lists each as an entry with query_result 2 (the engine's "order not found", gateway-facts.md [I]);
+ * return_status stays 1 either way, so a client can tell "not at the gateway" from a failed query.
  */
 function list(v: unknown): string[] {
   const parts = Array.isArray(v)
@@ -23,7 +24,9 @@ function list(v: unknown): string[] {
   return parts.map((s) => s.trim()).filter(Boolean)
 }
 
-type Selected = { ok: true; orders: Order[] } | { ok: false; status: string; message: string }
+/** A selection the gateway has no order for: the order number or transaction id asked. */
+type Unknown = { order_no: string } | { transaction_id: string }
+type Selected = { ok: true; orders: Order[]; unknown: Unknown[] } | { ok: false; status: string; message: string }
 
 function select(core: SandboxCore, caller: Caller, body: Record<string, unknown>, limit: number): Selected {
   const orders = list(body.orders)
@@ -42,15 +45,30 @@ function select(core: SandboxCore, caller: Caller, body: Record<string, unknown>
   const mine = (o: Order | undefined): o is Order =>
     !!o && o.merchant_id === merchant_id && o.account_id === caller.account.account_id
   const found = new Map<string, Order>()
+  const unknown: Unknown[] = []
   for (const orderNo of orders) {
     const order = core.store.byOrder(merchant_id, orderNo)
     if (mine(order)) found.set(order.transaction_id, order)
+    else unknown.push({ order_no: orderNo })
   }
   for (const transactionId of trades) {
     const o = core.store.byTransaction(transactionId)
     if (mine(o)) found.set(o.transaction_id, o)
+    else unknown.push({ transaction_id: transactionId })
   }
-  return { ok: true, orders: [...found.values()] }
+  return { ok: true, orders: [...found.values()], unknown }
+}
+
+/** An order record (gateway-interface.md §2.5) for an order the gateway does not have: query_result 2. */
+function notFoundRecord(u: Unknown) {
+  return {
+    amount: "",
+    currency: "",
+    order_no: "order_no" in u ? u.order_no : "",
+    payment_status: "",
+    query_result: QUERY_RESULT.NOT_FOUND,
+    transaction_id: "transaction_id" in u ? u.transaction_id : "",
+  }
 }
 
 export function retrievalTrans(core: SandboxCore, caller: Caller, body: Record<string, unknown>, ip: string): Reply {
@@ -67,7 +85,10 @@ export function retrievalTrans(core: SandboxCore, caller: Caller, body: Record<s
   if (!sel.ok) return json({ ...head, return_status: sel.status, return_message: sel.message, orders_list: [] })
   // Records are spliced in as cached JSON text: same bytes as JSON.stringify of the whole answer.
   const reply = json({ ...head, return_status: RETURN_OK, return_message: "OK", orders_list: [] })
-  reply.body = `${reply.body.slice(0, -2)}${sel.orders.map(orderRecordJson).join(",")}]}`
+  const records = sel.orders.map(orderRecordJson)
+  if (core.options.readings.unknown_order === "query_result_2")
+    records.push(...sel.unknown.map((u) => JSON.stringify(notFoundRecord(u))))
+  reply.body = `${reply.body.slice(0, -2)}${records.join(",")}]}`
   return reply
 }
 

@@ -15,7 +15,8 @@ import { ApiError } from "./api-error"
 import { authenticate } from "./auth"
 import { cardPageFor, pageRoute } from "./shopper-routes"
 import { apiError, json, type Reply } from "./reply"
-import { decodeRequest, refusing } from "./validate"
+import { assertDocumentedEncoding } from "./strict"
+import { decodeRequestBody, refusing } from "./validate"
 
 /** The HTTP front: routing, body limits, faults and the request log. */
 const OP_BY_PATH = new Map<string, Operation>(OPERATIONS.map((op) => [OPERATION_TABLE[op].path, op]))
@@ -45,16 +46,19 @@ function readBody(req: IncomingMessage, limit: number): Promise<string | null> {
 }
 
 function api(core: SandboxCore, op: Operation, raw: string, ctx: Ctx): Reply {
-  const body = decodeRequest(raw)
+  const decoded = decodeRequestBody(raw)
+  const body = decoded.value
   ctx.body = body
+  // The loading page's form, posted by the shopper's browser: a page request, not the API.
   if (op === "checkout" && typeof body.gbc_id === "string") {
     const session = core.store.session(body.gbc_id)
     if (session && session.kind === "card") return cardPageFor(core, session)
   }
+  assertDocumentedEncoding(core, op, decoded)
   const caller = authenticate(core, op, body)
   switch (op) {
     case "checkout":
-      return checkout(core, caller, body, ctx.ip)
+      return asDocumented(checkout(core, caller, body, ctx.ip))
     case "authorise":
       return authorise(core, caller, body)
     case "retrievalTrans":
@@ -66,6 +70,16 @@ function api(core: SandboxCore, op: Operation, raw: string, ctx: Ctx): Reply {
     default:
       return batch(core, op, caller, body)
   }
+}
+
+/**
+ * The checkout answer is the loading page, documented as application/xml (gateway-interface.md §4.1);
+ * whatever `lenient` says (a mismatch with the document, not a leniency).
+ */
+function asDocumented(reply: Reply): Reply {
+  return reply.status === 200 && reply.contentType.startsWith("text/html")
+    ? { ...reply, contentType: "application/xml; charset=utf-8" }
+    : reply
 }
 
 /** Admin and page bodies: decoded by content, else read as form fields; a refused body is a 400 either way. */

@@ -6,8 +6,20 @@ import { ApiError, invalid, missing } from "./api-error"
 
 type Obj = Record<string, unknown>
 
+/** A decoded request body with the encoding it was sent in (judged by content, not label). */
+export interface DecodedRequest {
+  value: Obj
+  encoding: "json" | "xml" | "form"
+  /** Root element of an XML body. */
+  root?: string
+}
+
 /** Decode a request body whatever its Content-Type says (the gateway's examples mislabel bodies). */
 export function decodeRequest(raw: string): Obj {
+  return decodeRequestBody(raw).value
+}
+
+export function decodeRequestBody(raw: string): DecodedRequest {
   if (!raw.trim())
     throw missing("merchant_id", "empty body: send merchant_id, account_id, encryption_data and the operation's fields")
   let decoded: ReturnType<typeof sniffDecode>
@@ -21,7 +33,7 @@ export function decodeRequest(raw: string): Obj {
   const value = decoded.value
   if (!value || typeof value !== "object" || Array.isArray(value))
     throw invalid("body", "body must be an object of fields")
-  return value as Obj
+  return { value: value as Obj, encoding: decoded.type, ...(decoded.type === "xml" ? { root: decoded.root } : {}) }
 }
 
 /**

@@ -81,6 +81,8 @@ export function review(o: Order, accept: boolean, by: Actor, now: number): Move 
 export interface CaptureInput {
   currency: string
   amount_minor: number
+  /** readings.partial_capture "refused": only the full authorised amount is captured (default allowed). */
+  full_only?: boolean
 }
 
 /** Capture up to the authorised amount within the capture window; the rest is released. */
@@ -94,6 +96,11 @@ export function capture(order: Order, input: CaptureInput, by: Actor, now: numbe
     return refuse(ENTRY_CODES.CAPTURE_OVER, "capture amount is above the authorised amount")
   if (now - (order.authorised_at ?? order.created_at) > windowMs)
     return refuse(ENTRY_CODES.CAPTURE_TIME_LIMIT, "capture time limit passed")
+  if (input.full_only && input.amount_minor < order.amount_minor)
+    return refuse(
+      ENTRY_CODES.PARTIAL_CAPTURE_REFUSED,
+      "partial capture is not allowed: capture the full authorised amount, or cancel and take a new payment",
+    )
   return {
     ok: true,
     order: moveTo(order, "paid", by, now, ORDER_INFO.captured, { captured_minor: input.amount_minor }),
