@@ -70,6 +70,12 @@ describe("layers (docs/architecture.md)", () => {
     expect(offenders((e) => under(e.from, "sandbox") && !under(e.to, "sandbox") && !under(e.to, "gateway"))).toEqual([])
   })
 
+  it("the doctor CLI imports only itself, the gateway client and the domain library; nothing imports it", () => {
+    const allowed = ["doctor", "gateway", "lib"]
+    expect(offenders((e) => under(e.from, "doctor") && !allowed.some((d) => under(e.to, d)))).toEqual([])
+    expect(offenders((e) => !under(e.from, "doctor") && under(e.to, "doctor"))).toEqual([])
+  })
+
   it("the domain library imports no provider, workflow, route, subscriber, job or admin file", () => {
     const above = ["providers", "workflows", "api", "subscribers", "jobs", "admin"]
     expect(offenders((e) => under(e.from, "lib") && above.some((d) => under(e.to, d)))).toEqual([])

@@ -1,0 +1,60 @@
+import { readFileSync } from "node:fs"
+import { createRequire } from "node:module"
+import path from "node:path"
+import type { ConfigModule } from "@medusajs/framework/types"
+import { getConfigFile } from "@medusajs/framework/utils"
+import { acquiringProviderConfigs } from "../lib/acquiring/config"
+import { parseAcquiringOptions, type AcquiringOptions } from "../lib/acquiring/options"
+
+/** A refusal of the command line or the store's configuration: exit code 2, one line. */
+export class DoctorUsageError extends Error {
+  override name = "DoctorUsageError"
+}
+
+/** Provider options from a JSON file: the object given as the provider's `options` in medusa-config. */
+export function optionsFromJson(file: string): AcquiringOptions {
+  let raw: unknown
+  try {
+    raw = JSON.parse(readFileSync(file, "utf8"))
+  } catch (err) {
+    throw new DoctorUsageError(`--options ${file}: ${(err as Error).message}`)
+  }
+  return parseAcquiringOptions(raw)
+}
+
+/**
+ * A .ts config needs a loader: ts-node (what Medusa's own CLI registers), else tsx, from the project the
+ * command runs in or the config's folder.
+ */
+function registerTypeScript(configDir: string) {
+  const loaders: Array<[string, (module: unknown) => void]> = [
+    ["ts-node", (m) => (m as { register(o: object): void }).register({ transpileOnly: true })],
+    ["tsx/cjs/api", (m) => (m as { register(): void }).register()],
+  ]
+  for (const dir of [process.cwd(), configDir]) {
+    const projectRequire = createRequire(path.join(dir, "package.json"))
+    for (const [name, register] of loaders) {
+      try {
+        return register(projectRequire(name))
+      } catch {
+        /* not installed there: try the next loader */
+      }
+    }
+  }
+  throw new DoctorUsageError("reading a .ts config needs ts-node or tsx in the project; or pass --options <file.json>")
+}
+
+/** The provider `id` options from medusa-config.ts|js, loaded the way Medusa loads it (getConfigFile). */
+export async function optionsFromConfig(file: string, id: string): Promise<AcquiringOptions> {
+  const full = path.resolve(file)
+  if (/\.[cm]?ts$/.test(full)) registerTypeScript(path.dirname(full))
+  const { configModule, error } = await getConfigFile<ConfigModule>(path.dirname(full), path.basename(full))
+  if (error || !configModule) throw new DoctorUsageError(`--config ${file}: ${(error as Error)?.message ?? "empty"}`)
+  const configs = acquiringProviderConfigs(configModule)
+  const found = configs.find((c) => c.config_id === id)
+  if (!found) {
+    const ids = configs.map((c) => c.config_id).join(", ") || "none"
+    throw new DoctorUsageError(`--config ${file}: no acquiring payment provider with id "${id}" (found: ${ids})`)
+  }
+  return found.options
+}
