@@ -72,6 +72,42 @@ describe("acquiring doctor against the sandbox", () => {
     expect(s.inspect.orders().map((o) => o.state)).toEqual(["cancelled"])
   })
 
+  it.each([
+    ["documented", "absent"],
+    ["legacy", "query_result_2"],
+  ] as const)(
+    "the %s dialect: passes with no option line and names the unknown-order reading",
+    async (dialect, reading) => {
+      const s = await sandbox({ dialect })
+      const report = await runDoctor(client(s), RUN)
+      expect(report).toMatchObject({ ok: true, option_lines: [], unknown_order_reading: reading })
+      expect(report.findings.find((f) => f.check === "unknown_order")!.saw).toContain(`(reading: ${reading})`)
+      expect(operations(s).every((p) => HARMLESS.has(p))).toBe(true)
+    },
+  )
+
+  it("finds the one encoding a gateway takes for retrievalTrans and prints it", async () => {
+    const s = await sandbox({ accepted_encodings: { retrievalTrans: ["json"] } })
+    const report = await runDoctor(client(s), RUN)
+    expect(report.option_lines).toEqual([`encodings: { retrievalTrans: "json" },`])
+    const credentials = report.findings.find((f) => f.check === "credentials")!
+    expect(credentials).toMatchObject({ ok: false, fix_options: `encodings: { retrievalTrans: "json" },` })
+    expect(credentials.saw).toMatch(
+      /refused as configured \(code I0002, source body, HTTP 415.*accepted with json body/,
+    )
+    // The checkout probe's lookup used the working encoding: the order was found and cancelled.
+    expect(report.findings.find((f) => f.check === "cancel")).toMatchObject({ ok: true })
+    expect(s.inspect.orders().map((o) => o.state)).toEqual(["cancelled"])
+    expect(operations(s).every((p) => HARMLESS.has(p))).toBe(true)
+  })
+
+  it("a merchant who configured another encoding is told to send the documented one", async () => {
+    const s = await sandbox()
+    const report = await runDoctor(client(s, { encodings: { retrievalTrans: "xml", cancel: "form" } }), RUN)
+    expect(report.option_lines).toEqual([`encodings: { retrievalTrans: "form", cancel: "json" },`])
+    expect(report.findings.filter((f) => !f.ok).map((f) => f.check)).toEqual(["credentials", "cancel"])
+  })
+
   it("a wrong sign_key: one line naming the sign_key, no checkout", async () => {
     const s = await sandbox()
     const report = await runDoctor(client(s, { accounts: [{ account_id: ACCOUNT, sign_key: "not-the-key" }] }), RUN)
