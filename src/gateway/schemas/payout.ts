@@ -116,6 +116,15 @@ export const PayoutRequest = z.object({
 })
 export type PayoutRequest = z.input<typeof PayoutRequest>
 
+/**
+ * The answer's computed amounts: "integer" in the interface, in a unit it does not give (minor or major,
+ * plugin option payouts.amount_unit); taken as a number or a decimal text as sent, read exactly by the payout module.
+ */
+const PayoutAnswerAmount = z.union([
+  z.number().finite(),
+  z.string().regex(/^-?\d+(\.\d+)?$/, "must be a plain decimal amount"),
+])
+
 /** gateway-interface.md §2.8 response: the payout echoed with computed fields. Echoed parts stay loose. */
 export const PayoutResponse = z
   .object({
@@ -132,13 +141,13 @@ export const PayoutResponse = z
     payment_currency: WireText.optional(),
     source_amount: WireText.optional(),
     source_currency: WireText.optional(),
-    amount_beneficiary_receives: z.number().int().optional(),
-    amount_payer_pays: z.number().int().optional(),
+    amount_beneficiary_receives: PayoutAnswerAmount.optional(),
+    amount_payer_pays: PayoutAnswerAmount.optional(),
     created_at: OffsetTimestamp.optional(),
     last_updated_at: OffsetTimestamp.optional(),
     failure_reason: WireText.optional().default(""),
     failure_type: WireText.optional().default(""),
-    fee_amount: z.number().int().optional(),
+    fee_amount: PayoutAnswerAmount.optional(),
     fee_currency: WireText.optional(),
     payer_id: WireText.optional(),
     transaction_id: WireText.optional(),

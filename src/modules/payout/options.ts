@@ -13,7 +13,14 @@ export const PayoutOptions = z.object({
   notify_url: Url.optional(),
   /** Account that pays out; else the gateway client picks by payment_currency / fallback. */
   account_id: z.string().min(1).max(10).optional(),
-  /** Digits of the integer minor units per currency, where ISO 4217 is not what the gateway uses. */
+  /**
+   * Unit of the payout answer's fee_amount, amount_beneficiary_receives and amount_payer_pays. The interface
+   * types them "integer" without a unit and the wire cannot tell (gateway-facts.md says nothing either):
+   * "minor" (default: an integer can carry the two decimals every gateway amount has only as hundredths)
+   * or "major" (currency units, e.g. 98.5 or "98.50"). The doctor's payout reading or the first payout tells which.
+   */
+  amount_unit: z.enum(["minor", "major"]).default("minor"),
+  /** Digits of the integer minor units per currency (default 2, the gateway's two decimals, for every currency). */
   minor_unit_digits: z.record(Currency, z.number().int().min(0).max(4)).default({}),
   /**
    * Refuse notifications whose signed transaction_id / currency / amount / order_status
@@ -28,7 +35,7 @@ export const PayoutModuleOptions = z
   .object({
     /** Gateway client options (src/gateway/options.ts); validated when the client is built. */
     gateway: z.record(z.string(), z.unknown()).optional(),
-    payouts: PayoutOptions.default({ minor_unit_digits: {}, check_notification_fields: true }),
+    payouts: PayoutOptions.default({ amount_unit: "minor", minor_unit_digits: {}, check_notification_fields: true }),
   })
   .loose()
 export type PayoutModuleOptions = z.infer<typeof PayoutModuleOptions>

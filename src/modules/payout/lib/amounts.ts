@@ -1,13 +1,17 @@
 import { MedusaError } from "@medusajs/framework/utils"
+import { GATEWAY_DECIMALS } from "../../../gateway/currencies"
 /**
  * Exact amount conversion. The gateway gives fee_amount, amount_beneficiary_receives and
- * amount_payer_pays as integers (gateway-interface.md §2.8) without saying in what unit. Every amount the
- * gateway writes has two decimals (gateway-interface.md §1.4), so we read the integers as hundredths of
- * the currency unit for every currency (the sandbox does the same); a currency the gateway
- * counts otherwise (e.g. JPY in whole yen) is set with `payouts.minor_unit_digits`
- * (docs/assumptions.md). String arithmetic only: no float ever touches an amount.
+ * amount_payer_pays as integers (gateway-interface.md §2.8) without saying in what unit, and the wire
+ * cannot tell: `payouts.amount_unit` names it. "minor" (default): every amount the gateway writes has
+ * two decimals (gateway-interface.md §1.4), so the integers are hundredths of the currency unit for every
+ * currency; a currency the gateway counts otherwise (e.g. JPY in whole yen) is set with
+ * `payouts.minor_unit_digits`. "major": the value is in currency units (a number or a decimal string).
+ * (docs/assumptions.md.) String and bigint arithmetic only: no float arithmetic ever touches an amount.
  */
-export const DEFAULT_MINOR_UNIT_DIGITS = 2
+export const DEFAULT_MINOR_UNIT_DIGITS = GATEWAY_DECIMALS
+
+export type PayoutAmountUnit = "minor" | "major"
 
 export type MinorUnitDigits = Readonly<Record<string, number>>
 
@@ -39,4 +43,52 @@ export function toFixedDecimal(value: string, digits = 2): string {
   const [, sign, int, frac = ""] = m
   const fraction = frac.length >= digits ? frac : frac.padEnd(digits, "0")
   return fraction ? `${sign}${int}.${fraction}` : `${sign}${int}`
+}
+
+/** More significant digits than a double holds exactly: its decimal text may not be what was sent. */
+const MAX_EXACT_DIGITS = 15
+
+/**
+ * One payout amount of the gateway's answer as a decimal string of the currency, read in the configured
+ * unit. minor: an integer (number or digits; beyond 2^53 as text) → "98.50". major: a plain decimal
+ * (JSON number or text) → at least two decimals, "98.5" → "98.50". A value the unit cannot be
+ * (a fraction in minor units) is refused with the option to set, never rounded.
+ */
+export function readPayoutAmount(
+  value: number | string,
+  currency: string,
+  opts: { unit: PayoutAmountUnit; digits?: MinorUnitDigits; field: string },
+): string {
+  const text = decimalText(value, opts.field)
+  if (opts.unit === "major") return toFixedDecimal(text, GATEWAY_DECIMALS)
+  if (!/^-?\d+$/.test(text)) {
+    throw new MedusaError(
+      MedusaError.Types.INVALID_DATA,
+      `${opts.field} ${text} is not a whole number of minor units: if your gateway writes payout amounts in ` +
+        `currency units, set the plugin option payouts.amount_unit: "major"`,
+    )
+  }
+  const digits = currencyDigits(currency, opts.digits)
+  const negative = text.startsWith("-")
+  const abs = BigInt(negative ? text.slice(1) : text).toString()
+  if (digits === 0) return (negative && abs !== "0" ? "-" : "") + abs
+  const padded = abs.padStart(digits + 1, "0")
+  return `${negative && abs !== "0" ? "-" : ""}${padded.slice(0, -digits)}.${padded.slice(-digits)}`
+}
+
+/**
+ * A number's shortest decimal text (what the JSON said: exact for a safe integer, or a fraction of up to
+ * 15 significant digits) or a decimal string as sent.
+ */
+function decimalText(value: number | string, field: string): string {
+  const text = typeof value === "number" ? String(value) : value.trim()
+  const plain = /^-?\d+(\.\d+)?$/.test(text)
+  const significant = text.replace(/^-?0*\.?0*/, "").replace(".", "").length
+  const inexact =
+    typeof value === "number" &&
+    (Number.isInteger(value) ? !Number.isSafeInteger(value) : significant > MAX_EXACT_DIGITS)
+  if (!plain || inexact) {
+    throw new MedusaError(MedusaError.Types.INVALID_DATA, `${field} is not an exact decimal amount: ${text}`)
+  }
+  return text
 }

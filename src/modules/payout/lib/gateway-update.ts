@@ -1,7 +1,7 @@
 import type { PayoutResponse } from "../../../gateway/schemas"
 import { PayoutResponse as PayoutResponseSchema } from "../../../gateway/schemas"
 import type { PayoutStatus } from "../models/payout"
-import { minorToDecimal, toFixedDecimal, type MinorUnitDigits } from "./amounts"
+import { readPayoutAmount, toFixedDecimal, type MinorUnitDigits, type PayoutAmountUnit } from "./amounts"
 import { canTransition, mapGatewayStatus } from "./status"
 import { decimalEquals } from "./from-request"
 
@@ -34,20 +34,27 @@ export function parseGatewayTimestamp(v: unknown): Date | undefined {
   return Number.isNaN(d.getTime()) ? undefined : d
 }
 
+/** How the payout amounts of an answer are read: the payout's currency and the plugin's unit options. */
+export interface AmountContext {
+  payment_currency: string
+  /** payouts.amount_unit (default minor). */
+  unit?: PayoutAmountUnit
+  digits?: MinorUnitDigits
+}
+
 /**
- * Maps the /v1/payout answer. Integer amounts are minor units (lib/amounts.ts):
+ * Maps the /v1/payout answer. The amounts are read in `payouts.amount_unit` (lib/amounts.ts):
  * amount_beneficiary_receives in payment_currency, amount_payer_pays in source_currency
- * (payment_currency when there is none), fee_amount in fee_currency.
+ * (payment_currency when there is none), fee_amount in fee_currency. An amount the unit cannot be
+ * throws (the caller keeps the payout open and shows the message naming the option).
  */
-export function updateFromResponse(
-  res: PayoutResponse,
-  ctx: { payment_currency: string; digits?: MinorUnitDigits },
-): PayoutUpdate {
+export function updateFromResponse(res: PayoutResponse, ctx: AmountContext): PayoutUpdate {
   const status = mapGatewayStatus(res.status)
   const sourceCurrency = text(res.source_currency)
   const feeCurrency = text(res.fee_currency) ?? sourceCurrency ?? ctx.payment_currency
-  const minor = (n: number | undefined, currency: string) =>
-    n === undefined ? undefined : minorToDecimal(n, currency, ctx.digits)
+  const unit = ctx.unit ?? "minor"
+  const amount = (field: string, v: number | string | undefined, currency: string) =>
+    v === undefined ? undefined : readPayoutAmount(v, currency, { unit, digits: ctx.digits, field })
   const source = text(res.source_amount)
   const u: PayoutUpdate = {
     status,
@@ -57,10 +64,14 @@ export function updateFromResponse(
     payer_id: text(res.payer_id),
     source_amount: source && /^-?\d+(\.\d+)?$/.test(source) ? toFixedDecimal(source) : undefined,
     source_currency: sourceCurrency,
-    fee_amount: minor(res.fee_amount, feeCurrency),
+    fee_amount: amount("fee_amount", res.fee_amount, feeCurrency),
     fee_currency: res.fee_amount === undefined ? text(res.fee_currency) : feeCurrency,
-    amount_beneficiary_receives: minor(res.amount_beneficiary_receives, ctx.payment_currency),
-    amount_payer_pays: minor(res.amount_payer_pays, sourceCurrency ?? ctx.payment_currency),
+    amount_beneficiary_receives: amount(
+      "amount_beneficiary_receives",
+      res.amount_beneficiary_receives,
+      ctx.payment_currency,
+    ),
+    amount_payer_pays: amount("amount_payer_pays", res.amount_payer_pays, sourceCurrency ?? ctx.payment_currency),
     created_at_gateway: parseGatewayTimestamp(res.created_at),
     last_updated_at_gateway: parseGatewayTimestamp(res.last_updated_at),
   }
@@ -80,25 +91,24 @@ export function updateFromResponse(
  * shape is not documented (gateway-interface.md §6.3): whatever payout fields it carries are read with the
  * response schema; at least request_id and status must be there.
  */
-export function updateFromNotification(
-  body: Record<string, unknown>,
-  ctx: { payment_currency: string; digits?: MinorUnitDigits },
-): PayoutUpdate {
+export function updateFromNotification(body: Record<string, unknown>, ctx: AmountContext): PayoutUpdate {
+  // form-urlencoded bodies carry the amounts as text; the schema takes text as sent (no float on the way)
   const cleaned = Object.fromEntries(Object.entries(body).filter(([, v]) => v !== "" && v !== null))
-  const numeric = ["fee_amount", "amount_beneficiary_receives", "amount_payer_pays"]
-  for (const k of numeric) {
-    // form-urlencoded bodies carry integers as text
-    if (typeof cleaned[k] === "string" && /^-?\d+$/.test(cleaned[k] as string)) cleaned[k] = Number(cleaned[k])
-  }
   // The engine's push carries the failure as order_info "<code>:<text>".
   const info = /^([A-Za-z0-9_]+):(.+)$/s.exec(text(body.order_info) ?? "")
   if (info && mapGatewayStatus(text(body.status)) === "failed") {
     cleaned.failure_type ??= info[1]
     cleaned.failure_reason ??= info[2].trim()
   }
-  const parsed = PayoutResponseSchema.safeParse(cleaned)
-  if (parsed.success) return updateFromResponse(parsed.data, ctx)
   const status = mapGatewayStatus(text(body.status))
+  const parsed = PayoutResponseSchema.safeParse(cleaned)
+  if (parsed.success) {
+    try {
+      return updateFromResponse(parsed.data, ctx)
+    } catch {
+      // Amounts the configured unit cannot read: the status still counts (the answer's reading shows the error).
+    }
+  }
   return dropUndefined({ status, gateway_status: text(body.status) })
 }
 

@@ -50,7 +50,11 @@ export const submitPayoutStep = createStep(
     let answeredAccount: string | undefined
     try {
       const res = await payouts.sendPayout(request, { account_id, currency: request.payment_currency })
-      update = updateFromResponse(res, { payment_currency: payout.payment_currency, digits: options.minor_unit_digits })
+      update = updateFromResponse(res, {
+        payment_currency: payout.payment_currency,
+        unit: options.amount_unit,
+        digits: options.minor_unit_digits,
+      })
       answeredAccount = typeof res.account_id === "string" ? res.account_id : undefined
     } catch (e) {
       update = updateFromError(e)

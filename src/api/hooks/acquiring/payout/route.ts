@@ -38,11 +38,11 @@ export const POST = async (req: MedusaRequest, res: MedusaResponse) => {
     refuse(res, 400, "not a payout notification: notify_type must be payout and request_id set")
     return
   }
-  const { minor_unit_digits: digits, check_notification_fields } = payouts.payoutOptions()
+  const { amount_unit: unit, minor_unit_digits: digits, check_notification_fields } = payouts.payoutOptions()
   let mismatch: string | null = null
   const result = await applyPayoutUpdate(req.scope, note.request_id, (payout) => {
     mismatch = check_notification_fields ? checkNotificationMatches(payout, note) : null
-    return mismatch ? null : updateFromNotification(note, { payment_currency: payout.payment_currency, digits })
+    return mismatch ? null : updateFromNotification(note, { payment_currency: payout.payment_currency, unit, digits })
   })
   if (mismatch) {
     logger.warn(`acquiring payout notification for ${logText(note.request_id)} refused: ${logText(mismatch, 300)}`)
