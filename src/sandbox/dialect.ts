@@ -25,6 +25,23 @@ export const DOCUMENTED_ENCODINGS: Readonly<Record<Operation, readonly Encoding[
   payout: ["json"],
 }
 
+/**
+ * Content type of each operation's answer as the document gives it (gateway-interface.md §4): checkout
+ * "documented as application/xml" (the body is the loading page), authorise an XML document, the rest
+ * JSON (payout: its examples). Failed requests answer JSON {code, source, message} everywhere.
+ */
+export const DOCUMENTED_ANSWER_TYPES: Readonly<Record<Operation, string>> = {
+  checkout: "application/xml",
+  authorise: "application/xml",
+  retrievalTrans: "application/json",
+  capture: "application/json",
+  review: "application/json",
+  cancel: "application/json",
+  refund: "application/json",
+  retrievalRefund: "application/json",
+  payout: "application/json",
+}
+
 export type SignatureCase = "upper" | "lower"
 
 /** What a preset means for every sub-option it sets. Partial capture is allowed in both. */

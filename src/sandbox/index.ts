@@ -33,7 +33,14 @@ export {
   type SandboxOptionsInput,
 } from "./options"
 export { ENTRY_CODES, ORDER_INFO } from "./codes"
-export { DOCUMENTED_ENCODINGS, PRESETS, resolveDialect, type ResolvedDialect, type SignatureCase } from "./dialect"
+export {
+  DOCUMENTED_ANSWER_TYPES,
+  DOCUMENTED_ENCODINGS,
+  PRESETS,
+  resolveDialect,
+  type ResolvedDialect,
+  type SignatureCase,
+} from "./dialect"
 export type { SandboxDialectPreset, SandboxReadings } from "./options"
 export type {
   OrderRef,

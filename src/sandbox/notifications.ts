@@ -42,6 +42,7 @@ export class Notifier {
   private readonly after = new Map<number, Array<{ rec: NotificationRecord; released: boolean }>>()
   private nextId = 1
   private readonly jitter: Prng
+  private readonly planned = new WeakMap<NotificationRecord, number>()
 
   constructor(
     private readonly opts: NotifyOptions,
@@ -170,12 +171,16 @@ export class Notifier {
       rec.state = "delivered"
       rec.next_attempt_at = undefined
     } else {
-      const elapsed = started - rec.attempts[0].at
+      // Planned time since the first attempt: the schedule is retrySchedule's, however late timers fire.
+      const elapsed = this.planned.get(rec) ?? 0
       const delay = nextRetryDelay(this.opts, rec.attempts.length, elapsed, () => this.jitter.next())
       if (delay === null) {
         rec.state = "failed"
         rec.next_attempt_at = undefined
-      } else this.schedule(rec, delay)
+      } else {
+        this.planned.set(rec, elapsed + delay)
+        this.schedule(rec, delay)
+      }
     }
   }
 }

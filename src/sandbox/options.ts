@@ -51,7 +51,7 @@ export const NotificationOptions = z.object({
   jitter: z.number().min(0).max(1).default(0.1),
   /**
    * Retries stop at the first of: max_attempts, or no further attempt within retry_for_ms of the first
-   * (gateway-facts.md [C]: exponential backoff with jitter for up to 36 h; the defaults reach it in 46 attempts).
+   * (gateway-facts.md [C]: exponential backoff with jitter for up to 36 h; the defaults reach about 35.6 h in 47 attempts).
    */
   max_attempts: z.number().int().min(1).max(1_000).default(60),
   retry_for_ms: ms(7 * 86_400_000).default(36 * 3_600_000),

@@ -88,6 +88,36 @@ export function checkoutPayload(extra: Payload = {}, account = AUTH): Payload {
   }
 }
 
+const ids = { merchant_id: M, account_id: AUTH }
+const batchOrder = { transaction_id: "T999", order_no: "NOSUCHORDER1", currency: "USD", amount: "25.00" }
+
+/** A payload each operation would take in its documented encoding (it may name an order that does not exist). */
+export function payloadFor(op: Operation): Record<string, unknown> {
+  switch (op) {
+    case "checkout":
+      return checkoutPayload()
+    case "authorise":
+      return { ...checkoutPayload(), payment_method: "PIX" }
+    case "retrievalTrans":
+    case "retrievalRefund":
+      return { ...ids, orders: "NOSUCHORDER1" }
+    case "payout":
+      return {
+        ...ids,
+        request_id: "0b7e3f1c-5a2d-4c1e-9f0a-1d2e3f4a5b6c",
+        payment_amount: "100.00",
+        payment_currency: "EUR",
+        beneficiary: { first_name: "Grace", last_name: "Hopper", bank_details: { iban: "DE89370400440532013000" } },
+      }
+    case "review":
+      return { ...ids, review_orders: [{ ...batchOrder, review_flag: "1" }] }
+    case "refund":
+      return { ...ids, refund_orders: [{ ...batchOrder, refund_amount: "1.00" }] }
+    default:
+      return { ...ids, [OPERATION_TABLE[op].batch!.array]: [batchOrder] }
+  }
+}
+
 /** Create a hosted-page order; returns the parsed loading page and the order's transaction id. */
 export async function createCheckout(sb: Sandbox, extra: Payload = {}, account = AUTH) {
   const payload = checkoutPayload(extra, account)
