@@ -5,6 +5,7 @@ import { GatewayClientOptions } from "../../gateway/options"
 import { firstIssue } from "../../gateway/zod-issues"
 import { Url } from "../../gateway/schemas/common"
 import { DisputeReading } from "./disputes"
+import { SAVED_CARDS_DEFAULTS, SavedCardsOptions } from "./saved-cards"
 
 /** Medusa payment session statuses a gateway code may be mapped to. */
 export const SESSION_STATUSES = [
@@ -120,6 +121,8 @@ export const ProviderOwnOptions = z.object({
   reconcile_lookback_days: z.number().int().min(1).max(365).default(30),
   /** A paid gateway order whose cart never completed becomes an order (false: only reported). */
   reconcile_complete_carts: z.boolean().default(true),
+  /** Saved cards (token_flag / token_id): on/off and where the gateway's answers carry the token (lib/acquiring/saved-cards.ts). */
+  saved_cards: SavedCardsOptions.default(SAVED_CARDS_DEFAULTS),
 })
 export type ProviderOwnOptions = z.infer<typeof ProviderOwnOptions>
 

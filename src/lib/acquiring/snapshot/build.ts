@@ -195,5 +195,7 @@ export function buildSnapshot(input: {
     cancel_url: storefront.cancel_url,
     payment_method: storefront.payment_method,
     bank_code: storefront.bank_code,
+    save_card: storefront.save_card,
+    payment_method_id: storefront.payment_method_id,
   }
 }

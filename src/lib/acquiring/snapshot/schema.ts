@@ -81,5 +81,8 @@ export const CartSnapshot = z.object({
   cancel_url: z.string().optional(),
   payment_method: z.string().optional(),
   bank_code: z.string().optional(),
+  /** The storefront's saved-card wishes; the provider checks them against Medusa's customer. */
+  save_card: z.boolean().optional(),
+  payment_method_id: z.string().optional(),
 })
 export type CartSnapshot = z.infer<typeof CartSnapshot>

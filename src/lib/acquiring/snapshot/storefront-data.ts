@@ -56,6 +56,13 @@ export const StorefrontData = z
       .regex(/^[\w-]{1,40}$/, "letters, digits, - and _ only")
       .optional(),
     bank_code: Text(40).optional(),
+    /** Saved cards (lib/acquiring/saved-cards.ts): ask the gateway for a token; logged-in customers only. */
+    save_card: z.boolean().optional(),
+    /** Pay with this saved card of the logged-in customer (our id; checked server side by the provider). */
+    payment_method_id: z
+      .string()
+      .regex(/^acqcard_[0-9a-f]{24}$/, "must be a saved card id (acqcard_…)")
+      .optional(),
   })
   .strict()
 export type StorefrontData = z.infer<typeof StorefrontData>

@@ -8,18 +8,30 @@ import type {
   CapturePaymentOutput,
   CreateAccountHolderInput,
   CreateAccountHolderOutput,
+  DeleteAccountHolderInput,
+  DeleteAccountHolderOutput,
   DeletePaymentInput,
+  DeletePaymentMethodInput,
+  DeletePaymentMethodOutput,
   DeletePaymentOutput,
   GetPaymentStatusInput,
   GetPaymentStatusOutput,
   InitiatePaymentInput,
   InitiatePaymentOutput,
+  ListPaymentMethodsInput,
+  ListPaymentMethodsOutput,
   Logger,
   ProviderWebhookPayload,
   RefundPaymentInput,
   RefundPaymentOutput,
+  RetrieveAccountHolderInput,
+  RetrieveAccountHolderOutput,
   RetrievePaymentInput,
   RetrievePaymentOutput,
+  SavePaymentMethodInput,
+  SavePaymentMethodOutput,
+  UpdateAccountHolderInput,
+  UpdateAccountHolderOutput,
   UpdatePaymentInput,
   UpdatePaymentOutput,
   WebhookActionResult,
@@ -52,6 +64,9 @@ import {
   type Variant,
 } from "../../../lib/acquiring/payment-data"
 import { webhookAction } from "../../../lib/acquiring/webhook"
+import { SESSION_CARD_KEY } from "../../../lib/acquiring/saved-cards"
+import type { OrderRecord } from "../../../gateway/schemas/transactions"
+import { AccountHolders } from "./account-holders"
 
 type Cradle = { logger?: Logger } & Record<string, unknown>
 type ModuleService = { retrieve: (id: string, config: Record<string, unknown>) => Promise<unknown> }
@@ -74,6 +89,8 @@ export abstract class AcquiringBase extends AbstractPaymentProvider<Record<strin
   protected readonly logger: Logger | Console
   /** Seals what only this server may vouch for: cart snapshots, confirmed captures, page tokens. */
   protected readonly sealKey: Buffer
+  /** Account holders and saved cards (core/account-holders.ts). */
+  protected readonly holders: AccountHolders
   private readonly loggedCodes = new Set<string>()
 
   protected abstract readonly variant: Variant
@@ -90,6 +107,12 @@ export abstract class AcquiringBase extends AbstractPaymentProvider<Record<strin
     this.client = createGatewayClient(this.opts.clientInput as never)
     this.logger = cradle.logger ?? console
     this.sealKey = sealKeyOf(this.opts)
+    this.holders = new AccountHolders(
+      this.container as Record<string, unknown>,
+      this.logger,
+      this.opts.provider.saved_cards,
+      this.sealKey,
+    )
   }
 
   /** Status overrides of a variant (e.g. asynchronous APMs). */
@@ -127,6 +150,8 @@ export abstract class AcquiringBase extends AbstractPaymentProvider<Record<strin
     const own = this.opts.provider
     const urls = resolveReturnUrls(snapshot ?? {}, own)
     const account_id = this.client.accountFor(currency)
+    // Saved cards: the customer comes from Medusa's context, never from the storefront (403 for another's card).
+    const tokens = await this.holders.checkoutTokens(snapshot, input.context, this.variant)
     const ctx: RequestContext = {
       order_no,
       currency,
@@ -136,12 +161,14 @@ export abstract class AcquiringBase extends AbstractPaymentProvider<Record<strin
       ...urls,
       own,
       now: Date.now(),
+      token_flag: tokens.token_flag,
+      token_id: tokens.token_id,
     }
     let started: Record<string, unknown>
     try {
       started = await this.start({ session_id: sessionId, snapshot, ctx, account_id })
     } catch (e) {
-      throw toMedusaError(e, "Starting the payment")
+      throw (await this.holders.refusedToken(e, tokens)) ?? toMedusaError(e, "Starting the payment")
     }
     this.logger.info(`acquiring: ${this.variant} payment ${order_no} started (${amount} ${currency})`)
     return {
@@ -158,23 +185,39 @@ export abstract class AcquiringBase extends AbstractPaymentProvider<Record<strin
         ...(amount_rounding && { amount_rounding }),
         variant: this.variant,
         account_id,
+        ...(tokens.session && { [SESSION_CARD_KEY]: tokens.session }),
         ...started,
       },
     }
   }
 
-  /**
-   * Medusa asks for an account holder before each session of a logged-in customer and logs a
-   * warning when a provider has none. The gateway keeps no customer record: the holder is the
-   * `shopper_id` the requests already carry (Medusa's customer id); nothing secret is stored.
-   * Saved cards (token_id) can later live in its data.
-   */
-  async createAccountHolder({ context }: CreateAccountHolderInput): Promise<CreateAccountHolderOutput> {
-    const known = context.account_holder?.data?.shopper_id
-    if (typeof known === "string" && known) return { id: known, data: context.account_holder!.data }
-    if (!context.customer?.id)
-      throw new MedusaError(MedusaError.Types.INVALID_DATA, "createAccountHolder needs the customer")
-    return { id: context.customer.id, data: { shopper_id: context.customer.id } }
+  // Account holders and saved cards: Medusa 2.21's optional provider methods (core/account-holders.ts).
+  async createAccountHolder(input: CreateAccountHolderInput): Promise<CreateAccountHolderOutput> {
+    return this.holders.create(input)
+  }
+
+  async updateAccountHolder(input: UpdateAccountHolderInput): Promise<UpdateAccountHolderOutput> {
+    return this.holders.update(input)
+  }
+
+  async deleteAccountHolder(input: DeleteAccountHolderInput): Promise<DeleteAccountHolderOutput> {
+    return this.holders.delete(input)
+  }
+
+  async retrieveAccountHolder(input: RetrieveAccountHolderInput): Promise<RetrieveAccountHolderOutput> {
+    return this.holders.retrieve(input)
+  }
+
+  async listPaymentMethods(input: ListPaymentMethodsInput): Promise<ListPaymentMethodsOutput> {
+    return this.holders.listMethods(input)
+  }
+
+  async savePaymentMethod(input: SavePaymentMethodInput): Promise<SavePaymentMethodOutput> {
+    return this.holders.save(input)
+  }
+
+  async deletePaymentMethod(input: DeletePaymentMethodInput): Promise<DeletePaymentMethodOutput> {
+    return this.holders.deleteMethod(input)
   }
 
   /**
@@ -277,7 +320,9 @@ export abstract class AcquiringBase extends AbstractPaymentProvider<Record<strin
   }
 
   async authorizePayment(input: AuthorizePaymentInput): Promise<AuthorizePaymentOutput> {
-    const { status, data } = await this.currentStatus(input.data)
+    const { status, data, record } = await this.currentStatus(input.data)
+    // The gateway confirmed the payment: a token it issued for this session is saved now, never before.
+    if (status === "authorized" || status === "captured") await this.holders.afterAuthorised(data, record)
     if (status === "authorized" && this.opts.provider.capture_mode === "automatic") {
       const captured = await capture(
         this.client,
@@ -295,7 +340,9 @@ export abstract class AcquiringBase extends AbstractPaymentProvider<Record<strin
   }
 
   /** Ask the gateway: a browser return alone never authorises. */
-  private async currentStatus(raw: unknown): Promise<{ status: SessionStatus; data: AcquiringData }> {
+  private async currentStatus(
+    raw: unknown,
+  ): Promise<{ status: SessionStatus; data: AcquiringData; record?: OrderRecord }> {
     const d = readData(raw)
     let record
     try {
@@ -311,7 +358,7 @@ export abstract class AcquiringBase extends AbstractPaymentProvider<Record<strin
       )
       return { status: "error", data: { ...data, status_code: "amount_mismatch" } }
     }
-    return { status: mapped.status, data: mapped.status === "pending" ? data : dropPage(data) }
+    return { status: mapped.status, data: mapped.status === "pending" ? data : dropPage(data), record }
   }
 
   async capturePayment(input: CapturePaymentInput): Promise<CapturePaymentOutput> {

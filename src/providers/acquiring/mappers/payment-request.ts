@@ -19,6 +19,9 @@ export interface RequestContext {
   own: ProviderOwnOptions
   /** ms since epoch */
   now: number
+  /** Saved cards (lib/acquiring/saved-cards.ts): ask for a token, or pay with one. Checkout only. */
+  token_flag?: "YES" | "NO"
+  token_id?: string
 }
 
 const defined = <T extends Record<string, unknown>>(o: T): T =>
@@ -123,7 +126,9 @@ export function checkoutRequest(snapshot: CartSnapshot | null, ctx: RequestConte
     ...baseFields(s, ctx),
     open3d: ctx.own.open3d,
     challenge_window_size: d.challenge_window_size ?? ctx.own.challenge_window_size,
-    token_flag: "NO" as const,
+    // YES only for a logged-in customer who opted in; token_id only for a saved card of this customer.
+    token_flag: ctx.token_flag ?? ("NO" as const),
+    token_id: ctx.token_id,
     order_type: "WEB",
     checkout_time: Math.floor(ctx.now / 1000),
     user_agent: d.user_agent,
@@ -137,7 +142,7 @@ export function checkoutRequest(snapshot: CartSnapshot | null, ctx: RequestConte
   }) as CheckoutRequest
 }
 
-/** POST /v1/authorise (APM) payload, gateway-interface.md §2.4: no cart_items, account_owner or 3-D Secure fields. */
+/** POST /v1/authorise (APM) payload, gateway-interface.md §2.4: no cart_items, account_owner, 3-D Secure or token fields. */
 export function authoriseRequest(
   snapshot: CartSnapshot | null,
   ctx: RequestContext & { payment_method: string },

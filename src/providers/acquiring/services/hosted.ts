@@ -15,8 +15,13 @@ export class AcquiringHostedService extends AcquiringBase {
     )
     // What a storefront needs to send the shopper: post the form itself, or render the page.
     const view: HostedPageView = {
-      form: { action: page.form.action, method: page.form.method, fields: page.form.fields },
-      html: own.session_html ? page.html : null,
+      form: {
+        action: page.form.action,
+        method: page.form.method,
+        fields: withoutToken(page.form.fields, ctx.token_id),
+      },
+      // The raw page repeats a saved card's token: never handed to the storefront.
+      html: own.session_html && !ctx.token_id ? page.html : null,
     }
     // The session route puts the page into its answer and the cache (lib/acquiring/page-handoff.ts).
     handOver(session_id, { page: view, ttl_s: own.hosted_page_ttl_s })
@@ -30,3 +35,23 @@ export class AcquiringHostedService extends AcquiringBase {
 }
 
 export default AcquiringHostedService
+
+/**
+ * The gateway's page repeats the request's token_id in its inputs (token, payment_token,
+ * paymentToken, allParams); the storefront and the shopper's browser never get it: the gateway
+ * knows its session by gbc_id (docs/assumptions.md, Saved cards).
+ */
+export function withoutToken(fields: Record<string, string>, token: string | undefined): Record<string, string> {
+  if (!token) return fields
+  const out: Record<string, string> = {}
+  for (const [name, value] of Object.entries(fields)) {
+    if (value === token) continue
+    out[name] = value.includes(token)
+      ? value
+          .split("&")
+          .filter((part) => !part.includes(token))
+          .join("&")
+      : value
+  }
+  return out
+}
