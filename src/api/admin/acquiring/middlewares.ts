@@ -5,6 +5,7 @@ import { AdminCreatePayout, AdminListPayouts } from "./payouts/validators"
 import { AdminReconcile } from "./reconcile/validators"
 import { AdminReviewDecisions } from "./review/validators"
 import { AdminTestCredentials } from "./settings/validators"
+import { adminCustomerMiddlewares } from "./customers/middlewares"
 import { AdminKeptPaymentParams, AdminOrderParams, AdminPayoutParams } from "./validators"
 
 const body = (schema: Parameters<typeof described>[0]) => validateAndTransformBody(described(schema))
@@ -37,4 +38,5 @@ export const adminAcquiringMiddlewares: MiddlewareRoute[] = [
     methods: ["POST"],
     middlewares: [body(AdminTestCredentials)],
   },
+  ...adminCustomerMiddlewares,
 ]

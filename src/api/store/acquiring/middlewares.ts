@@ -2,6 +2,7 @@ import type { MiddlewareRoute } from "@medusajs/framework/http"
 import { validateParams } from "../../validation"
 import { acquiringHostedPageMiddleware } from "./hosted-page-middleware"
 import { acquiringSnapshotMiddleware } from "./snapshot-middleware"
+import { storeSavedCardMiddlewares } from "./saved-cards/middlewares"
 import { StorePaymentCollectionParams, StorePaymentSessionParams } from "./validators"
 
 /** Our store routes' ids, and our part of Medusa's own session route; spread into src/api/middlewares.ts. */
@@ -23,4 +24,5 @@ export const storeAcquiringMiddlewares: MiddlewareRoute[] = [
     methods: ["GET"],
     middlewares: [validateParams(StorePaymentSessionParams)],
   },
+  ...storeSavedCardMiddlewares,
 ]
