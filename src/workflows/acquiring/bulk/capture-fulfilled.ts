@@ -1,54 +1,37 @@
-import type { ConfigModule, MedusaContainer } from "@medusajs/framework/types"
-import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
-import { acquiringProviderConfigs } from "../../../lib/acquiring/config"
-import { openPayments } from "../../../lib/acquiring/queries/payment-pages"
-import { runBulk, type BulkReport } from "./run"
-import type { GraphQuery } from "../../../lib/acquiring/queries/graph"
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { createWorkflow, transform, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
+import { acquireLocksStep, releaseLocksStep } from "./steps/locks"
+import { fulfilledUncapturedStep, onFulfilmentConfiguredStep } from "./steps/fulfilled-uncaptured"
+import type { BulkReport } from "./types"
+import { bulkSteps } from "./workflows"
 
-const DAY = 86_400_000
-
-/** Orders with a live fulfilment whose on-fulfilment acquiring payment is not captured yet. */
-async function fulfilledUncaptured(container: MedusaContainer, providerIds: string[], since: Date): Promise<string[]> {
-  const open = (await openPayments(container, since, providerIds)).filter(
-    (p) => !p.captured_at && p.captured === "0.00" && p.order_id,
-  )
-  if (!open.length) return []
-  const query = container.resolve(ContainerRegistrationKeys.QUERY) as unknown as GraphQuery
-  const { data } = await query.graph({
-    entity: "order",
-    fields: ["id", "fulfillments.id", "fulfillments.canceled_at"],
-    filters: { id: [...new Set(open.map((p) => p.order_id!))] },
-  })
-  return data
-    .filter((o) => (o.fulfillments ?? []).some((f: { canceled_at?: string | null } | null) => f && !f.canceled_at))
-    .map((o) => o.id)
-}
+/** One sweep at a time, cluster-wide. */
+const SWEEP_LOCK = "acquiring:capture-on-fulfilment:sweep"
 
 /**
  * capture_mode on_fulfilment, batched: each fulfilment event sweeps every fulfilled, uncaptured
- * on-fulfilment payment under one cluster-wide lock and captures them with the bulk path
- * (gateway requests of ≤ 50). When many orders are fulfilled together, the first sweep takes
- * them all; the events queued behind it find nothing left and send nothing.
+ * on-fulfilment payment under one cluster-wide lock and captures them with the bulk capture's
+ * steps (gateway requests of ≤ 50). When many orders are fulfilled together, the first sweep
+ * takes them all; the events queued behind it find nothing left and send nothing. The result
+ * is null when no provider captures on fulfilment or nothing was left to capture.
  */
-export async function captureFulfilledOrders(container: MedusaContainer): Promise<BulkReport | null> {
-  const config = container.resolve(ContainerRegistrationKeys.CONFIG_MODULE) as ConfigModule
-  const configs = acquiringProviderConfigs(config).filter((c) => c.options.provider.capture_mode === "on_fulfilment")
-  if (!configs.length) return null
-  const providerIds = configs.flatMap((c) => c.provider_ids)
-  const lookback = Math.max(...configs.map((c) => c.options.provider.reconcile_lookback_days))
-  const locking = container.resolve(Modules.LOCKING)
-  return locking.execute(
-    "acquiring:capture-on-fulfilment:sweep",
-    async () => {
-      const orderIds = await fulfilledUncaptured(container, providerIds, new Date(Date.now() - lookback * DAY))
-      return orderIds.length
-        ? runBulk(
-            container,
-            "capture",
-            orderIds.map((order_id) => ({ order_id })),
-          )
-        : null
-    },
-    { timeout: 120 },
+export const captureFulfilledWorkflow = createWorkflow("acquiring-capture-fulfilled", () => {
+  const configured = onFulfilmentConfiguredStep()
+  const sweepKeys = transform({ configured }, ({ configured }) => (configured ? [SWEEP_LOCK] : []))
+  const sweep = acquireLocksStep({ keys: sweepKeys, timeout: 120 }).config({ name: "acquiring-acquire-sweep-lock" })
+  const orderIds = fulfilledUncapturedStep()
+  const items = transform({ orderIds }, ({ orderIds }) => orderIds.map((order_id) => ({ order_id })))
+  const report = bulkSteps(
+    "capture",
+    transform({ items }, ({ items }) => ({ items })),
   )
+  releaseLocksStep(sweep).config({ name: "acquiring-release-sweep-lock" })
+  const result = transform({ orderIds, report }, ({ orderIds, report }) => (orderIds.length ? report : null))
+  return new WorkflowResponse(result)
+})
+
+/** Run the sweep (the subscriber's call): the capture report, or null when there was nothing to do. */
+export async function captureFulfilledOrders(container: MedusaContainer): Promise<BulkReport | null> {
+  const { result } = await captureFulfilledWorkflow(container).run()
+  return result as BulkReport | null
 }

@@ -1,4 +1,5 @@
 export { runBulk, refundMarker, type BulkItem, type BulkItemResult, type BulkReport, type BulkOptions } from "./run"
+export { bulkCaptureWorkflow, bulkCancelWorkflow, bulkRefundWorkflow, type BulkWorkflowInput } from "./workflows"
 export { planCapture, planCancel, planRefund, type BulkOperation, type BulkStep } from "./plan"
 export { verdicts } from "../../../lib/acquiring/batch"
-export { captureFulfilledOrders } from "./capture-fulfilled"
+export { captureFulfilledOrders, captureFulfilledWorkflow } from "./capture-fulfilled"

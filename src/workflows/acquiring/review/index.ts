@@ -1,3 +1,9 @@
 export { listHeldPayments } from "./list"
-export { decideReviews, type ReviewDecisionInput, type ReviewOutcome } from "./decide"
+export {
+  decideReviews,
+  reviewDecisionsWorkflow,
+  type ReviewDecisionInput,
+  type ReviewOutcome,
+  type ReviewDecisionsWorkflowInput,
+} from "./decide"
 export { reviewStep, heldPayment, type HeldPayment, type Decision } from "./map"

@@ -1,5 +1,6 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { decideReviews, listHeldPayments } from "../../../../workflows/acquiring/review"
+import { listHeldPayments } from "../../../../workflows/acquiring/review"
+import { reviewDecisionsWorkflow } from "../../../../workflows/acquiring/review/decide"
 import type { AdminReviewDecisions } from "./validators"
 
 /** Payments the gateway holds for review, with their fraud check results. */
@@ -11,5 +12,8 @@ export async function GET(req: AuthenticatedMedusaRequest, res: MedusaResponse) 
 /** Accept or reject held payments (/v1/review, ≤ 100 per request); Medusa follows per order, recording who decided. */
 export async function POST(req: AuthenticatedMedusaRequest<AdminReviewDecisions>, res: MedusaResponse) {
   const { decisions } = req.validatedBody
-  res.json({ results: await decideReviews(req.scope, decisions, req.auth_context?.actor_id) })
+  const { result } = await reviewDecisionsWorkflow(req.scope).run({
+    input: { decisions, actor: req.auth_context?.actor_id },
+  })
+  res.json({ results: result })
 }

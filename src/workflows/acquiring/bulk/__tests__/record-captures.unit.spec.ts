@@ -1,3 +1,6 @@
+import { asValue } from "@medusajs/framework/awilix"
+import { ContainerRegistrationKeys, createMedusaContainer, Modules } from "@medusajs/framework/utils"
+import { recordCapturesWorkflow } from "../record-captures"
 import { ALREADY_CAPTURED, recordCaptures, undoCaptures, type BatchPayments } from "../steps/record-payment-captures"
 
 /** An in-memory payment module: only the batch methods recordCaptures uses. */
@@ -142,5 +145,37 @@ describe("recording bulk captures in batches", () => {
     await recordCaptures(f.module, [{ payment_id: "pay_a", order_id: "order_a", amount: "32.89", source: "gateway" }])
     expect(f.collections.pc_a).toMatchObject({ status: "authorized", captured_amount: "32.89", completed_at: null })
     expect(f.payments.pay_a.data.captures).toEqual([expect.objectContaining({ source: "gateway" })])
+  })
+})
+
+describe("recordCapturesWorkflow compensation", () => {
+  it("a failure after the captures were written (the order transactions) undoes them: no half-recorded batch", async () => {
+    const f = fakePayments()
+    const container = createMedusaContainer()
+    container.register(Modules.PAYMENT, asValue(f.module))
+    container.register(
+      Modules.ORDER,
+      asValue({
+        listOrderTransactions: async () => [],
+        addOrderTransactions: async () => {
+          throw new Error("order module down")
+        },
+      }),
+    )
+    container.register(ContainerRegistrationKeys.LOGGER, asValue({ info() {}, warn() {}, error() {}, debug() {} }))
+    const captures = ["pay_a", "pay_b"].map((payment_id) => ({
+      payment_id,
+      order_id: `order_${payment_id}`,
+      amount: "32.89",
+      source: "medusa" as const,
+    }))
+
+    await expect(recordCapturesWorkflow(container).run({ input: { captures } })).rejects.toMatchObject({
+      message: "order module down",
+    })
+    expect(f.captures().map((c) => c.id)).toEqual(["capt_old"])
+    expect(f.payments.pay_a.captured_at).toBeNull()
+    expect(f.payments.pay_b.data.confirmed_capture).toEqual({ amount: "32.89", source: "medusa" })
+    expect(f.collections.pc_a).toMatchObject({ status: "authorized", captured_amount: "0.00", completed_at: null })
   })
 })

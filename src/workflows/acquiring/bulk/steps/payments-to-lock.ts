@@ -1,0 +1,18 @@
+import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
+import { paymentsOfOrders } from "../../../../lib/acquiring/queries/payments"
+import { pickPayment } from "../items"
+import type { BulkItem } from "../types"
+
+/** Read-only: the payments a bulk call will act on (one per order), whose locks it takes before reading them again. */
+export const paymentsToLockStep = createStep(
+  "acquiring-bulk-payments-to-lock",
+  async (input: { items: BulkItem[] }, { container }) => {
+    const byOrder = await paymentsOfOrders(
+      container,
+      input.items.map((i) => i.order_id),
+      true,
+    )
+    const ids = input.items.flatMap((i) => pickPayment(byOrder.get(i.order_id) ?? [])?.id ?? [])
+    return new StepResponse([...new Set(ids)])
+  },
+)

@@ -1,0 +1,81 @@
+import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
+import type { OrderRecord, RefundRecord } from "../../../../gateway/schemas/transactions"
+import { gatewaysFor, recordsByOrderNo, refundsByOrderNo } from "../../../../lib/acquiring/gateways"
+import { paymentsOfOrders, type PaymentView } from "../../../../lib/acquiring/queries/payments"
+import { pushTo } from "../../../../lib/push-to"
+import { pickPayment } from "../items"
+import { planCancel, planCapture, planRefund, type BulkOperation } from "../plan"
+import type { BulkItem, BulkItemResult, Work } from "../types"
+
+export interface PlanBulkInput {
+  operation: BulkOperation
+  items: BulkItem[]
+  /** The refund_reason marking this call's refunds (planRefund finds a retried call's refunds by it). */
+  marker: string
+}
+
+export interface PlannedBulk {
+  /** Orders settled by the plan: no acquiring payment, or the gateway could not be asked. */
+  results: BulkItemResult[]
+  /** Every other order: its payment and what the call does with it. */
+  work: Work[]
+}
+
+const fail = (item: BulkItem, payment: PaymentView, error: string): BulkItemResult => ({
+  order_id: item.order_id,
+  payment_id: payment.id,
+  order_no: payment.data?.order_no,
+  status: "failed",
+  error,
+})
+
+/**
+ * Read-only, under the payment locks: each order's payment in Medusa and its state at the
+ * gateway (retrievalTrans, and retrievalRefund for a refund), then the pure plan per order
+ * (plan.ts). A retried call therefore only records what the gateway already did.
+ */
+export const planBulkStep = createStep("acquiring-bulk-plan", async (input: PlanBulkInput, { container }) => {
+  const { operation: op, items, marker } = input
+  const byOrder = await paymentsOfOrders(
+    container,
+    items.map((i) => i.order_id),
+  )
+  const results: BulkItemResult[] = []
+  const work: Work[] = []
+  const gateway = gatewaysFor(container)
+  const byProvider = new Map<string, Array<{ item: BulkItem; payment: PaymentView }>>()
+  for (const item of items) {
+    const payment = pickPayment(byOrder.get(item.order_id) ?? [])
+    if (!payment)
+      results.push({ order_id: item.order_id, status: "not_found", error: "the order has no acquiring payment" })
+    else pushTo(byProvider, payment.provider_id, { item, payment })
+  }
+  for (const [providerId, list] of byProvider) {
+    const { client } = gateway(providerId)
+    const refs = list.map((w) => w.payment.data!)
+    let records: Map<string, OrderRecord>
+    let refunds = new Map<string, RefundRecord[]>()
+    try {
+      records = await recordsByOrderNo(client, refs)
+      if (op === "refund") refunds = await refundsByOrderNo(client, refs)
+    } catch (e) {
+      for (const w of list) results.push(fail(w.item, w.payment, `gateway query failed: ${(e as Error).message}`))
+      continue
+    }
+    for (const w of list) {
+      const no = w.payment.data!.order_no
+      const step =
+        op === "capture"
+          ? planCapture(w.payment, records.get(no))
+          : op === "cancel"
+            ? planCancel(w.payment, records.get(no))
+            : planRefund(w.payment, refunds.get(no) ?? [], marker, w.item.amount)
+      const refund =
+        step.kind === "record" && step.refund_reference_id
+          ? refunds.get(no)?.find((r) => r.refund_reference_id === step.refund_reference_id)
+          : undefined
+      work.push({ ...w, step, refund })
+    }
+  }
+  return new StepResponse<PlannedBulk>({ results, work })
+})

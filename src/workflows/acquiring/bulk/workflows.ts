@@ -1,0 +1,68 @@
+import { createWorkflow, transform, WorkflowResponse, type WorkflowData } from "@medusajs/framework/workflows-sdk"
+import { MULTI_PAYMENT_GATE, paymentLockKeys } from "../../../lib/acquiring/queries/locks"
+import { refundMarker, uniqueItems } from "./items"
+import type { BulkOperation } from "./plan"
+import { acquireLocksStep, releaseLocksStep } from "./steps/locks"
+import { paymentsToLockStep } from "./steps/payments-to-lock"
+import { planBulkStep } from "./steps/plan-bulk"
+import { recordBulkResultsStep } from "./steps/record-bulk-results"
+import { sendBulkBatchStep } from "./steps/send-bulk-batch"
+import type { BulkItem, BulkItemResult, BulkOptions, BulkReport } from "./types"
+
+export interface BulkWorkflowInput extends BulkOptions {
+  items: BulkItem[]
+}
+
+/** Seconds a bulk call waits for its payments' locks (another bulk call or a notification holding them). */
+const LOCK_WAIT_SECONDS = 120
+
+/**
+ * The steps of one bulk call, for a workflow's composition: which payments → lock them (gate
+ * first, sorted keys: lib/acquiring/queries/locks.ts) → plan against the gateway's state →
+ * send the batch (no return after it) → record in Medusa → release the locks. A failure before
+ * the gateway answered undoes the locks (their step's compensation) and sends nothing; after it,
+ * every verdict is recorded or reported per order.
+ */
+export function bulkSteps(op: BulkOperation, input: WorkflowData<BulkWorkflowInput>): WorkflowData<BulkReport> {
+  const call = transform({ input }, ({ input }) => {
+    const items = uniqueItems(input.items)
+    return { items, marker: refundMarker(items, input) }
+  })
+  const paymentIds = paymentsToLockStep({ items: call.items })
+  const lockKeys = transform({ paymentIds }, ({ paymentIds }) => paymentLockKeys(paymentIds))
+  const locks = acquireLocksStep({ keys: lockKeys, gate: MULTI_PAYMENT_GATE, timeout: LOCK_WAIT_SECONDS })
+  const planned = planBulkStep({ operation: op, items: call.items, marker: call.marker })
+  const sent = sendBulkBatchStep({ operation: op, work: planned.work, marker: call.marker })
+  const recorded = recordBulkResultsStep({ operation: op, work: planned.work, verdicts: sent.verdicts })
+  releaseLocksStep(locks)
+  return transform({ call, planned, sent, recorded }, ({ call, planned, sent, recorded }): BulkReport => {
+    const byOrder = new Map<string, BulkItemResult>()
+    for (const r of [...planned.results, ...recorded]) byOrder.set(r.order_id, r)
+    return {
+      operation: op,
+      gateway_requests: sent.requests,
+      results: call.items.map((i) => byOrder.get(i.order_id)!),
+    }
+  })
+}
+
+const bulkWorkflow = (op: BulkOperation) =>
+  createWorkflow(`acquiring-bulk-${op}`, (input: WorkflowData<BulkWorkflowInput>) => {
+    return new WorkflowResponse(bulkSteps(op, input))
+  })
+
+/**
+ * Capture, cancel or refund the acquiring payments of many orders: gateway requests of at most
+ * 50 (per account), a result per order, one failure never blocks the others, a retried call
+ * sends nothing twice. `await bulkCaptureWorkflow(container).run({ input: { items } })`.
+ */
+export const bulkCaptureWorkflow = bulkWorkflow("capture")
+export const bulkCancelWorkflow = bulkWorkflow("cancel")
+/** Refund: `reason` is sent as refund_reason; a retry with the same `idempotency_key` (default: from the items) never refunds twice. */
+export const bulkRefundWorkflow = bulkWorkflow("refund")
+
+export const BULK_WORKFLOWS = {
+  capture: bulkCaptureWorkflow,
+  cancel: bulkCancelWorkflow,
+  refund: bulkRefundWorkflow,
+} as const

@@ -1,0 +1,56 @@
+import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
+import { gatewaysFor, recordsByOrderNo } from "../../../../lib/acquiring/gateways"
+import { pushTo } from "../../../../lib/push-to"
+import { reviewStep, type Decision } from "../map"
+import { orderSessions, type OrderSession } from "../sessions"
+import type { PlannedReview, ReviewDecisionInput, ReviewOutcome } from "../types"
+
+/** Medusa already follows the decision (order canceled, or the payment authorised). */
+function already(s: OrderSession, d: Decision) {
+  return d === "reject" ? s.order_status === "canceled" : s.has_payment && s.session_status !== "pending_authorization"
+}
+
+/**
+ * Read-only: each order's acquiring session and its gateway record (retrievalTrans per
+ * account), then the pure plan per decision (map.ts reviewStep). Orders with nothing to do
+ * get their outcome here; the others are planned (send, or only apply: a retried call).
+ */
+export const planReviewsStep = createStep(
+  "acquiring-review-plan",
+  async (input: { decisions: ReviewDecisionInput[] }, { container }) => {
+    const { decisions } = input
+    const sessions = await orderSessions(
+      container,
+      decisions.map((d) => d.order_id),
+    )
+    const outcomes: ReviewOutcome[] = []
+    const planned: PlannedReview[] = []
+    const gateway = gatewaysFor(container)
+    const byProvider = new Map<string, OrderSession[]>()
+    for (const d of decisions) {
+      const session = sessions.get(d.order_id)
+      if (!session) outcomes.push({ ...d, status: "not_found", error: "the order has no acquiring payment" })
+      else pushTo(byProvider, session.provider_id, session)
+    }
+    for (const [providerId, list] of byProvider) {
+      const records = await recordsByOrderNo(
+        gateway(providerId).client,
+        list.map((s) => s.data),
+      )
+      for (const s of list) {
+        const input = decisions.find((d) => d.order_id === s.order_id)!
+        const record = records.get(s.data.order_no)
+        const step = reviewStep(record, input.decision)
+        const base = { ...input, order_no: s.data.order_no, transaction_id: record?.transaction_id }
+        if (step.kind === "refuse")
+          outcomes.push({
+            ...base,
+            status: already(s, input.decision) ? "already_decided" : "failed",
+            error: step.reason,
+          })
+        else planned.push({ input, session: s, record: record! })
+      }
+    }
+    return new StepResponse({ outcomes, planned })
+  },
+)

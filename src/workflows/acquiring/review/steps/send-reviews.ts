@@ -1,0 +1,32 @@
+import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
+import { sendBatch } from "../../../../lib/acquiring/batch"
+import { gatewaysFor } from "../../../../lib/acquiring/gateways"
+import { pushTo } from "../../../../lib/push-to"
+import { reviewFlag, reviewStep } from "../map"
+import type { PlannedReview } from "../types"
+
+/**
+ * Send the decisions the gateway still holds, one /v1/review batch series per gateway
+ * (lib/acquiring/batch.ts, ≤ 100 orders a request); the refusal text per order_no that failed.
+ * The point of no return: a gateway decision cannot be taken back, so no compensation, and
+ * the step after it applies every decision the gateway took.
+ */
+export const sendReviewsStep = createStep(
+  "acquiring-review-send",
+  async (input: { planned: PlannedReview[] }, { container }) => {
+    const refused: Record<string, string> = {}
+    const byProvider = new Map<string, PlannedReview[]>()
+    for (const p of input.planned)
+      if (reviewStep(p.record, p.input.decision).kind === "send") pushTo(byProvider, p.session.provider_id, p)
+    for (const [providerId, group] of byProvider) {
+      const entries = group.map((p) => ({
+        ref: p.session.data,
+        transaction_id: p.record.transaction_id ?? "",
+        review_flag: reviewFlag(p.input.decision),
+      }))
+      const { verdicts } = await sendBatch(gatewaysFor(container)(providerId).client, "review", entries)
+      for (const [no, v] of verdicts) if (!v.ok) refused[no] = v.error
+    }
+    return new StepResponse(refused)
+  },
+)
