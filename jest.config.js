@@ -24,6 +24,9 @@ const MATCH = {
     "**/integration-tests/http/notifications-after-payment.spec.[jt]s",
     "**/integration-tests/http/payouts.spec.[jt]s",
   ],
+  // The packed tarball installed into fresh Medusa stores at both ends of the peer range (scripts/install-app.js),
+  // each started with `medusa start`: a checkout and its notification through the Store API.
+  "integration:install": ["**/integration-tests/install/*.spec.[jt]s"],
 }
 
 const type = process.env.TEST_TYPE || "unit"
@@ -55,6 +58,8 @@ module.exports = {
         ]
       : [],
   ...(REDIS_KINDS.has(type) ? { globalTeardown: "./integration-tests/redis-teardown.js" } : {}),
+  // Build, pack and install once before the files of the kind, which share the stores.
+  ...(type === "integration:install" ? { globalSetup: "./integration-tests/install/global-setup.js" } : {}),
   // Every @medusajs/* package from the folder holding the lowest supported Medusa.
   ...(type === "integration:compat" ? { resolver: "./integration-tests/compat/resolver.js" } : {}),
 }

@@ -12,7 +12,9 @@
  * answers, else an embedded one (scripts/ensure-postgres.js). Chromium for the browser kind:
  * Debian's when installed, else the one packed in @sparticuz/chromium (scripts/chromium.js). The
  * integration:compat kind runs the checkout and notification specs on the lowest supported Medusa,
- * installed once into node_modules/.cache (scripts/compat-medusa.js).
+ * installed once into node_modules/.cache (scripts/compat-medusa.js). The integration:install kind packs
+ * the plugin and installs the tarball into fresh Medusa stores at both ends of the peer range (jest's
+ * globalSetup runs scripts/install-app.js; the stores are cached in node_modules/.cache too).
  */
 const { spawnSync } = require("node:child_process")
 const fs = require("node:fs")
@@ -21,6 +23,7 @@ const path = require("node:path")
 const { ensurePostgres } = require("./ensure-postgres")
 const { findChromium } = require("./chromium")
 const { ensureCompatMedusa } = require("./compat-medusa")
+const { ensureInstallApps } = require("./install-app")
 
 const ROOT = path.resolve(__dirname, "..")
 const KINDS = [
@@ -31,6 +34,7 @@ const KINDS = [
   "integration:redis",
   "integration:multiprocess",
   "integration:compat",
+  "integration:install",
   "browser",
 ]
 const NEEDS_DB = new Set([
@@ -39,6 +43,7 @@ const NEEDS_DB = new Set([
   "integration:redis",
   "integration:multiprocess",
   "integration:compat",
+  "integration:install",
   "browser",
 ])
 // Kinds whose files share nothing run two at a time (each Medusa test file has its own app, database,
@@ -66,6 +71,20 @@ async function main() {
       // Installed (about 100 s, once) before jest, so no test's time limit pays for it.
       try {
         ensureCompatMedusa({ log: console.error })
+      } catch (e) {
+        console.error(e.message)
+        failures.push(`[${kind}] ${e.message}`)
+        totals.failed += 1
+        exitCode = 1
+        continue
+      }
+    }
+    if (kind === "integration:install") {
+      // Build (when stale), pack and install here, so a failed install is listed like a test failure;
+      // the kind's jest globalSetup then has nothing left to do.
+      try {
+        ensureInstallApps({ log: console.error })
+        env.ACQUIRING_INSTALL_PREPARED = "1"
       } catch (e) {
         console.error(e.message)
         failures.push(`[${kind}] ${e.message}`)
