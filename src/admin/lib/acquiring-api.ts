@@ -1,5 +1,6 @@
 import type { PresentedPayment } from "../../api/admin/acquiring/payments/[order_id]/present"
 import type { PresentedConfig } from "../../api/admin/acquiring/settings/present"
+import type { ConfigDiagnosis } from "../../api/admin/acquiring/settings/diagnose"
 import type { HeldPayment } from "../../workflows/acquiring/review/map"
 import type { ReviewOutcome } from "../../workflows/acquiring/review/decide"
 import type { ReconcileReport } from "../../workflows/acquiring/reconcile/run"
@@ -43,6 +44,8 @@ export interface CredentialCheck {
     ms: number
     error?: { kind: string; code: string | null; message: string }
   }>
+  /** The doctor's findings and option lines per provider config (src/gateway/doctor). */
+  diagnoses?: ConfigDiagnosis[]
 }
 
 const BASE = "/admin/acquiring"
@@ -88,10 +91,11 @@ export function summariseBulk(report: BulkReport): string {
 
 export const getSettings = () => sdk.client.fetch<{ providers: PresentedConfig[] }>(`${BASE}/settings`)
 
-export const testCredentials = (config_id?: string) =>
+/** `checkout`: also the doctor's 1.00 test checkout and its cancel (test-mode configs only). */
+export const testCredentials = (input: { config_id?: string; checkout?: boolean } = {}) =>
   sdk.client.fetch<CredentialCheck>(`${BASE}/settings/test-credentials`, {
     method: "POST",
-    body: config_id ? { config_id } : {},
+    body: input,
   })
 
 /** "3 capture, 1 refund" from a report; "no changes" when empty. */

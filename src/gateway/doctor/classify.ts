@@ -11,6 +11,7 @@ export type Refusal =
   | "wrong_address" // test account on the live address or the reverse (I0014, I0015)
   | "signature" // I0013 / query result 6
   | "unreachable" // timeout, connection refused, DNS
+  | "server_error" // HTTP 5xx or S0001: says nothing of the configuration, so no alternative is tried
   | "other"
 
 const CREDENTIALS = new Set<string>([ERROR_CODES.UNKNOWN_MERCHANT, ERROR_CODES.UNKNOWN_ACCOUNT])
@@ -21,13 +22,15 @@ export function classify(err: unknown): Refusal {
   if (err.kind === "ip_not_registered") return "ip_not_registered"
   if (err.kind === "signature") return "signature"
   if (err.kind === "timeout" || err.kind === "network") return "unreachable"
+  if ((err.status ?? 0) >= 500 || err.code === ERROR_CODES.SYSTEM) return "server_error"
   if (CREDENTIALS.has(err.code)) return "credentials"
   if (ADDRESS.has(err.code)) return "wrong_address"
   return "other"
 }
 
 /** Refusals no alternative can cure: stop trying at once. */
-export const isFinal = (r: Refusal) => r === "ip_not_registered" || r === "unreachable" || r === "wrong_address"
+export const isFinal = (r: Refusal) =>
+  r === "ip_not_registered" || r === "unreachable" || r === "wrong_address" || r === "server_error"
 
 /** The refusal as the gateway gave it: code, source, message (the client's text never holds a key). */
 export function verbatim(err: unknown): string {

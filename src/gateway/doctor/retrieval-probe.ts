@@ -78,6 +78,7 @@ function refused(
     wrong_address: `account ${account_id}: test and live are mixed up (${said}); a test account goes with mode "test" and test_base_url, a live account with mode "live" and live_base_url`,
     signature: `account ${account_id}: the gateway refused the signature in all ${tries} documented forms (lower/upper-case hex, json/form/xml bodies) (${said}); check this account's sign_key (case-sensitive; test and live keys differ)`,
     unreachable: `cannot reach the gateway (${said}); check base_url / ${ctx.options.mode}_base_url and that this server may open HTTPS connections to it`,
+    server_error: `account ${account_id}: the gateway answered with a system error (${said}); run the doctor again later, and if it stays, send this line to the gateway`,
     other: `account ${account_id}: retrievalTrans was refused in all ${tries} documented forms; the gateway said (${said}); send this line to the plugin's maintainers`,
   }
   return { check: "credentials", account_id, ok: false, saw: text[refusal] }

@@ -73,6 +73,13 @@ describe("doctor (unit)", () => {
     expect(gw.paths).toEqual(["retrievalTrans"])
   })
 
+  it("a 5xx is a system error in one line: no alternative is tried (a retry would look like a cure)", async () => {
+    const gw = gateway((_op, _body) => json({ code: "S0001", source: "", message: "system error" }, 503))
+    const report = await runDoctor(options(gw.fetch), { checkout: false })
+    expect(report.findings[0].saw).toMatch(/answered with a system error \(code S0001, HTTP 503/)
+    expect(gw.paths).toEqual(["retrievalTrans"])
+  })
+
   it("sends only retrievalTrans, checkout and cancel, and refuses the checkout probe in live mode", async () => {
     const gw = gateway(() => signatureError())
     await runDoctor(options(gw.fetch))

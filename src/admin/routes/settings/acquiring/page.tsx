@@ -5,13 +5,17 @@ import { useMutation, useQuery } from "@tanstack/react-query"
 import { useState } from "react"
 import { getSettings, summarise, syncNow, testCredentials, type CredentialCheck } from "../../../lib/acquiring-api"
 import { ReviewQueue } from "../../../components/acquiring/review-queue"
+import { DoctorFindings } from "../../../components/acquiring/doctor-findings"
 
-/** Settings → Acquiring gateway: configured accounts and currencies (never keys), credential check, sync, review queue. */
+/**
+ * Settings → Acquiring gateway: configured accounts and currencies (never keys), the doctor behind "Test
+ * credentials" (its 1.00 checkout and cancel run for test-mode configs only), sync, review queue.
+ */
 const AcquiringSettingsPage = () => {
   const { data, isLoading, error } = useQuery({ queryKey: ["acquiring-settings"], queryFn: getSettings })
   const [check, setCheck] = useState<CredentialCheck | null>(null)
   const test = useMutation({
-    mutationFn: () => testCredentials(),
+    mutationFn: () => testCredentials({ checkout: true }),
     onSuccess: setCheck,
     onError: (e: Error) => toast.error(e.message),
   })
@@ -22,6 +26,7 @@ const AcquiringSettingsPage = () => {
   })
   const result = (config_id: string, account_id: string) =>
     check?.results.find((r) => r.config_id === config_id && r.account_id === account_id)
+  const diagnosis = (config_id: string) => check?.diagnoses?.find((d) => d.config_id === config_id)
 
   return (
     <div className="flex flex-col gap-y-3">
@@ -80,6 +85,7 @@ const AcquiringSettingsPage = () => {
                 })}
               </Table.Body>
             </Table>
+            {diagnosis(p.config_id) && <DoctorFindings diagnosis={diagnosis(p.config_id)!} />}
           </div>
         ))}
       </Container>
