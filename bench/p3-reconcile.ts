@@ -15,7 +15,7 @@
 import "./lib/quiet"
 import { Client } from "pg"
 import { createGatewayClient } from "../src/gateway"
-import { encodeForm } from "../src/gateway/codecs"
+import { encodeXml } from "../src/gateway/codecs"
 import { OPERATION_TABLE } from "../src/gateway/operations-table"
 import { sign } from "../src/gateway/signing"
 import { reconcile } from "../src/workflows/acquiring/reconcile"
@@ -47,8 +47,9 @@ async function gatewayOrders(app: BenchApp, n: number): Promise<Map<string, stri
       }
       const res = await fetch(`${app.sandbox.url}/v1/checkout`, {
         method: "POST",
-        headers: { "content-type": "application/x-www-form-urlencoded" },
-        body: encodeForm({ ...p, encryption_data: sign(p, OPERATION_TABLE.checkout.sign, KEY) }),
+        headers: { "content-type": "application/xml" },
+        // checkout takes the documented XML only (the sandbox is strict by default)
+        body: encodeXml({ ...p, encryption_data: sign(p, OPERATION_TABLE.checkout.sign, KEY) }, "request"),
       })
       if (res.status !== 200)
         throw new Error(`checkout ${p.order_no}: ${res.status} ${(await res.text()).slice(0, 200)}`)

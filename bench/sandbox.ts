@@ -6,7 +6,7 @@
  */
 import { spawn } from "node:child_process"
 import { Agent, request } from "node:http"
-import { encodeForm } from "../src/gateway/codecs"
+import { encodeForm, encodeXml } from "../src/gateway/codecs"
 import { OPERATION_TABLE } from "../src/gateway/operations-table"
 import { sign } from "../src/gateway/signing"
 
@@ -66,7 +66,8 @@ async function seedOrders(url: string, n: number): Promise<string[]> {
     }
     const res = await postForm(
       `${url}/v1/checkout`,
-      encodeForm({ ...p, encryption_data: sign(p, OPERATION_TABLE.checkout.sign, KEY) }),
+      // checkout takes the documented XML only (the sandbox is strict by default)
+      encodeXml({ ...p, encryption_data: sign(p, OPERATION_TABLE.checkout.sign, KEY) }, "request"),
     )
     if (res.status !== 200) throw new Error(`checkout failed: ${res.text}`)
     await postForm(`${url}/__sandbox/pay`, JSON.stringify({ order_no: p.order_no }))
