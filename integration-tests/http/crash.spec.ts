@@ -1,6 +1,7 @@
 import path from "node:path"
 import { seedCatalog } from "../../scripts/demo/store-seed"
 import { startSandbox, type Sandbox } from "../../src/sandbox"
+import { dialectSandboxOptions } from "./helpers/dialect"
 import { PROVIDERS, type Seed } from "./helpers/acquiring-seed"
 import { placeOrder, requestMark, requestsSince, sleep } from "./helpers/acquiring-orders"
 import { httpApi, type Api } from "../reliability/http-api"
@@ -48,6 +49,7 @@ beforeAll(async () => {
     host: "127.0.0.1",
     port: 0,
     seed: 99,
+    ...dialectSandboxOptions(),
     notifications: { initial_delay_ms: 100, backoff_base_ms: 300, max_attempts: 10 },
   })
   const port = String(await freePort())

@@ -6,6 +6,7 @@ import { encodeForm } from "../../src/gateway/codecs"
 import { sign } from "../../src/gateway/signing"
 import { NOTIFICATION_SIGN_FIELDS } from "../../src/gateway/schemas/notification"
 import { startSandbox, type Sandbox } from "../../src/sandbox"
+import { dialectPluginOptions, dialectSandboxOptions } from "./helpers/dialect"
 
 jest.setTimeout(300_000)
 
@@ -19,7 +20,13 @@ const SIGN_KEY = "sandbox-key-1"
 const JWT_SECRET = "payout-test-jwt"
 
 let sandbox: Sandbox
-const ENV_KEYS = ["PORT", "JWT_SECRET", "ACQUIRING_TEST_SANDBOX_URL", "ACQUIRING_TEST_PAYOUT_NOTIFY_URL"] as const
+const ENV_KEYS = [
+  "PORT",
+  "JWT_SECRET",
+  "ACQUIRING_TEST_SANDBOX_URL",
+  "ACQUIRING_TEST_PAYOUT_NOTIFY_URL",
+  "ACQUIRING_TEST_PAYOUT_OPTIONS",
+] as const
 const savedEnv: Record<string, string | undefined> = {}
 const output: string[] = []
 const restoreWrites: Array<() => void> = []
@@ -61,6 +68,7 @@ beforeAll(async () => {
   captureOutput()
   sandbox = await startSandbox({
     seed: 7,
+    ...dialectSandboxOptions(),
     payout: { processing_ms: 400 },
     notifications: { initial_delay_ms: 50, backoff_base_ms: 200, backoff_max_ms: 1_000 },
   })
@@ -70,6 +78,8 @@ beforeAll(async () => {
   process.env.JWT_SECRET = JWT_SECRET
   process.env.ACQUIRING_TEST_SANDBOX_URL = sandbox.url
   process.env.ACQUIRING_TEST_PAYOUT_NOTIFY_URL = `http://127.0.0.1:${port}/hooks/acquiring/payout`
+  // The payout amounts' unit the sandbox writes in this run's dialect, set as a merchant would.
+  process.env.ACQUIRING_TEST_PAYOUT_OPTIONS = JSON.stringify(dialectPluginOptions(sandbox).payouts)
 })
 
 afterAll(async () => {
@@ -103,6 +113,16 @@ const body = (over: Record<string, unknown> = {}) => ({
 })
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
+
+/**
+ * The sandbox's fee on 100.00 EUR (100 fixed + 50 bp of 10 000 minor units = 150) as the payout answer
+ * carries it in this run's dialect: minor units to the cent, or whole units (the gateway rounds the fee
+ * half up and derives the rest). The plugin reads either exactly (payouts.amount_unit).
+ */
+const fees = () =>
+  sandbox.dialect.readings.payout_amounts === "minor"
+    ? { fee_amount: "1.50", amount_beneficiary_receives: "98.50" }
+    : { fee_amount: "2.00", amount_beneficiary_receives: "98.00" }
 
 medusaIntegrationTestRunner({
   medusaConfigFile: path.join(__dirname, "../payouts"),
@@ -176,9 +196,9 @@ medusaIntegrationTestRunner({
         status: "pending",
         payment_amount: "100.00",
         payment_currency: "EUR",
-        fee_amount: "1.50", // sandbox: 100 fixed + 50 bp of 10 000 minor units
+        fee_amount: fees().fee_amount,
         fee_currency: "EUR",
-        amount_beneficiary_receives: "98.50",
+        amount_beneficiary_receives: fees().amount_beneficiary_receives,
         amount_payer_pays: "100.00",
         account_id: "100000101",
         beneficiary: { name: "Ada Lovelace", country: "DE", account: "••••3000", bank_name: "Commerzbank" },
@@ -190,7 +210,7 @@ medusaIntegrationTestRunner({
       const done = await until(p.id, (x) => x.status !== "pending")
       expect(done.status).toBe("completed")
       expect(done.gateway_status).toBe("COMPLETED")
-      expect(done.fee_amount).toBe("1.50")
+      expect(done.fee_amount).toBe(fees().fee_amount)
       // The payout completes while our route is still answering; the sandbox marks "delivered" on the answer.
       await sandbox.notifications.settle()
       const note = sandbox.inspect.notifications().find((n) => n.payload.request_id === p.request_id)
@@ -251,7 +271,7 @@ medusaIntegrationTestRunner({
         status: "completed",
         failure_type: null,
         failure_reason: null,
-        fee_amount: "1.50",
+        fee_amount: fees().fee_amount,
       })
       expect(retried.data.payout.transaction_id).toBe(sandboxPayouts(request_id)[0].transaction_id)
       expect(sandboxPayouts(request_id)).toHaveLength(1)
@@ -267,7 +287,11 @@ medusaIntegrationTestRunner({
       expect(notified).toMatchObject({ status: "completed", fee_amount: null, failure_type: null })
 
       const retried = await post(body({ request_id }))
-      expect(retried.data.payout).toMatchObject({ id: lost.data.payout.id, status: "completed", fee_amount: "1.50" })
+      expect(retried.data.payout).toMatchObject({
+        id: lost.data.payout.id,
+        status: "completed",
+        fee_amount: fees().fee_amount,
+      })
       expect(retried.data.payout.created_at_gateway).toBeTruthy()
       expect(sandboxPayouts(request_id)).toHaveLength(1)
     })

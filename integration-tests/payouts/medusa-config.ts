@@ -10,6 +10,8 @@ loadEnv("test", process.cwd())
 
 const sandboxUrl = process.env.ACQUIRING_TEST_SANDBOX_URL ?? "http://127.0.0.1:1"
 const notifyUrl = process.env.ACQUIRING_TEST_PAYOUT_NOTIFY_URL
+// payouts options matching the sandbox's dialect (payouts.amount_unit), set by the spec.
+const payoutOptions = JSON.parse(process.env.ACQUIRING_TEST_PAYOUT_OPTIONS ?? "{}")
 
 const config = defineConfig({
   projectConfig: {
@@ -34,7 +36,7 @@ const config = defineConfig({
           test_base_url: sandboxUrl,
           timeout_ms: 5_000,
         },
-        payouts: { notify_url: notifyUrl },
+        payouts: { ...payoutOptions, notify_url: notifyUrl },
       },
     },
   ],

@@ -1,6 +1,7 @@
 import { createServer } from "node:net"
 import path from "node:path"
 import { startSandbox, type Sandbox, type SandboxOptionsInput } from "../../../src/sandbox"
+import { dialectSandboxOptions } from "./dialect"
 
 /** The test app's directory (medusa-config.ts resolving the provider from source). */
 export const ACQUIRING_APP_DIR = path.join(__dirname, "..", "..", "acquiring")
@@ -18,7 +19,8 @@ async function freePort(): Promise<number> {
 
 /**
  * Start the sandbox before Medusa boots (register this beforeAll before the test runner's),
- * and pin the app's port so notify_url can point at it.
+ * and pin the app's port so notify_url can point at it. The sandbox plays this run's dialect
+ * (helpers/dialect.ts: ACQ_SANDBOX_DIALECT); a spec's own options win over it.
  */
 export function useAcquiringEnv(sandboxOptions: SandboxOptionsInput = {}): { sandbox: () => Sandbox } {
   let sandbox: Sandbox | undefined
@@ -27,6 +29,7 @@ export function useAcquiringEnv(sandboxOptions: SandboxOptionsInput = {}): { san
       host: "127.0.0.1",
       port: 0,
       seed: 7,
+      ...dialectSandboxOptions(),
       ...sandboxOptions,
       // Short retries: the database is restored between tests, so a late retry would hit another test.
       // A spec's notification options (dialect, signature case) are added to these, not instead of them.
