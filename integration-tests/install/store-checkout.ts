@@ -77,9 +77,18 @@ export function installedStoreSuite(version: string): void {
       ADMIN_CORS: "https://shop.example",
       AUTH_CORS: "https://shop.example",
     })
-    await medusa(dir, ["db:migrate"], env)
-    await medusa(dir, ["user", "-e", ADMIN.email, "-p", ADMIN.password], env)
-    server = await startMedusa(dir, env as NodeJS.ProcessEnv & { PORT: string })
+    // How long each step of a store's first day takes, printed for CI's time budget.
+    const took: string[] = []
+    const timed = async <T>(what: string, step: () => Promise<T>): Promise<T> => {
+      const t0 = Date.now()
+      const out = await step()
+      took.push(`${what} ${((Date.now() - t0) / 1000).toFixed(1)} s`)
+      return out
+    }
+    await timed("db:migrate", () => medusa(dir, ["db:migrate"], env))
+    await timed("user", () => medusa(dir, ["user", "-e", ADMIN.email, "-p", ADMIN.password], env))
+    server = await timed("start", () => startMedusa(dir, env as NodeJS.ProcessEnv & { PORT: string }))
+    process.stderr.write(`Medusa ${version} store: ${took.join(", ")}\n`)
     api = httpApi(server.url)
     const { token } = (await api.post("/auth/user/emailpass", ADMIN)).data
     const admin = { headers: { authorization: `Bearer ${token}` } }
