@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+import { existsSync } from "node:fs"
 import { formatReport, runDoctor } from "../gateway/doctor"
 import type { GatewayClientOptionsInput } from "../gateway/options"
 import type { AcquiringOptions } from "../lib/acquiring/options"
@@ -8,7 +9,7 @@ const USAGE =
   "acquiring-doctor [--config medusa-config.ts] [--options options.json] [--id acquiring] [--no-checkout] [--json]"
 
 interface Args {
-  config: string
+  config?: string
   options?: string
   id: string
   checkout: boolean
@@ -16,7 +17,7 @@ interface Args {
 }
 
 function parseArgs(argv: string[]): Args {
-  const args: Args = { config: "medusa-config.ts", id: "acquiring", checkout: true, json: false }
+  const args: Args = { id: "acquiring", checkout: true, json: false }
   for (let i = 0; i < argv.length; i++) {
     const flag = argv[i]
     const value = () => {
@@ -37,6 +38,13 @@ function parseArgs(argv: string[]): Args {
   return args
 }
 
+/** The store's own config in the folder the command runs in: medusa-config.ts, else .js. */
+function defaultConfig(): string {
+  const found = ["medusa-config.ts", "medusa-config.js"].find((f) => existsSync(f))
+  if (!found) throw new DoctorUsageError(`no medusa-config.ts or .js in ${process.cwd()}: pass --config or --options`)
+  return found
+}
+
 /**
  * `npx acquiring-doctor`: the doctor against the gateway the store is configured for. Prints one line per
  * finding, then the option lines for medusa-config.ts. Exit 0 when everything works as configured,
@@ -46,7 +54,7 @@ async function main() {
   const args = parseArgs(process.argv.slice(2))
   const options: AcquiringOptions = args.options
     ? optionsFromJson(args.options)
-    : await optionsFromConfig(args.config, args.id)
+    : await optionsFromConfig(args.config ?? defaultConfig(), args.id)
   const { provider, client, clientInput } = options
   const notify_url = `${provider.store_url.replace(/\/$/, "")}${provider.notify_path}`
   // clientInput passed parseAcquiringOptions' validation of the same schema.

@@ -31,6 +31,7 @@ export async function probeRetrieval(ctx: ProbeContext, account: AccountOptions)
   const fix = fixOf(ctx.options, "retrievalTrans", tried.variant)
   mergeFixes(ctx.found, fix)
   const needsFix = !isEmptyFix(fix)
+  const lines = optionLines(ctx.options, fix)
   const credentials: DoctorFinding = {
     check: "credentials",
     account_id,
@@ -40,7 +41,7 @@ export async function probeRetrieval(ctx: ProbeContext, account: AccountOptions)
         `accepted with ${describeVariant(ctx.options, "retrievalTrans", tried.variant)}` +
         (fix.upper_case.length ? " (no option sends upper-case hex: send this line to the plugin's maintainers)" : "")
       : `account ${account_id}: credentials, signature and this server's IP accepted (signed retrievalTrans, return_status 1)`,
-    ...(optionLines(ctx.options, fix).length ? { fix_options: optionLines(ctx.options, fix).join("\n") } : {}),
+    ...(lines.length ? { fix_options: lines.join("\n") } : {}),
   }
   const entry = tried.value.orders_list.find((o) => o.order_no === order_no) ?? tried.value.orders_list[0]
   const reading: UnknownOrderReading | undefined = !entry
