@@ -100,7 +100,7 @@ export class AccountHolders {
     if (typeof known === "string" && known) return { id: known, data: context.account_holder!.data }
     if (!context.customer?.id)
       throw new MedusaError(MedusaError.Types.INVALID_DATA, "createAccountHolder needs the customer")
-    return { id: context.customer.id, data: { shopper_id: context.customer.id, cards: [] } }
+    return { id: context.customer.id, data: { shopper_id: context.customer.id } }
   }
 
   /** The holder's data as given, with its cards checked (a malformed card is dropped). */
