@@ -2,6 +2,7 @@ import { useAcquiringEnv } from "./helpers/acquiring-env"
 import { acquiringTestRunner } from "./helpers/acquiring-suite"
 import { adminOrder } from "./helpers/acquiring-store"
 import { placeOrder, requestMark, requestsSince, sleep } from "./helpers/acquiring-orders"
+import { reconcileRunWorkflow } from "../../src/workflows/acquiring/reconcile"
 
 jest.setTimeout(300_000)
 
@@ -9,8 +10,9 @@ const env = useAcquiringEnv()
 
 /**
  * "Sync now" in the background: the request answers 202 with a run handle at once, the run happens
- * where subscribers run (here the shared instance; the worker when scaled out, see
- * integration-tests/multiprocess) and its report is read back from Medusa's cache module.
+ * where workflows run (here the shared instance; the worker when scaled out, see
+ * integration-tests/multiprocess) and its report is read back from Medusa's workflow engine,
+ * which stores the run (workflow_execution) for a day.
  */
 acquiringTestRunner(({ api, getContainer, seed, admin }) => {
   const waitRun = async (id: string) => {
@@ -49,6 +51,33 @@ acquiringTestRunner(({ api, getContainer, seed, admin }) => {
     const runs = await Promise.all(again.map((r) => waitRun(r.data.run.id)))
     expect(runs.flatMap((r) => r.report.changes)).toEqual([])
     expect((await adminOrder(api, seed, o.order_id)).payment_collections[0].payments[0].captures).toHaveLength(1)
+  })
+
+  it("the stored run: a run id runs once (started again, it answers its first report); a failing run reads as failed with its error", async () => {
+    const sandbox = env.sandbox()
+    const o = await placeOrder(api, seed, sandbox)
+    sandbox.portal.capture(o.order_no)
+    const queued = await admin.post("/admin/acquiring/reconcile", { order_ids: [o.order_id], background: true })
+    const first = await waitRun(queued.data.run.id)
+    expect(first.report.changes).toEqual([expect.objectContaining({ kind: "capture", order_id: o.order_id })])
+
+    // The same run id again (a redelivered start): the engine answers the stored run, nothing runs twice.
+    const input = { order_ids: [o.order_id] }
+    await reconcileRunWorkflow(getContainer()).run({ input, context: { transactionId: first.id } })
+    const again = await waitRun(first.id)
+    expect(again).toEqual(first)
+
+    // A run whose input the engine refuses (the route's validation bypassed): failed, with the error.
+    const bad = "acqrun_00000000-0000-4000-8000-000000000015"
+    await reconcileRunWorkflow(getContainer()).run({
+      input: { order_ids: [] },
+      context: { transactionId: bad },
+      throwOnError: false,
+    })
+    const failed = await waitRun(bad)
+    expect(failed).toMatchObject({ id: bad, status: "failed", input: { order_ids: [] } })
+    expect(failed.error).toMatch(/^input: order_ids/)
+    expect(failed.report).toBeUndefined()
   })
 
   it("an unknown run is a 404 naming run_id; a bad body is a 400 naming the field", async () => {

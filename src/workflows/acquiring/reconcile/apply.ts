@@ -1,10 +1,11 @@
 import type { IPaymentModuleService, MedusaContainer } from "@medusajs/framework/types"
 import { Modules } from "@medusajs/framework/utils"
-import { capturePaymentWorkflow, refundPaymentWorkflow } from "@medusajs/medusa/core-flows"
+import { capturePaymentWorkflow } from "@medusajs/medusa/core-flows"
 import type { OrderRecord, RefundRecord } from "../../../gateway/schemas/transactions"
 import { refundedTotal, type TrackedRefund } from "../../../lib/acquiring/refunds"
 import type { PaymentView } from "../../../lib/acquiring/queries/payments"
 import { reconcileDiff, type ReconcileAction } from "./diff"
+import { recordGatewayRefund } from "./refund-workflow"
 
 /** One line of the reconciliation report. */
 export interface ReconcileChange {
@@ -67,8 +68,8 @@ export async function applyToPayment(
   const data = view.data!
   const diff = diffOf(view, record, refundRecords)
   const base = { order_no: data.order_no, payment_id: view.id, order_id: view.order_id }
-  const toClaim = new Set(diff.actions.flatMap((a) => (a.type === "refund" ? [a.refund_reference_id] : [])))
-  const refunds = diff.refunds.map((r) => (toClaim.has(r.refund_reference_id) ? { ...r, claim: true } : r))
+  // Claims are set one refund at a time, each undone if its Medusa refund fails (refund-workflow.ts).
+  const refunds = diff.refunds
   const payments = container.resolve(Modules.PAYMENT) as IPaymentModuleService
   if (changed(refunds, (data.refunds ?? []) as TrackedRefund[])) {
     await payments.updatePayment({
@@ -104,12 +105,10 @@ async function applyAction(
       await payments.cancelPayment(view.id)
       return { ...base, kind: "cancel" }
     case "refund":
-      await refundPaymentWorkflow(container).run({
-        input: {
-          payment_id: view.id,
-          amount: a.amount,
-          note: `Gateway refund ${a.refund_reference_id} (reconciliation)`,
-        },
+      await recordGatewayRefund(container, {
+        payment_id: view.id,
+        amount: a.amount,
+        refund_reference_id: a.refund_reference_id,
       })
       return { ...base, kind: "refund", amount: a.amount, refund_reference_id: a.refund_reference_id }
     case "refund_status":

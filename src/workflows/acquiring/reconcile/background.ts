@@ -1,26 +1,32 @@
 import { randomUUID } from "node:crypto"
-import type { IEventBusModuleService, Logger, MedusaContainer } from "@medusajs/framework/types"
-import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
+import type { IWorkflowEngineService, MedusaContainer } from "@medusajs/framework/types"
+import { MedusaError, Modules } from "@medusajs/framework/utils"
+import {
+  createStep,
+  createWorkflow,
+  StepResponse,
+  WorkflowResponse,
+  type WorkflowData,
+} from "@medusajs/framework/workflows-sdk"
 import { z } from "zod"
-import { cacheOf } from "../../../lib/cache"
-import { reconcile, type ReconcileInput, type ReconcileReport } from "./run"
+import type { ReconcileInput, ReconcileReport } from "./run"
+import { RECONCILE_REPORT_STEP } from "./steps/report"
+import { LOAD_TARGETS_STEP } from "./steps/load-targets"
+import { reconcileSteps } from "./workflow"
 
-/** Emitted by "sync now" with `background: true`; handled where subscribers run (worker or shared). */
-export const RECONCILE_REQUESTED = "acquiring.reconcile.requested"
+export const RECONCILE_RUN_WORKFLOW = "acquiring-reconcile-run"
 
-/** How long a run's state stays readable (Medusa's cache module; Redis when scaled out). */
-export const RUN_TTL_SECONDS = 24 * 3600
+/** How long a finished run stays readable (Medusa's workflow_execution row; the engine deletes it after). */
+export const RUN_RETENTION_SECONDS = 24 * 3600
 
-export const ReconcileRunInput = z.object({
-  config_ids: z.array(z.string().min(1)).min(1).optional(),
-  order_ids: z.array(z.string().min(1)).min(1).optional(),
-})
+export const ReconcileRunInput = z
+  .object({
+    config_ids: z.array(z.string().min(1)).min(1).optional(),
+    order_ids: z.array(z.string().min(1)).min(1).optional(),
+  })
+  .strict()
 
-export const ReconcileRequested = z.object({
-  run_id: z.string().regex(/^acqrun_[0-9a-f-]{36}$/, "must be a run id (acqrun_…)"),
-  input: ReconcileRunInput,
-})
-export type ReconcileRequested = z.infer<typeof ReconcileRequested>
+export const RUN_ID = /^acqrun_[0-9a-f-]{36}$/
 
 export interface ReconcileRun {
   id: string
@@ -33,59 +39,95 @@ export interface ReconcileRun {
   error?: string
 }
 
-const cacheKey = (id: string) => `acquiring:reconcile:run:${id}`
+/**
+ * The hand-off: checks the input and ends at once. As a background step its end is scheduled by
+ * the workflow engine rather than awaited, so the rest of the run continues where the engine runs
+ * workflows (the worker's queue with the Redis engine; this process with the in-memory one).
+ */
+const queueReconcileRunStep = createStep(
+  { name: "acquiring-reconcile-queue-run", async: true, backgroundExecution: true },
+  async (input: ReconcileInput) => {
+    const parsed = ReconcileRunInput.safeParse(input)
+    if (!parsed.success)
+      throw new MedusaError(
+        MedusaError.Types.INVALID_DATA,
+        `input: ${parsed.error.issues.map((i) => `${i.path.join(".")} ${i.message}`).join("; ")}`,
+      )
+    return new StepResponse(undefined)
+  },
+)
 
-async function save(container: MedusaContainer, run: ReconcileRun): Promise<ReconcileRun> {
-  await cacheOf(container).set(cacheKey(run.id), run, RUN_TTL_SECONDS)
-  return run
-}
+/**
+ * "Sync now" in the background: a reconciliation Medusa's workflow engine stores (one
+ * workflow_execution row per run, kept RUN_RETENTION_SECONDS after it ends) and resumes after
+ * the hand-off on whichever instance takes the queued continuation. Idempotent: a run id runs once.
+ */
+export const reconcileRunWorkflow = createWorkflow(
+  { name: RECONCILE_RUN_WORKFLOW, store: true, retentionTime: RUN_RETENTION_SECONDS, idempotent: true },
+  (input: WorkflowData<ReconcileInput>) => {
+    queueReconcileRunStep(input)
+    return new WorkflowResponse(reconcileSteps(input, { stored: true }))
+  },
+)
 
-/** Queue a reconciliation for the worker; answers at once with the run's handle. */
+/** Start a background run; answers at once with its handle (the id is the engine's transaction id). */
 export async function requestReconcile(container: MedusaContainer, input: ReconcileInput): Promise<ReconcileRun> {
-  const run = await save(container, {
-    id: `acqrun_${randomUUID()}`,
-    status: "queued",
-    input,
-    requested_at: new Date().toISOString(),
-  })
-  const eventBus = container.resolve(Modules.EVENT_BUS) as IEventBusModuleService
-  await eventBus.emit({ name: RECONCILE_REQUESTED, data: { run_id: run.id, input } satisfies ReconcileRequested })
-  return run
+  const id = `acqrun_${randomUUID()}`
+  const requested_at = new Date().toISOString()
+  await reconcileRunWorkflow(container).run({ input, context: { transactionId: id } })
+  return { id, status: "queued", input, requested_at }
 }
 
-/** The run's state, or null when unknown or expired. */
+interface StoredStep {
+  startedAt?: number
+  definition?: { action?: string }
+  invoke?: { state?: string }
+}
+
+interface StoredExecution {
+  state: string
+  created_at?: Date | string
+  updated_at?: Date | string
+  execution?: { steps?: Record<string, StoredStep> } | null
+  context?: {
+    data?: { payload?: ReconcileInput; invoke?: Record<string, { output?: { output?: unknown } } | undefined> }
+    errors?: Array<{ action?: string; error?: { message?: string } }>
+  } | null
+}
+
+const iso = (d: Date | string | number | undefined) => (d === undefined ? undefined : new Date(d).toISOString())
+
+/** The run as the admin reads it, from the engine's stored execution. */
+export function runOf(id: string, exec: StoredExecution): ReconcileRun {
+  const steps = Object.values(exec.execution?.steps ?? {})
+  const first = steps.find((s) => s.definition?.action === LOAD_TARGETS_STEP)
+  const started = first?.invoke?.state && first.invoke.state !== "not_started" ? first.startedAt : undefined
+  const base: ReconcileRun = {
+    id,
+    status: started ? "running" : "queued",
+    input: exec.context?.data?.payload ?? {},
+    requested_at: iso(exec.created_at) ?? new Date(0).toISOString(),
+    ...(started ? { started_at: iso(started) } : {}),
+  }
+  if (exec.state === "done") {
+    // The engine keeps a step's StepResponse under invoke[step].output; the step's own output is inside it.
+    const report = exec.context?.data?.invoke?.[RECONCILE_REPORT_STEP]?.output?.output as ReconcileReport
+    return { ...base, status: "done", finished_at: report?.finished_at, report }
+  }
+  if (exec.state === "failed" || exec.state === "reverted") {
+    const error = exec.context?.errors?.find((e) => e.error?.message)?.error?.message ?? `the run ended ${exec.state}`
+    return { ...base, status: "failed", finished_at: iso(exec.updated_at), error }
+  }
+  return base
+}
+
+/** The run's state, or null when unknown or older than its retention. */
 export async function readRun(container: MedusaContainer, id: string): Promise<ReconcileRun | null> {
-  return (await cacheOf(container).get<ReconcileRun>(cacheKey(id))) ?? null
-}
-
-/** The worker's side: run it and keep the report (reconciliation is safe to run concurrently). */
-export async function runRequested(container: MedusaContainer, event: ReconcileRequested): Promise<ReconcileRun> {
-  const logger = container.resolve(ContainerRegistrationKeys.LOGGER) as Logger
-  const known = await readRun(container, event.run_id)
-  const base: ReconcileRun = known ?? {
-    id: event.run_id,
-    status: "queued",
-    input: event.input,
-    requested_at: new Date().toISOString(),
-  }
-  if (base.status === "done") return base // a redelivered event
-  const started_at = new Date().toISOString()
-  await save(container, { ...base, status: "running", started_at })
-  try {
-    const report = await reconcile(container, event.input)
-    const summary = report.changes.map((ch) => ch.kind).join(", ") || "no changes"
-    logger.info(
-      `acquiring: reconciliation run ${event.run_id}: ${report.payments_checked} payments, ${report.sessions_checked} open carts checked; ${summary}`,
-    )
-    return save(container, { ...base, status: "done", started_at, finished_at: report.finished_at, report })
-  } catch (e) {
-    logger.error(`acquiring: reconciliation run ${event.run_id} failed: ${(e as Error).message}`)
-    return save(container, {
-      ...base,
-      status: "failed",
-      started_at,
-      finished_at: new Date().toISOString(),
-      error: (e as Error).message,
-    })
-  }
+  if (!RUN_ID.test(id)) return null
+  const engine = container.resolve<IWorkflowEngineService>(Modules.WORKFLOW_ENGINE)
+  const [exec] = await engine.listWorkflowExecutions(
+    { workflow_id: RECONCILE_RUN_WORKFLOW, transaction_id: id },
+    { take: 1 },
+  )
+  return exec ? runOf(id, exec as unknown as StoredExecution) : null
 }

@@ -1,70 +1,74 @@
-import { readRun, requestReconcile, runRequested, RECONCILE_REQUESTED, RUN_TTL_SECONDS } from "../background"
-import { reconcile } from "../run"
-
-jest.mock("../run", () => ({ reconcile: jest.fn() }))
+import { readRun, runOf, RECONCILE_RUN_WORKFLOW, RUN_RETENTION_SECONDS, reconcileRunWorkflow } from "../background"
 
 const REPORT = {
-  started_at: "a",
-  finished_at: "b",
+  started_at: "2026-11-23T10:00:01.000Z",
+  finished_at: "2026-11-23T10:00:02.000Z",
   payments_checked: 3,
   sessions_checked: 1,
   changes: [{ kind: "capture", order_no: "X" }],
 }
+const ID = "acqrun_00000000-0000-0000-0000-000000000001"
 
-/** A container with a cache (as Medusa's cache module: value and ttl per key), an event bus and a logger. */
-function container() {
-  const cache = new Map<string, { value: unknown; ttl?: number }>()
-  const emitted: Array<{ name: string; data: any }> = []
-  const logger = { info: jest.fn(), warn: jest.fn(), error: jest.fn() }
-  const deps: Record<string, unknown> = {
-    cache: {
-      get: async (k: string) => structuredClone(cache.get(k)?.value ?? null),
-      set: async (k: string, value: unknown, ttl?: number) => void cache.set(k, { value: structuredClone(value), ttl }),
+/** A stored execution as Medusa's workflow engine keeps it (workflow_execution row). */
+function execution(state: string, firstStep: string, extra: Record<string, unknown> = {}) {
+  return {
+    state,
+    created_at: new Date("2026-11-23T10:00:00.000Z"),
+    updated_at: new Date("2026-11-23T10:00:03.000Z"),
+    execution: {
+      steps: {
+        _root: { id: "_root" },
+        "_root.q": { definition: { action: "acquiring-reconcile-queue-run" }, invoke: { state: "done" } },
+        "_root.q.t": {
+          definition: { action: "acquiring-reconcile-load-targets" },
+          invoke: { state: firstStep },
+          ...(firstStep === "not_started" ? {} : { startedAt: Date.parse("2026-11-23T10:00:01.000Z") }),
+        },
+      },
     },
-    event_bus: { emit: async (e: { name: string; data: any }) => void emitted.push(e) },
-    logger,
+    context: { data: { payload: { order_ids: ["order_1"] }, invoke: {} }, errors: [] },
+    ...extra,
   }
-  return { c: { resolve: (k: string) => deps[k] } as never, cache, emitted, logger }
 }
 
-describe("background reconciliation (sync now with background: true)", () => {
-  beforeEach(() => jest.mocked(reconcile).mockReset())
-
-  it("the request queues a run in the cache and emits one event; the worker runs it and keeps the report", async () => {
-    const { c, cache, emitted } = container()
-    const run = await requestReconcile(c, { order_ids: ["order_1"] })
-    expect(run).toMatchObject({ status: "queued", input: { order_ids: ["order_1"] } })
-    expect(run.id).toMatch(/^acqrun_[0-9a-f-]{36}$/)
-    expect(emitted).toEqual([
-      { name: RECONCILE_REQUESTED, data: { run_id: run.id, input: { order_ids: ["order_1"] } } },
-    ])
-    expect([...cache.values()][0].ttl).toBe(RUN_TTL_SECONDS)
-    expect(reconcile).not.toHaveBeenCalled()
-
-    jest.mocked(reconcile).mockResolvedValue(REPORT as never)
-    const done = await runRequested(c, emitted[0].data)
-    expect(jest.mocked(reconcile).mock.calls[0][1]).toEqual({ order_ids: ["order_1"] })
-    expect(done).toMatchObject({ id: run.id, status: "done", report: REPORT, finished_at: "b" })
-    expect(await readRun(c, run.id)).toEqual(done)
+describe("background reconciliation (sync now with background: true) as a stored workflow", () => {
+  it("is registered under its own name and kept a day after it ends", () => {
+    expect(RUN_RETENTION_SECONDS).toBe(24 * 3600)
+    expect(reconcileRunWorkflow.getName()).toBe(RECONCILE_RUN_WORKFLOW)
   })
 
-  it("a redelivered event of a finished run does not reconcile again", async () => {
-    const { c, emitted } = container()
-    const run = await requestReconcile(c, {})
-    jest.mocked(reconcile).mockResolvedValue(REPORT as never)
-    await runRequested(c, emitted[0].data)
-    await runRequested(c, emitted[0].data)
-    expect(reconcile).toHaveBeenCalledTimes(1)
-    expect((await readRun(c, run.id))?.status).toBe("done")
+  it("reads queued, running, done with its report, and failed with its error from the stored execution", () => {
+    expect(runOf(ID, execution("invoking", "not_started"))).toEqual({
+      id: ID,
+      status: "queued",
+      input: { order_ids: ["order_1"] },
+      requested_at: "2026-11-23T10:00:00.000Z",
+    })
+    expect(runOf(ID, execution("invoking", "invoking"))).toMatchObject({
+      status: "running",
+      started_at: "2026-11-23T10:00:01.000Z",
+    })
+    const done = execution("done", "done")
+    done.context.data.invoke = { "acquiring-reconcile-report": { output: { output: REPORT } } } as never
+    expect(runOf(ID, done)).toMatchObject({ status: "done", report: REPORT, finished_at: REPORT.finished_at })
+    const failed = execution("reverted", "failed")
+    failed.context.errors = [
+      { action: "acquiring-reconcile-load-targets", error: { message: "database went away" } },
+    ] as never
+    expect(runOf(ID, failed)).toMatchObject({
+      status: "failed",
+      error: "database went away",
+      finished_at: "2026-11-23T10:00:03.000Z",
+    })
+    expect(runOf(ID, execution("failed", "failed"))).toMatchObject({ status: "failed", error: "the run ended failed" })
   })
 
-  it("a failing run is kept as failed with the error; an unknown id reads as null", async () => {
-    const { c, emitted, logger } = container()
-    const run = await requestReconcile(c, {})
-    jest.mocked(reconcile).mockRejectedValue(new Error("database went away"))
-    await runRequested(c, emitted[0].data)
-    expect(await readRun(c, run.id)).toMatchObject({ status: "failed", error: "database went away" })
-    expect(logger.error).toHaveBeenCalledWith(expect.stringContaining("database went away"))
-    expect(await readRun(c, "acqrun_00000000-0000-0000-0000-000000000000")).toBeNull()
+  it("an unknown id reads as null: asked of the engine by workflow and transaction id; a malformed id is not asked", async () => {
+    const list = jest.fn(async () => [])
+    const c = { resolve: () => ({ listWorkflowExecutions: list }) } as never
+    expect(await readRun(c, ID)).toBeNull()
+    expect(list).toHaveBeenCalledWith({ workflow_id: RECONCILE_RUN_WORKFLOW, transaction_id: ID }, { take: 1 })
+    expect(await readRun(c, "not-a-run")).toBeNull()
+    expect(list).toHaveBeenCalledTimes(1)
   })
 })

@@ -1,0 +1,87 @@
+import type { IPaymentModuleService, MedusaContainer } from "@medusajs/framework/types"
+import { Modules } from "@medusajs/framework/utils"
+import {
+  createStep,
+  createWorkflow,
+  StepResponse,
+  transform,
+  WorkflowResponse,
+} from "@medusajs/framework/workflows-sdk"
+import { refundPaymentWorkflow } from "@medusajs/medusa/core-flows"
+import { parseTracked, type TrackedRefund } from "../../../lib/acquiring/refunds"
+
+export interface GatewayRefundInput {
+  payment_id: string
+  refund_reference_id: string
+  amount: string
+}
+
+export const RECORD_GATEWAY_REFUND_WORKFLOW = "acquiring-reconcile-record-gateway-refund"
+
+async function readRefunds(payments: IPaymentModuleService, id: string) {
+  const payment = await payments.retrievePayment(id, { select: ["id", "data"] })
+  const data = (payment.data ?? {}) as Record<string, unknown>
+  return { data, refunds: parseTracked(data.refunds) }
+}
+
+// The module stores `data` as given (payment-module.js updatePayment); its public DTO omits the key.
+const writeRefunds = (
+  payments: IPaymentModuleService,
+  id: string,
+  data: Record<string, unknown>,
+  refunds: TrackedRefund[],
+) => payments.updatePayment({ id, data: { ...data, refunds } } as Parameters<IPaymentModuleService["updatePayment"]>[0])
+
+const unconsumed = (r: TrackedRefund, ref: string) => r.refund_reference_id === ref && !r.medusa_refund_id
+
+/**
+ * Mark the gateway's refund as claimed, so the Medusa refund that follows records it instead of
+ * refunding again (lib/acquiring/refunds.ts claimRefund). Undone when that refund fails: a claim
+ * left behind would make the next Medusa refund of the same amount, one the merchant means to
+ * send, be taken for this one and never reach the gateway.
+ */
+export const claimGatewayRefundStep = createStep(
+  "acquiring-reconcile-claim-gateway-refund",
+  async (input: GatewayRefundInput, { container }) => {
+    const payments = container.resolve<IPaymentModuleService>(Modules.PAYMENT)
+    const { data, refunds } = await readRefunds(payments, input.payment_id)
+    const entry = refunds.find((r) => unconsumed(r, input.refund_reference_id))
+    if (!entry || entry.claim) return new StepResponse(undefined, null) // already claimed: not ours to undo
+    const claimed = refunds.map((r) => (r === entry ? { ...r, claim: true } : r))
+    await writeRefunds(payments, input.payment_id, data, claimed)
+    return new StepResponse(undefined, { payment_id: input.payment_id, refund_reference_id: input.refund_reference_id })
+  },
+  async (undo, { container }) => {
+    if (!undo) return
+    const payments = container.resolve<IPaymentModuleService>(Modules.PAYMENT)
+    const { data, refunds } = await readRefunds(payments, undo.payment_id)
+    if (!refunds.some((r) => unconsumed(r, undo.refund_reference_id) && r.claim)) return
+    const withdrawn = refunds.map((r) => {
+      if (!unconsumed(r, undo.refund_reference_id)) return r
+      const { claim: _claim, ...rest } = r
+      return rest
+    })
+    await writeRefunds(payments, undo.payment_id, data, withdrawn)
+  },
+)
+
+/**
+ * A refund made at the gateway (portal) and missing in Medusa: claim it, then record it through
+ * Medusa's refundPaymentWorkflow (the provider sees the claim and sends nothing).
+ */
+export const recordGatewayRefundWorkflow = createWorkflow(
+  RECORD_GATEWAY_REFUND_WORKFLOW,
+  (input: GatewayRefundInput) => {
+    claimGatewayRefundStep(input)
+    const refund = transform({ input }, ({ input }) => ({
+      payment_id: input.payment_id,
+      amount: input.amount,
+      note: `Gateway refund ${input.refund_reference_id} (reconciliation)`,
+    }))
+    const payment = refundPaymentWorkflow.runAsStep({ input: refund })
+    return new WorkflowResponse(payment)
+  },
+)
+
+export const recordGatewayRefund = (container: MedusaContainer, input: GatewayRefundInput) =>
+  recordGatewayRefundWorkflow(container).run({ input })

@@ -1,0 +1,43 @@
+import { Modules } from "@medusajs/framework/utils"
+import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
+import { lockKey, paymentById } from "../../../../lib/acquiring/queries/payments"
+import { applyToPayment, type ReconcileChange } from "../apply"
+import { discardOrphans, hasOrphans, orphanRows } from "../orphans"
+import { eachTarget, type ReconcileTarget, type TargetParts } from "../targets"
+import { orphanGraceMs, settled, type DriftPart } from "./find-payment-drift"
+
+/**
+ * Bring each drifted payment in line with the gateway. Each payment is re-read and changed under
+ * a lock shared by all instances, so concurrent runs apply once. The changes go through Medusa's
+ * own workflows (capture, refund: each with its compensation, see refund-workflow.ts); this step
+ * has none of its own: it records what the gateway already did, and undoing that would bring
+ * back the very difference reconciliation exists to remove.
+ */
+export const applyPaymentDriftStep = createStep(
+  "acquiring-reconcile-apply-payment-drift",
+  async ({ targets, drift }: { targets: ReconcileTarget[]; drift: DriftPart[] }, { container }) => {
+    const locking = container.resolve(Modules.LOCKING)
+    const parts: TargetParts = await eachTarget(container, targets, drift, async (c, target, part) => {
+      const grace = orphanGraceMs(c)
+      for (const d of drift.find((p) => p.config_id === target.config_id)?.drifted ?? []) {
+        const changes = await locking.execute(
+          lockKey(d.payment_id),
+          async () => {
+            let now = await paymentById(container, d.payment_id, d.order_id)
+            const discarded: ReconcileChange[] = []
+            const orphans = now ? orphanRows(now, Date.now(), grace) : undefined
+            if (now && orphans && hasOrphans(orphans)) {
+              discarded.push(...(await discardOrphans(container, now, orphans)))
+              now = await paymentById(container, d.payment_id, d.order_id)
+            }
+            if (!now || settled(now)) return discarded
+            return [...discarded, ...(await applyToPayment(container, now, d.record, d.refunds))]
+          },
+          { timeout: 30 },
+        )
+        part.changes.push(...changes)
+      }
+    })
+    return new StepResponse(parts)
+  },
+)

@@ -1,0 +1,39 @@
+import { createWorkflow, WorkflowResponse, type WorkflowData } from "@medusajs/framework/workflows-sdk"
+import type { ReconcileInput, ReconcileReport } from "./run"
+import { applyPaymentDriftStep } from "./steps/apply-payment-drift"
+import { findPaymentDriftStep } from "./steps/find-payment-drift"
+import { loadReconcileTargetsStep } from "./steps/load-targets"
+import { reconcileCartsStep } from "./steps/reconcile-carts"
+import { reconcileHeldStep } from "./steps/reconcile-held"
+import { reconcileKeptStep } from "./steps/reconcile-kept"
+import { reportReconcileStep } from "./steps/report"
+
+export const RECONCILE_WORKFLOW = "acquiring-reconcile"
+
+/**
+ * The steps of a reconciliation, shared by the workflow run in place (the job, "sync now") and
+ * the stored background run (background.ts): targets → payments' drift (reads only) → apply it →
+ * held reviews → open carts → kept authorisations → report.
+ */
+export function reconcileSteps(
+  input: WorkflowData<ReconcileInput>,
+  opts: { stored?: boolean } = {},
+): WorkflowData<ReconcileReport> {
+  // Stored: the checkpoint as the first step starts is written, so a reader sees the run running.
+  const loaded = opts.stored ? loadReconcileTargetsStep(input).config({ store: true }) : loadReconcileTargetsStep(input)
+  const drift = findPaymentDriftStep({ input, targets: loaded.targets })
+  const applied = applyPaymentDriftStep({ targets: loaded.targets, drift })
+  const held = reconcileHeldStep({ input, targets: loaded.targets, previous: applied })
+  const carts = reconcileCartsStep({ input, targets: loaded.targets, previous: held })
+  const kept = reconcileKeptStep({ input, targets: loaded.targets, previous: carts })
+  return reportReconcileStep({ loaded, steps: [drift, applied, held, carts, kept] })
+}
+
+/**
+ * Ask the gateway about every open acquiring payment (and open cart, held review, kept
+ * authorisation) and bring Medusa up to date; the result is the report of what changed.
+ * Not stored: it runs in the caller's process and leaves no execution row behind.
+ */
+export const reconcileWorkflow = createWorkflow(RECONCILE_WORKFLOW, (input: WorkflowData<ReconcileInput>) => {
+  return new WorkflowResponse(reconcileSteps(input))
+})
