@@ -164,4 +164,25 @@ describe("saved cards: who may use a card", () => {
     expect(updates).toHaveLength(1)
     expect(JSON.stringify(updates)).not.toContain(TOKEN)
   })
+
+  it("update keeps the row's cards when no data is given, and checks them when it is", async () => {
+    const { h } = holders({})
+    expect(await h.update({ context: { account_holder: { id: "acchld_1" } } } as never)).toEqual({})
+    const given = { shopper_id: "cus_1", cards: [...saved, { id: "bad" }] }
+    expect(await h.update({ context: { account_holder: { id: "acchld_1", data: given } } } as never)).toEqual({
+      data: { shopper_id: "cus_1", cards: saved },
+    })
+  })
+
+  it("delete, list and retrieve: what Medusa passes in; the list never holds the token", async () => {
+    const { h, updates } = holders({ acchld_1: holderRow(saved) })
+    const listed = await h.listMethods({
+      context: { account_holder: { id: "acchld_1", data: holderRow(saved).data } },
+    } as never)
+    expect(listed).toEqual([{ id: saved[0].id, data: publicCard(saved[0]) }])
+    expect(JSON.stringify(listed)).not.toContain("token")
+    await h.deleteMethod({ data: { id: saved[0].id }, context: { account_holder: { id: "acchld_1" } } } as never)
+    expect(updates).toEqual([{ id: "acchld_1", data: { shopper_id: "cus_1", cards: [] } }])
+    expect(await h.delete({ context: { account_holder: holderRow(saved) } } as never)).toEqual({})
+  })
 })

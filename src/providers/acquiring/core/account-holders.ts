@@ -103,10 +103,13 @@ export class AccountHolders {
     return { id: context.customer.id, data: { shopper_id: context.customer.id } }
   }
 
-  /** The holder's data as given, with its cards checked (a malformed card is dropped). */
+  /**
+   * The holder's data as given, with its cards checked (a malformed card is dropped). Without data
+   * nothing is returned, so Medusa keeps the row's data (an update of metadata only never drops the cards).
+   */
   async update({ context }: UpdateAccountHolderInput): Promise<UpdateAccountHolderOutput> {
-    const data = context.account_holder?.data ?? {}
-    return { data: { ...data, cards: cardsOf(data) } }
+    const data = context.account_holder?.data
+    return data ? { data: { ...data, cards: cardsOf(data) } } : {}
   }
 
   /** Medusa deletes the row first; with it go the tokens (nothing to call at the gateway). */
