@@ -55,22 +55,25 @@ describe("acquiring doctor against the sandbox", () => {
     expect(order).toMatchObject({ amount: "1.00", currency: "USD", state: "cancelled" })
   })
 
-  it("finds the older build's checkout row (notify_url signed instead of return_url) and prints it", async () => {
-    const s = await sandbox({ signature_fields: { checkout: [...CHECKOUT_NOTIFY_ROW] } })
-    const report = await runDoctor(client(s), RUN)
-    const expected = `signature_fields: { checkout: ["merchant_id", "account_id", "order_no", "currency", "amount", "notify_url"] },`
-    expect(report.ok).toBe(false)
-    expect(report.option_lines).toEqual([expected])
-    const checkout = report.findings.find((f) => f.check === "checkout")!
-    expect(checkout).toMatchObject({ ok: false, fix_options: expected })
-    expect(checkout.saw).toMatch(
-      /I0013.*accepted with signature over merchant_id, account_id, order_no, currency, amount, notify_url/,
-    )
-    expect(report.findings.find((f) => f.check === "cancel")).toMatchObject({ ok: true })
-    expect(operations(s).every((p) => HARMLESS.has(p))).toBe(true)
-    // Every refused checkout created nothing; the accepted one was cancelled.
-    expect(s.inspect.orders().map((o) => o.state)).toEqual(["cancelled"])
-  })
+  it.each(["documented", "legacy"] as const)(
+    "%s dialect: finds the older build's checkout row (notify_url signed instead of return_url) and prints it",
+    async (dialect) => {
+      const s = await sandbox({ dialect, signature_fields: { checkout: [...CHECKOUT_NOTIFY_ROW] } })
+      const report = await runDoctor(client(s), RUN)
+      const expected = `signature_fields: { checkout: ["merchant_id", "account_id", "order_no", "currency", "amount", "notify_url"] },`
+      expect(report.ok).toBe(false)
+      expect(report.option_lines).toEqual([expected])
+      const checkout = report.findings.find((f) => f.check === "checkout")!
+      expect(checkout).toMatchObject({ ok: false, fix_options: expected })
+      expect(checkout.saw).toMatch(
+        /I0013.*accepted with signature over merchant_id, account_id, order_no, currency, amount, notify_url/,
+      )
+      expect(report.findings.find((f) => f.check === "cancel")).toMatchObject({ ok: true })
+      expect(operations(s).every((p) => HARMLESS.has(p))).toBe(true)
+      // Every refused checkout created nothing; the accepted one was cancelled.
+      expect(s.inspect.orders().map((o) => o.state)).toEqual(["cancelled"])
+    },
+  )
 
   it.each([
     ["documented", "absent"],
@@ -86,20 +89,23 @@ describe("acquiring doctor against the sandbox", () => {
     },
   )
 
-  it("finds the one encoding a gateway takes for retrievalTrans and prints it", async () => {
-    const s = await sandbox({ accepted_encodings: { retrievalTrans: ["json"] } })
-    const report = await runDoctor(client(s), RUN)
-    expect(report.option_lines).toEqual([`encodings: { retrievalTrans: "json" },`])
-    const credentials = report.findings.find((f) => f.check === "credentials")!
-    expect(credentials).toMatchObject({ ok: false, fix_options: `encodings: { retrievalTrans: "json" },` })
-    expect(credentials.saw).toMatch(
-      /refused as configured \(code I0002, source body, HTTP 415.*accepted with json body/,
-    )
-    // The checkout probe's lookup used the working encoding: the order was found and cancelled.
-    expect(report.findings.find((f) => f.check === "cancel")).toMatchObject({ ok: true })
-    expect(s.inspect.orders().map((o) => o.state)).toEqual(["cancelled"])
-    expect(operations(s).every((p) => HARMLESS.has(p))).toBe(true)
-  })
+  it.each(["documented", "legacy"] as const)(
+    "%s dialect: finds the one encoding a gateway takes for retrievalTrans and prints it",
+    async (dialect) => {
+      const s = await sandbox({ dialect, accepted_encodings: { retrievalTrans: ["json"] } })
+      const report = await runDoctor(client(s), RUN)
+      expect(report.option_lines).toEqual([`encodings: { retrievalTrans: "json" },`])
+      const credentials = report.findings.find((f) => f.check === "credentials")!
+      expect(credentials).toMatchObject({ ok: false, fix_options: `encodings: { retrievalTrans: "json" },` })
+      expect(credentials.saw).toMatch(
+        /refused as configured \(code I0002, source body, HTTP 415.*accepted with json body/,
+      )
+      // The checkout probe's lookup used the working encoding: the order was found and cancelled.
+      expect(report.findings.find((f) => f.check === "cancel")).toMatchObject({ ok: true })
+      expect(s.inspect.orders().map((o) => o.state)).toEqual(["cancelled"])
+      expect(operations(s).every((p) => HARMLESS.has(p))).toBe(true)
+    },
+  )
 
   it("a merchant who configured another encoding is told to send the documented one", async () => {
     const s = await sandbox()
