@@ -80,7 +80,7 @@ describe("readings.unknown_order", () => {
       amount: "",
       payment_status: "",
     })
-    const byTrade = await retrieve(sb, { trades: "T404" })
+    const byTrade = await retrieve(sb, { trades: "T404,T404" }) // asked twice, listed once
     expect(byTrade.orders_list).toEqual([expect.objectContaining({ transaction_id: "T404", query_result: "2" })])
   })
 })

@@ -45,18 +45,18 @@ function select(core: SandboxCore, caller: Caller, body: Record<string, unknown>
   const mine = (o: Order | undefined): o is Order =>
     !!o && o.merchant_id === merchant_id && o.account_id === caller.account.account_id
   const found = new Map<string, Order>()
-  const unknown: Unknown[] = []
+  const unknown = new Map<string, Unknown>() // one entry per asked value, as found orders are one each
   for (const orderNo of orders) {
     const order = core.store.byOrder(merchant_id, orderNo)
     if (mine(order)) found.set(order.transaction_id, order)
-    else unknown.push({ order_no: orderNo })
+    else unknown.set(`o:${orderNo}`, { order_no: orderNo })
   }
   for (const transactionId of trades) {
     const o = core.store.byTransaction(transactionId)
     if (mine(o)) found.set(o.transaction_id, o)
-    else unknown.push({ transaction_id: transactionId })
+    else unknown.set(`t:${transactionId}`, { transaction_id: transactionId })
   }
-  return { ok: true, orders: [...found.values()], unknown }
+  return { ok: true, orders: [...found.values()], unknown: [...unknown.values()] }
 }
 
 /** An order record (gateway-interface.md §2.5) for an order the gateway does not have: query_result 2. */
