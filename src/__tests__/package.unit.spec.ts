@@ -89,10 +89,11 @@ describe("the packed package", () => {
     }
   })
 
-  it("ships LICENSE, README, the docs and examples README links to, and the sandbox CLI", () => {
+  it("ships LICENSE, README, the docs and examples README links to, and every CLI", () => {
     expect(files).toContain("LICENSE")
     expect(files).toContain("README.md")
-    expect(files).toContain(pkg.bin["acquiring-sandbox"].replace(/^\.\//, ""))
+    expect(Object.keys(pkg.bin).sort()).toEqual(["acquiring-doctor", "acquiring-sandbox"])
+    for (const bin of Object.values<string>(pkg.bin)) expect(files).toContain(bin.replace(/^\.\//, ""))
     const readme = readFileSync(path.join(ROOT, "README.md"), "utf8")
     // Relative links (not URLs, not #anchors), without a trailing #anchor.
     const links = [...readme.matchAll(/\]\(([^)\s]+)\)/g)]
@@ -100,7 +101,13 @@ describe("the packed package", () => {
       .filter((l) => l && !/^[a-z]+:/i.test(l))
     expect(links.length).toBeGreaterThan(0)
     expect(links.filter((l) => !files.has(path.posix.normalize(l)))).toEqual([])
-    for (const doc of ["docs/sandbox.md", "docs/payouts.md", "docs/assumptions.md", "docs/reliability.md"]) {
+    for (const doc of [
+      "docs/sandbox.md",
+      "docs/payouts.md",
+      "docs/assumptions.md",
+      "docs/reliability.md",
+      "docs/go-live.md",
+    ]) {
       expect(files).toContain(doc)
     }
   })
