@@ -56,11 +56,11 @@ export const PRESETS: Readonly<
 > = {
   documented: {
     notifications: { dialect: "snake_case", signature_case: "upper" },
-    readings: { unknown_order: "absent", partial_capture: "allowed", payout_amounts: "major" },
+    readings: { unknown_order: "absent", partial_capture: "allowed", payout_amounts: "minor" },
   },
   legacy: {
     notifications: { dialect: "legacy", signature_case: "lower" },
-    readings: { unknown_order: "query_result_2", partial_capture: "allowed", payout_amounts: "minor" },
+    readings: { unknown_order: "query_result_2", partial_capture: "allowed", payout_amounts: "major" },
   },
 }
 

@@ -33,23 +33,23 @@ describe("dialect preset", () => {
     expect((await sandbox()).dialect).toMatchObject({
       preset: "documented",
       notifications: { dialect: "snake_case", signature_case: "upper" },
-      readings: { unknown_order: "absent", partial_capture: "allowed", payout_amounts: "major" },
+      readings: { unknown_order: "absent", partial_capture: "allowed", payout_amounts: "minor" },
     })
     const legacy = await sandbox({ dialect: "legacy" })
     expect(legacy.dialect).toMatchObject({
       preset: "legacy",
       notifications: { dialect: "legacy", signature_case: "lower" },
-      readings: { unknown_order: "query_result_2", partial_capture: "allowed", payout_amounts: "minor" },
+      readings: { unknown_order: "query_result_2", partial_capture: "allowed", payout_amounts: "major" },
     })
     expect(legacy.options.notifications).toMatchObject({ dialect: "legacy", signature_case: "lower" })
     const mixed = await sandbox({
       dialect: "legacy",
       notifications: { signature_case: "upper" },
-      readings: { payout_amounts: "major", partial_capture: "refused" },
+      readings: { payout_amounts: "minor", partial_capture: "refused" },
     })
     expect(mixed.dialect).toMatchObject({
       notifications: { dialect: "legacy", signature_case: "upper" },
-      readings: { unknown_order: "query_result_2", partial_capture: "refused", payout_amounts: "major" },
+      readings: { unknown_order: "query_result_2", partial_capture: "refused", payout_amounts: "minor" },
     })
     expect(PRESETS.documented.readings.partial_capture).toBe(PRESETS.legacy.readings.partial_capture)
     await expect(startSandbox({ dialect: "engine" } as never)).rejects.toThrow(/Invalid sandbox option dialect/)
@@ -157,10 +157,10 @@ describe("readings.payout_amounts", () => {
     })
   })
 
-  it("the presets: documented major, legacy minor", async () => {
-    expect((await payout(await sandbox(), "100.00", "PAYER")).amount_beneficiary_receives).toBe(100)
+  it("the presets: documented minor (the plugin's default unit), legacy major", async () => {
+    expect((await payout(await sandbox(), "100.00", "PAYER")).amount_beneficiary_receives).toBe(10_000)
     expect((await payout(await sandbox({ dialect: "legacy" }), "100.00", "PAYER")).amount_beneficiary_receives).toBe(
-      10_000,
+      100,
     )
   })
 })
