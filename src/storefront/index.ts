@@ -7,6 +7,18 @@ export { StoreApiError, statusOf, storeFetch } from "./client"
 export type { StoreClientInput, StoreConnection, StoreFetch, StoreRequest } from "./client"
 export { collectDevice, type DeviceSource } from "./device"
 export { findStartedPayment, getHostedPage, PAGE_TOKEN_HEADER, startPaymentSession } from "./session"
+export {
+  CardChoice,
+  DeleteSavedCardOutcome,
+  deleteSavedCard,
+  describeSavedCard,
+  listSavedCards,
+  SavedCard,
+  SavedCardId,
+  SavedCardsOutcome,
+  savedCardSessionData,
+  withCardChoice,
+} from "./saved-cards"
 export { breakOutOfFrame, mountHostedFrame, postForm, sendShopper } from "./browser"
 export {
   CANCELLED_MESSAGE,
