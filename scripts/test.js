@@ -49,7 +49,13 @@ const NEEDS_DB = new Set([
 // Kinds whose files share nothing run two at a time (each Medusa test file has its own app, database,
 // sandbox and port): on a 2-core runner a file is one busy core. The others stay in band: the Redis
 // kinds share Redis's queues, browser tests share the demo stack, and the sandbox kind times deliveries.
-const PARALLEL = new Set(["unit", "integration:http", "integration:http:legacy", "integration:compat"])
+const PARALLEL = new Set([
+  "unit",
+  "integration:http",
+  "integration:http:legacy",
+  "integration:compat",
+  "integration:install",
+])
 
 async function main() {
   const asked = process.argv.slice(2).filter((a) => KINDS.includes(a))
