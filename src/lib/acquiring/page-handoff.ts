@@ -23,7 +23,15 @@ export interface HandedOverPage {
 /** At most this many pages wait in one process (≈ 20 KB each). */
 export const HANDOFF_MAX = 500
 
-const pages = new Map<string, HandedOverPage & { expires: number }>()
+type Waiting = Map<string, HandedOverPage & { expires: number }>
+
+/**
+ * One map per process, not per copy of this file: a pnpm workspace whose storefront also installs
+ * the plugin (for its storefront kit) can leave two copies, and Medusa may load the provider from
+ * one and the routes from the other (docs/storefront-dtc-starter.md).
+ */
+const HANDOFF = Symbol.for("medusa-plugin-acquiring.page-handoff")
+const pages: Waiting = ((globalThis as Record<symbol, Waiting | undefined>)[HANDOFF] ??= new Map())
 
 export function handOver(sessionId: string, entry: HandedOverPage, now = Date.now()): void {
   pages.delete(sessionId) // re-inserted last: the oldest entry is dropped first
