@@ -3,7 +3,12 @@ import type { HttpTypes } from "@medusajs/framework/types"
 import { readConfig } from "./config"
 
 export const config = readConfig()
-export const sdk = new Medusa({ baseUrl: config.backendUrl, publishableKey: config.publishableKey })
+/** A logged-in customer's JWT is kept in localStorage and sent by the SDK as a bearer (account.ts). */
+export const sdk = new Medusa({
+  baseUrl: config.backendUrl,
+  publishableKey: config.publishableKey,
+  auth: { type: "jwt", jwtTokenStorageMethod: "local", jwtTokenStorageKey: "demo_customer_jwt" },
+})
 
 const CART_KEY = "demo_cart_id"
 export const cartId = () => localStorage.getItem(CART_KEY)

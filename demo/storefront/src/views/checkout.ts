@@ -1,7 +1,9 @@
 import type { HttpTypes } from "@medusajs/framework/types"
 import { esc, errorText, go, money, on, render } from "../dom"
+import { currentCustomer, type Customer } from "../account"
+import { listSavedCards, type SavedCard } from "../kit"
 import { currentCart, sdk, updateCount } from "../store"
-import { methodChoices, startPayment, type PayMethod } from "./payment"
+import { cardChoices, methodChoices, readCardChoice, startPayment, wireCardChoices, type PayMethod } from "./payment"
 
 /** A shopper of the sandbox's country (the seeded region is Germany). */
 const DEFAULTS = {
@@ -19,10 +21,10 @@ function field(name: keyof typeof DEFAULTS, label: string, value?: string | null
   return `<div><label for="${name}">${label}</label><input id="${name}" name="${name}" value="${esc(value || DEFAULTS[name])}" required></div>`
 }
 
-function addressForm(cart: HttpTypes.StoreCart) {
+function addressForm(cart: HttpTypes.StoreCart, customer: Customer | null) {
   const a = cart.shipping_address
   return `<form id="address" class="card"><h2>Address</h2>
-${field("email", "E-mail", cart.email)}
+${field("email", "E-mail", cart.email || customer?.email)}
 <div class="row">${field("first_name", "First name", a?.first_name)}${field("last_name", "Last name", a?.last_name)}</div>
 ${field("address_1", "Street and number", a?.address_1)}
 <div class="row">${field("postal_code", "Postal code", a?.postal_code)}${field("city", "City", a?.city)}</div>
@@ -31,10 +33,18 @@ ${field("phone", "Phone", a?.phone)}</div>
 <p><button type="submit" id="to-payment">Continue to payment</button></p></form>`
 }
 
-function paymentForm(cart: HttpTypes.StoreCart) {
+/** A logged-in customer's saved cards (none for a guest, or when the list cannot be read). */
+async function savedCardsOf(customer: Customer | null): Promise<SavedCard[] | null> {
+  if (!customer) return null
+  const outcome = await listSavedCards(sdk.client)
+  return outcome.type === "cards" ? outcome.saved_cards : []
+}
+
+function paymentForm(cart: HttpTypes.StoreCart, cards: SavedCard[] | null) {
   return `<div class="card" id="payment"><h2>Payment</h2>
 <p>Total <strong id="checkout-total">${money(cart.total, cart.currency_code)}</strong> (incl. shipping ${money(cart.shipping_total, cart.currency_code)})</p>
 ${methodChoices()}
+${cards ? cardChoices(cards) : `<p class="muted" id="login-hint"><a href="/account">Log in</a> to save your card for next time.</p>`}
 <p><button id="pay">Pay</button></p><p id="pay-message"></p><div id="hosted-frame"></div></div>`
 }
 
@@ -57,13 +67,15 @@ async function saveAddress(cart: HttpTypes.StoreCart, form: HTMLFormElement) {
 }
 
 export async function checkoutView(notice?: string) {
-  const cart = await currentCart()
+  const [cart, customer] = await Promise.all([currentCart(), currentCustomer()])
   updateCount(cart)
   if (!cart?.items?.length) return go("/")
   const ready = Boolean(cart.shipping_address?.address_1 && cart.shipping_methods?.length && cart.email)
+  const cards = ready ? await savedCardsOf(customer) : null
   render(
-    `<h1>Checkout</h1>${notice ? `<p class="error" id="notice">${esc(notice)}</p>` : ""}${addressForm(cart)}${ready ? paymentForm(cart) : ""}`,
+    `<h1>Checkout</h1>${notice ? `<p class="error" id="notice">${esc(notice)}</p>` : ""}${addressForm(cart, customer)}${ready ? paymentForm(cart, cards) : ""}`,
   )
+  wireCardChoices()
   on("#address", "submit", async (e) => {
     e.preventDefault()
     try {
@@ -78,7 +90,7 @@ export async function checkoutView(notice?: string) {
     const button = document.getElementById("pay") as HTMLButtonElement
     button.disabled = true
     try {
-      await startPayment({ cart }, method, `${window.location.origin}/return/${cart.id}`)
+      await startPayment({ cart }, method, `${window.location.origin}/return/${cart.id}`, readCardChoice())
     } catch (err) {
       document.getElementById("pay-message")!.innerHTML = `<span class="error">${esc(errorText(err))}</span>`
       button.disabled = false

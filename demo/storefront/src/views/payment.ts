@@ -4,7 +4,11 @@ import {
   collectDevice,
   methodDisplay,
   sendShopper,
+  describeSavedCard,
   startPaymentSession,
+  withCardChoice,
+  type CardChoice,
+  type SavedCard,
   type StartedPayment,
 } from "../kit"
 import { config, sdk } from "../store"
@@ -34,6 +38,41 @@ export function methodChoices(): string {
 }
 
 /**
+ * For a logged-in customer: the saved cards (radio buttons, with "A new card"), and "Save this
+ * card" for a new one. Guests see nothing of it. Applies to the card methods, not the APM.
+ */
+export function cardChoices(cards: readonly SavedCard[]): string {
+  const saved = cards
+    .map(
+      (c) =>
+        `<label class="choice"><input type="radio" name="card" value="${esc(c.id)}" id="card-${esc(c.id)}" data-last4="${esc(c.last4)}"> ${esc(describeSavedCard(c))}</label>`,
+    )
+    .join("\n")
+  return `<fieldset id="card-choice"><legend>Card</legend>${saved}
+<label class="choice"><input type="radio" name="card" value="new" id="card-new" checked> A new card</label>
+<label class="choice" id="save-card-row"><input type="checkbox" id="save-card"> Save this card for my next purchases</label></fieldset>`
+}
+
+/** Hides "Save this card" while a saved card is chosen. */
+export function wireCardChoices() {
+  const sync = () => {
+    const row = document.getElementById("save-card-row")
+    const picked = document.querySelector<HTMLInputElement>("input[name=card]:checked")
+    if (row) row.style.display = picked?.value === "new" ? "" : "none"
+  }
+  document.querySelectorAll("input[name=card]").forEach((i) => i.addEventListener("change", sync))
+  sync()
+}
+
+/** What the customer chose in cardChoices; undefined for a guest (no choice shown). */
+export function readCardChoice(): CardChoice | undefined {
+  const picked = document.querySelector<HTMLInputElement>("input[name=card]:checked")
+  if (!picked) return undefined
+  if (picked.value !== "new") return { kind: "saved_card", payment_method_id: picked.value }
+  return { kind: "new_card", save: Boolean(document.querySelector<HTMLInputElement>("#save-card")?.checked) }
+}
+
+/**
  * Starts a session (the kit adds the shopper's device data; the plugin seals the real cart or
  * order) and sends the shopper to the gateway. The return page completes the cart.
  */
@@ -41,8 +80,11 @@ export async function startPayment(
   target: { cart: HttpTypes.StoreCart } | { payment_collection_id: string },
   method: PayMethod,
   return_url: string,
+  card?: CardChoice,
 ): Promise<StartedPayment> {
-  const started = await startPaymentSession(sdk.client, {
+  // The card choice goes into the session's data (save_card / payment_method_id); the APM takes none.
+  const client = card && method !== "apm" ? withCardChoice(sdk.client, card) : sdk.client
+  const started = await startPaymentSession(client, {
     ...("cart" in target
       ? { cart: { id: target.cart.id, payment_collection: target.cart.payment_collection ?? null } }
       : target),
