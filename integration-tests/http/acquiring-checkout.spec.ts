@@ -12,6 +12,7 @@ import {
 import { formOf, getPage, payOnHostedPage, postForm } from "./helpers/browser"
 import { sign } from "../../src/gateway/signing"
 import { NOTIFICATION_SIGN_FIELDS } from "../../src/gateway/schemas/notification"
+import { wireName } from "./helpers/dialect"
 
 jest.setTimeout(300_000)
 
@@ -83,7 +84,7 @@ acquiringTestRunner(({ api, getContainer, seed, admin }) => {
     ])
 
     expect(await sandbox.notifications.settle(15_000)).toBe(true)
-    const notes = sandbox.notifications.list().filter((n) => n.payload.order_no === session.data.order_no)
+    const notes = sandbox.notifications.list().filter((n) => n.payload[wireName("order_no")] === session.data.order_no)
     expect(notes.at(-1)!.attempts.at(-1)!.status).toBe(200)
     expect(await ordersOfCart(getContainer(), cart.id)).toEqual([done.order.id])
   })
@@ -144,7 +145,7 @@ acquiringTestRunner(({ api, getContainer, seed, admin }) => {
     sandbox.faults.add({ target: "notifications", kind: "duplicate", count: 1 })
     const { cart, session } = await hostedCheckout()
     expect(await sandbox.notifications.settle(15_000)).toBe(true)
-    const notes = sandbox.notifications.list().filter((n) => n.payload.order_no === session.data.order_no)
+    const notes = sandbox.notifications.list().filter((n) => n.payload[wireName("order_no")] === session.data.order_no)
     expect(notes).toHaveLength(2)
     expect(notes.map((n) => n.attempts.at(-1)!.status)).toEqual([200, 200])
     const orders = await ordersOfCart(getContainer(), cart.id)

@@ -3,6 +3,7 @@ import { useAcquiringEnv } from "./helpers/acquiring-env"
 import { acquiringTestRunner } from "./helpers/acquiring-suite"
 import { placeOrder, sleep } from "./helpers/acquiring-orders"
 import { adminOrder } from "./helpers/acquiring-store"
+import { wireName } from "./helpers/dialect"
 
 jest.setTimeout(300_000)
 
@@ -36,7 +37,7 @@ acquiringTestRunner(({ api, getContainer, seed, admin }) => {
     env
       .sandbox()
       .notifications.list()
-      .filter((n) => n.payload.order_no === orderNo && n.notify_type === type)
+      .filter((n) => n.payload[wireName("order_no")] === orderNo && n.notify_type === type)
   /** Deliver a notification body ourselves, as a retry of the gateway would. */
   const deliver = (payload: Record<string, string>) =>
     api
@@ -171,7 +172,7 @@ acquiringTestRunner(({ api, getContainer, seed, admin }) => {
         [200, "success"],
         [200, "success"],
       ])
-      expect((await deliver({ ...opening.payload, amount: "1.00" })).status).toBe(401)
+      expect((await deliver({ ...opening.payload, [wireName("amount")]: "1.00" })).status).toBe(401)
 
       sandbox.portal.closeDispute(o.order_no, "lost")
       await settled()

@@ -8,6 +8,7 @@ import {
   editAddingTee as editOrderAddingTee,
   paidOrder as orderPaidOnHostedPage,
 } from "./helpers/order-payments"
+import { wireName } from "./helpers/dialect"
 
 jest.setTimeout(300_000)
 
@@ -29,7 +30,7 @@ acquiringTestRunner(({ api, seed, admin }) => {
     expect(await sandbox().notifications.settle(15_000)).toBe(true)
     const notes = sandbox()
       .notifications.list()
-      .filter((n) => n.payload.order_no === orderNo)
+      .filter((n) => n.payload[wireName("order_no")] === orderNo)
     expect(notes.at(-1)?.attempts.at(-1)?.status).toBe(200)
   }
 

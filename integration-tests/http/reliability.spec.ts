@@ -13,6 +13,7 @@ import {
 import { PROVIDERS } from "./helpers/acquiring-seed"
 import { completeCart, DEVICE, ordersOfCart, startSession } from "./helpers/acquiring-store"
 import { postForm } from "./helpers/browser"
+import { wireName } from "./helpers/dialect"
 
 jest.setTimeout(Math.max(900_000, Number(process.env.SOAK_CHECKOUTS ?? 0) * 4_000))
 
@@ -211,7 +212,7 @@ acquiringTestRunner(({ api, getContainer, seed, admin }) => {
       const cart = await leanCart(api, seed, `race-${i}-${Date.now()}@shop.test`)
       const { session } = await startSession(api, seed, cart.id, PROVIDERS.hosted, { device: DEVICE })
       sandbox.shopper.pay(session.data.order_no, { card: "4111111111111111" })
-      const note = sandbox.notifications.list().find((n) => n.payload.order_no === session.data.order_no)!
+      const note = sandbox.notifications.list().find((n) => n.payload[wireName("order_no")] === session.data.order_no)!
         .payload as Record<string, string>
       const skew = i % 5 === 0 ? 0 : (i % 5) * 3 // both at once, or the notification a few ms later
       const [completed, notified] = await Promise.all([

@@ -1,5 +1,3 @@
-import { NOTIFICATION_SIGN_FIELDS } from "../../src/gateway/schemas/notification"
-import { sign } from "../../src/gateway/signing"
 import { useAcquiringEnv } from "./helpers/acquiring-env"
 import { acquiringTestRunner } from "./helpers/acquiring-suite"
 import { PROVIDERS } from "./helpers/acquiring-seed"
@@ -13,6 +11,7 @@ import {
 } from "./helpers/acquiring-store"
 import { formOf, postForm } from "./helpers/browser"
 import { captureProcessOutput } from "./helpers/log-capture"
+import { resignNotification, wireName } from "./helpers/dialect"
 
 jest.setTimeout(300_000)
 
@@ -56,17 +55,13 @@ acquiringTestRunner(
       expect(done.status).toBe(303)
       expect(await sandbox.notifications.settle(10_000)).toBe(true)
       sandbox.faults.clear(drop.id)
-      const note = sandbox.notifications.list().find((n) => n.payload.order_no === order_no)!.payload as Record<
-        string,
-        string
-      >
+      const note = sandbox.notifications.list().find((n) => n.payload[wireName("order_no")] === order_no)!
+        .payload as Record<string, string>
       return { cart, session, order_no, note }
     }
     const post = async (fields: Record<string, string>) => (await postForm(notifyUrl(), fields)).status
-    const resign = (f: Record<string, string>, key: string) => {
-      const { encryption_data: _old, ...rest } = f
-      return { ...rest, encryption_data: sign(rest, NOTIFICATION_SIGN_FIELDS, key) }
-    }
+    // Re-signed over our names, written back in the naming of this run's dialect (helpers/dialect.ts).
+    const resign = resignNotification
     const paymentState = async (cartId: string) => {
       const query = getContainer().resolve("query")
       const { data } = await query.graph({
@@ -87,18 +82,33 @@ acquiringTestRunner(
       const before = await paymentState(cart.id)
       const attacks: Array<[string, Record<string, string>]> = [
         ["forged: signed with another key", resign(note, "guessed-key")],
-        ["forged: no signature", (({ encryption_data: _e, ...r }) => r)(note)],
-        ["forged: signature of zeros", { ...note, encryption_data: "0".repeat(64) }],
-        ["tampered amount", { ...note, amount: "0.01" }],
-        ["tampered amount up", { ...note, amount: "3289.00" }],
-        ["tampered status", { ...note, order_status: note.order_status === "1" ? "0" : "1" }],
-        ["tampered order", { ...note, order_no: other.order_no }],
-        ["tampered transaction", { ...note, transaction_id: other.note.transaction_id }],
-        ["tampered currency", { ...note, currency: "USD" }],
-        ["foreign merchant, its own key", resign({ ...note, merchant_id: "1000002" }, "foreign-merchant-key")],
-        ["foreign merchant, our key", resign({ ...note, merchant_id: "1000002" }, "sandbox-key-1")],
-        ["our merchant, another account's key", resign({ ...note, account_id: "100000102" }, "sandbox-key-1")],
-        ["signed by us, amount off the gateway record", resign({ ...note, amount: "1.00" }, "sandbox-key-1")],
+        [
+          "forged: no signature",
+          Object.fromEntries(Object.entries(note).filter(([k]) => k !== wireName("encryption_data"))),
+        ],
+        ["forged: signature of zeros", { ...note, [wireName("encryption_data")]: "0".repeat(64) }],
+        ["tampered amount", { ...note, [wireName("amount")]: "0.01" }],
+        ["tampered amount up", { ...note, [wireName("amount")]: "3289.00" }],
+        [
+          "tampered status",
+          { ...note, [wireName("order_status")]: note[wireName("order_status")] === "1" ? "0" : "1" },
+        ],
+        ["tampered order", { ...note, [wireName("order_no")]: other.order_no }],
+        ["tampered transaction", { ...note, [wireName("transaction_id")]: other.note[wireName("transaction_id")] }],
+        ["tampered currency", { ...note, [wireName("currency")]: "USD" }],
+        [
+          "foreign merchant, its own key",
+          resign({ ...note, [wireName("merchant_id")]: "1000002" }, "foreign-merchant-key"),
+        ],
+        ["foreign merchant, our key", resign({ ...note, [wireName("merchant_id")]: "1000002" }, "sandbox-key-1")],
+        [
+          "our merchant, another account's key",
+          resign({ ...note, [wireName("account_id")]: "100000102" }, "sandbox-key-1"),
+        ],
+        [
+          "signed by us, amount off the gateway record",
+          resign({ ...note, [wireName("amount")]: "1.00" }, "sandbox-key-1"),
+        ],
       ]
       const mark = logs.lines.length
       const answers: Record<string, number> = {}
@@ -142,7 +152,7 @@ acquiringTestRunner(
       ).toBe(settled)
       expect(order.payment_collections[0].status).toBe(status)
       expect(await ordersOfCart(getContainer(), cart.id)).toEqual([orderId])
-      const gateway = env.sandbox().inspect.order(note.order_no)!
+      const gateway = env.sandbox().inspect.order(note[wireName("order_no")])!
       expect(gateway.captured_amount).toBe("32.89")
       expect(gateway.refunds).toHaveLength(1)
     })

@@ -1,3 +1,10 @@
+import {
+  NOTIFICATION_SIGN_FIELDS,
+  inNotificationDialect,
+  notificationFieldName,
+  type NotificationDialect,
+} from "../../../src/gateway/schemas/notification"
+import { sign } from "../../../src/gateway/signing"
 import type { Sandbox, SandboxOptionsInput } from "../../../src/sandbox"
 
 /**
@@ -27,4 +34,27 @@ export const dialectSandboxOptions = (): Pick<SandboxOptionsInput, "dialect"> =>
  */
 export function dialectPluginOptions(sandbox: Sandbox): { payouts: { amount_unit: "minor" | "major" } } {
   return { payouts: { amount_unit: sandbox.dialect.readings.payout_amounts } }
+}
+
+/**
+ * Notifications as the sandbox sends them in this run's dialect: the field names it writes (`orderNo` for
+ * `order_no` in legacy), so a spec reads, tampers and re-signs the same field it would in the documented one.
+ */
+export const NOTIFICATION_DIALECT: NotificationDialect = SANDBOX_DIALECT === "legacy" ? "legacy" : "snake_case"
+
+/** The name a notification field travels under in this run (unaliased names are the same in both). */
+export const wireName = (field: string): string =>
+  Object.keys(inNotificationDialect({ [field]: "" }, NOTIFICATION_DIALECT))[0]
+
+/** A notification payload with our names, whichever naming the sandbox wrote it in. */
+export const ourNames = (payload: Record<string, string>): Record<string, string> =>
+  Object.fromEntries(Object.entries(payload).map(([k, v]) => [notificationFieldName(k), v]))
+
+/** Re-signed with `key` over the default rule, written back in this run's naming (a forgery spec's tool). */
+export function resignNotification(payload: Record<string, string>, key: string): Record<string, string> {
+  const { encryption_data: _old, ...rest } = ourNames(payload)
+  return inNotificationDialect(
+    { ...rest, encryption_data: sign(rest, NOTIFICATION_SIGN_FIELDS, key) },
+    NOTIFICATION_DIALECT,
+  )
 }
