@@ -95,6 +95,9 @@ function stopper(child: ChildProcess): () => Promise<void> {
     const t = setTimeout(() => kill("SIGKILL"), 5_000)
     await exited
     clearTimeout(t)
+    // Its pipes too, or jest's worker waits on them after the tests.
+    child.stdout?.destroy()
+    child.stderr?.destroy()
   }
 }
 
