@@ -185,7 +185,7 @@ it(`${N} hosted-page checkouts on 2 servers + 1 worker: one order per cart, one 
   await sandbox.notifications.settle(60_000)
   const ordersSeconds = (Date.now() - t0) / 1000
 
-  // The background runs finished on the worker; each is read through the other server (shared cache).
+  // The background runs finished on the worker; each is read through the other server (the stored workflow).
   for (const r of runs) {
     await waitUntil(`run ${r.id}`, 120_000, async () => {
       const res = await servers[1 - r.on].api.get(`/admin/acquiring/reconcile/${r.id}`, seed.admin)
