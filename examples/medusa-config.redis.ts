@@ -87,7 +87,7 @@ module.exports = defineConfig({
         ],
       },
     },
-    // The cache module (background "sync now" runs are kept here for a day).
+    // The cache module (a hosted page stored by one server, served by any).
     { resolve: "@medusajs/medusa/cache-redis", options: { redisUrl: REDIS_URL } },
     // Workflow state and scheduled jobs in Redis: one run of each job per tick across the workers.
     { resolve: "@medusajs/medusa/workflow-engine-redis", options: { redis: { redisUrl: REDIS_URL } } },
