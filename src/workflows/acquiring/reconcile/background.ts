@@ -9,6 +9,7 @@ import {
   type WorkflowData,
 } from "@medusajs/framework/workflows-sdk"
 import { z } from "zod"
+import { formatIssues } from "../../../gateway/zod-issues"
 import type { ReconcileInput, ReconcileReport } from "./run"
 import { RECONCILE_REPORT_STEP } from "./steps/report"
 import { LOAD_TARGETS_STEP } from "./steps/load-targets"
@@ -51,7 +52,7 @@ const queueReconcileRunStep = createStep(
     if (!parsed.success)
       throw new MedusaError(
         MedusaError.Types.INVALID_DATA,
-        `input: ${parsed.error.issues.map((i) => `${i.path.join(".")} ${i.message}`).join("; ")}`,
+        `input: ${formatIssues(parsed.error, { fallback: "body" })}`,
       )
     return new StepResponse(undefined)
   },
