@@ -11,7 +11,7 @@ import type { Sandbox, SandboxOptionsInput } from "../../../src/sandbox"
  * The dialect the Medusa HTTP specs play the gateway in: `documented` (integration:http) or the engine's
  * `legacy` (integration:http:legacy, where jest.config.js sets ACQ_SANDBOX_DIALECT=legacy): legacy
  * notification names and lower-case signatures, unknown orders as query_result 2 entries, payout
- * amounts in minor units (src/sandbox/dialect.ts). The specs themselves do not change; a spec that
+ * amounts in whole currency units (src/sandbox/dialect.ts). The specs themselves do not change; a spec that
  * asserts a dialect's own wire form reads SANDBOX_DIALECT.
  */
 export type SandboxDialect = "documented" | "legacy"
