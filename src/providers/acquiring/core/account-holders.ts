@@ -16,10 +16,12 @@ import type {
   UpdateAccountHolderInput,
   UpdateAccountHolderOutput,
 } from "@medusajs/framework/types"
-import { MedusaError } from "@medusajs/framework/utils"
+import { MedusaError, Modules } from "@medusajs/framework/utils"
 import { isGatewayError } from "../../../gateway/errors"
 import type { OrderRecord } from "../../../gateway/schemas/transactions"
+import { withHolderLock } from "../../../lib/acquiring/holder-lock"
 import type { AcquiringData, Variant } from "../../../lib/acquiring/payment-data"
+import type { Locking } from "../../../lib/acquiring/queries/locks"
 import {
   addCard,
   cardFromRecord,
@@ -38,6 +40,16 @@ type HolderRow = { id: string; data?: Record<string, unknown> | null }
 type HolderService = {
   retrieve: (id: string, config?: Record<string, unknown>) => Promise<HolderRow>
   update: (data: { id: string; data: Record<string, unknown> }) => Promise<unknown>
+}
+
+/**
+ * Medusa's locking module from the app's container (the one MedusaAppLoader registers every module
+ * in): a provider's own container is the payment module's, which holds only that module's services.
+ * Loaded on first use, so building the provider does not load the framework's entry point.
+ */
+const medusaLocking = async (): Promise<Locking | undefined> => {
+  const { container } = await import("@medusajs/framework")
+  return container.resolve<Locking | undefined>(Modules.LOCKING, { allowUnregistered: true }) ?? undefined
 }
 
 /** Medusa passes the whole account holder (with its id) although the type names only `data`. */
@@ -68,7 +80,17 @@ export class AccountHolders {
     private readonly opts: SavedCardsOptions,
     /** Seals the tokens kept in Medusa's account holder rows (lib/acquiring/saved-cards.ts). */
     private readonly sealKey: Buffer,
+    /**
+     * Medusa's locking module, looked up when a card is written (the payment module's container,
+     * where the provider lives, does not hold it); undefined: the in-process gate alone.
+     */
+    private readonly locking: () => Promise<Locking | undefined> = medusaLocking,
   ) {}
+
+  /** Read-modify-write of one holder's cards, serialised per holder (lib/acquiring/holder-lock.ts). */
+  private async locked<T>(holderId: string, job: () => Promise<T>): Promise<T> {
+    return withHolderLock(await this.locking().catch(() => undefined), holderId, job)
+  }
 
   private service(): HolderService {
     const s = this.container.accountHolderService as HolderService | undefined
@@ -140,10 +162,13 @@ export class AccountHolders {
         MedusaError.Types.INVALID_DATA,
         "savePaymentMethod needs token_id, brand, last4, exp_month and exp_year",
       )
-    const holder = await this.cardsOfHolder(holderId)
-    if (!holder) throw new MedusaError(MedusaError.Types.NOT_FOUND, `Account holder ${holderId} was not found`)
-    const next = addCard(holder.cards, card.data, new Date(), this.sealKey)
-    if (next.changed) await this.writeCards(holder.row, next.cards)
+    const next = await this.locked(holderId, async () => {
+      const holder = await this.cardsOfHolder(holderId)
+      if (!holder) throw new MedusaError(MedusaError.Types.NOT_FOUND, `Account holder ${holderId} was not found`)
+      const added = addCard(holder.cards, card.data, new Date(), this.sealKey)
+      if (added.changed) await this.writeCards(holder.row, added.cards)
+      return added
+    })
     if (next.added) this.logger.info(`acquiring: card ${next.card.id} saved for account holder ${holderId}`)
     return { id: next.card.id, data: publicCard(next.card) }
   }
@@ -156,12 +181,16 @@ export class AccountHolders {
   }
 
   private async forget(holderId: string, cardId: string): Promise<boolean> {
-    const holder = await this.cardsOfHolder(holderId)
-    if (!holder?.cards.some((c) => c.id === cardId)) return false
-    await this.writeCards(
-      holder.row,
-      holder.cards.filter((c) => c.id !== cardId),
-    )
+    const removed = await this.locked(holderId, async () => {
+      const holder = await this.cardsOfHolder(holderId)
+      if (!holder?.cards.some((c) => c.id === cardId)) return false
+      await this.writeCards(
+        holder.row,
+        holder.cards.filter((c) => c.id !== cardId),
+      )
+      return true
+    })
+    if (!removed) return false
     this.logger.info(`acquiring: saved card ${cardId} removed from account holder ${holderId}`)
     return true
   }
