@@ -4,7 +4,7 @@ import { encodeBody, decodeForm } from "../../gateway/codecs"
 import { OPERATION_TABLE, type Encoding, type Operation } from "../../gateway/operations-table"
 import { parseHostedPage } from "../../gateway/hosted-page"
 import { sign } from "../../gateway/signing"
-import type { Sandbox } from "../index"
+import { startSandbox, type Sandbox, type SandboxOptionsInput } from "../index"
 
 /** Test helpers: signed calls with the shared signing code, a notification receiver, a "browser". */
 export const M = "1000001"
@@ -208,3 +208,25 @@ export const waitFor = async (cond: () => boolean, ms = 3_000) => {
 
 /** Fast notification timings for tests. */
 export const FAST_NOTIFY = { initial_delay_ms: 1, backoff_base_ms: 10, backoff_factor: 2, jitter: 0, max_attempts: 5 }
+
+export interface SandboxSuite {
+  sb: Sandbox
+  receiver: Receiver
+}
+
+/**
+ * The sandbox and notify receiver of one spec file: started before its tests (on a free port, with
+ * FAST_NOTIFY unless `options` says otherwise) and stopped after them; `use` gets them once started.
+ */
+export function sandboxSuite(options: SandboxOptionsInput, use: (suite: SandboxSuite) => void): void {
+  let suite: SandboxSuite | undefined
+  beforeAll(async () => {
+    const receiver = await startReceiver()
+    suite = { receiver, sb: await startSandbox({ port: 0, notifications: FAST_NOTIFY, ...options }) }
+    use(suite)
+  })
+  afterAll(async () => {
+    await suite?.sb.stop()
+    await suite?.receiver.close()
+  })
+}

@@ -17,6 +17,7 @@ import {
   formAction,
   payInBrowser,
   post,
+  sandboxSuite,
   startReceiver,
   submit,
   waitFor,
@@ -25,14 +26,7 @@ import {
 
 let sb: Sandbox
 let receiver: Receiver
-beforeAll(async () => {
-  receiver = await startReceiver()
-  sb = await startSandbox({ port: 0, seed: 11, notifications: FAST_NOTIFY })
-})
-afterAll(async () => {
-  await sb.stop()
-  await receiver.close()
-})
+sandboxSuite({ seed: 11 }, (s) => ({ sb, receiver } = s))
 
 const notified = (transaction_id: string, type = "payment") =>
   receiver.received.filter((r) => r.body.transaction_id === transaction_id && r.body.notify_type === type)

@@ -13,29 +13,23 @@ import {
   call,
   createCheckout,
   post,
-  startReceiver,
+  sandboxSuite,
   waitFor,
   type Receiver,
 } from "./helpers"
 
 let sb: Sandbox
 let receiver: Receiver
-beforeAll(async () => {
-  receiver = await startReceiver()
-  sb = await startSandbox({
-    port: 0,
+sandboxSuite(
+  {
     seed: 42,
-    notifications: FAST_NOTIFY,
     refund_processing_ms: 400, // long enough to observe status 2 on a loaded machine
     payout: { processing_ms: 0, fee_fixed_minor: 150, fee_rate_bp: 100 },
     // The fee cases below are checked to the cent: the minor-unit reading (payout-readings.http.spec.ts has major).
     readings: { payout_amounts: "minor" },
-  })
-})
-afterAll(async () => {
-  await sb.stop()
-  await receiver.close()
-})
+  },
+  (s) => ({ sb, receiver } = s),
+)
 afterEach(() => sb.faults.clear())
 
 function payoutBody(extra: Record<string, unknown> = {}) {

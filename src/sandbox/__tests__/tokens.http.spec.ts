@@ -1,6 +1,5 @@
-import { startSandbox, type Sandbox } from "../index"
+import type { Sandbox } from "../index"
 import {
-  FAST_NOTIFY,
   SALE,
   call,
   checkoutPayload,
@@ -8,7 +7,7 @@ import {
   followLoadingPage,
   formAction,
   payInBrowser,
-  startReceiver,
+  sandboxSuite,
   submit,
   waitFor,
   type Receiver,
@@ -17,14 +16,7 @@ import {
 /** Saved cards (docs/sandbox.md): issue on token_flag YES, pay with token_id, refuse unknown or revoked tokens. */
 let sb: Sandbox
 let receiver: Receiver
-beforeAll(async () => {
-  receiver = await startReceiver()
-  sb = await startSandbox({ port: 0, seed: 5, notifications: FAST_NOTIFY })
-})
-afterAll(async () => {
-  await sb.stop()
-  await receiver.close()
-})
+sandboxSuite({ seed: 5 }, (s) => ({ sb, receiver } = s))
 
 const retrieve = async (transaction_id: string) =>
   (await call(sb, "retrievalTrans", { merchant_id: "1000001", account_id: "100000101", trades: transaction_id })).body
