@@ -6,7 +6,6 @@
  * is enabled in the same region (P2's baseline).
  */
 import "./quiet"
-import { createServer } from "node:net"
 import path from "node:path"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { startSandbox, type Sandbox } from "../../src/sandbox"
@@ -16,6 +15,7 @@ import {
   medusaCommand,
   removeProjectDir,
 } from "../../integration-tests/reliability/medusa-process"
+import { freePort } from "../../integration-tests/helpers/child-process"
 import { httpApi, type Api } from "./http"
 import { runAlone, type BenchRow } from "./report"
 
@@ -34,17 +34,6 @@ export interface BenchApp {
 }
 
 export const SYSTEM_PROVIDER = "pp_system_default"
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer()
-    s.once("error", reject)
-    s.listen(0, "127.0.0.1", () => {
-      const { port } = s.address() as { port: number }
-      s.close(() => resolve(port))
-    })
-  })
-}
 
 export async function startBenchApp(opts: { log?: (s: string) => void } = {}): Promise<BenchApp> {
   const log = opts.log ?? (() => {})

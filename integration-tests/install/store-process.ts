@@ -4,20 +4,11 @@
  * and the installed package's `acquiring-sandbox` bin, as README tells a user to run them.
  */
 import { spawn, type ChildProcess } from "node:child_process"
-import { createServer } from "node:net"
 import path from "node:path"
 import { Client } from "pg"
+import { freePort, stopGroup, waitHealthy } from "../helpers/child-process"
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer()
-    s.once("error", reject)
-    s.listen(0, "127.0.0.1", () => {
-      const { port } = s.address() as { port: number }
-      s.close(() => resolve(port))
-    })
-  })
-}
+export { freePort }
 
 /** The PostgreSQL of DB_* (npm test sets them: scripts/ensure-postgres.js). */
 function pgConfig(database: string) {
@@ -82,25 +73,6 @@ export interface Child {
   stop(): Promise<void>
 }
 
-function stopper(child: ChildProcess): () => Promise<void> {
-  return async () => {
-    if (child.exitCode !== null || child.signalCode !== null) return
-    const exited = new Promise<void>((r) => child.once("exit", () => r()))
-    const kill = (sig: NodeJS.Signals) => {
-      try {
-        process.kill(-child.pid!, sig) // its whole process group
-      } catch {}
-    }
-    kill("SIGTERM")
-    const t = setTimeout(() => kill("SIGKILL"), 5_000)
-    await exited
-    clearTimeout(t)
-    // Its pipes too, or jest's worker waits on them after the tests.
-    child.stdout?.destroy()
-    child.stderr?.destroy()
-  }
-}
-
 /** `medusa start` of the store on a port; resolves once /health answers. */
 export async function startMedusa(dir: string, env: NodeJS.ProcessEnv & { PORT: string }): Promise<Child> {
   const child = spawn(process.execPath, [medusaBin(dir), "start"], {
@@ -110,17 +82,9 @@ export async function startMedusa(dir: string, env: NodeJS.ProcessEnv & { PORT: 
     detached: true,
   })
   const tail = tailOf(child)
-  const handle = { url: `http://localhost:${env.PORT}`, stop: stopper(child) }
-  const until = Date.now() + 240_000
-  while (Date.now() < until) {
-    if (child.exitCode !== null) throw new Error(`medusa start exited (${child.exitCode}):\n${tail()}`)
-    try {
-      if ((await fetch(`${handle.url}/health`)).ok) return handle
-    } catch {}
-    await new Promise((r) => setTimeout(r, 250))
-  }
-  await handle.stop()
-  throw new Error(`medusa start did not answer ${handle.url}/health in 240 s:\n${tail()}`)
+  const url = `http://localhost:${env.PORT}`
+  await waitHealthy(child, url, { what: "medusa start", timeoutMs: 240_000, output: tail })
+  return { url, stop: () => stopGroup(child) }
 }
 
 /** `acquiring-sandbox --port <free> --json` from the store's node_modules/.bin, as `npx acquiring-sandbox`. */
@@ -142,5 +106,5 @@ export async function startSandbox(dir: string): Promise<Child> {
     })
     child.once("exit", (code) => reject(new Error(`acquiring-sandbox exited (${code}):\n${tail()}`)))
   })
-  return { url, stop: stopper(child) }
+  return { url, stop: () => stopGroup(child) }
 }

@@ -7,23 +7,14 @@
  */
 import { spawn, type ChildProcess } from "node:child_process"
 import fs from "node:fs"
-import { createServer } from "node:net"
 import os from "node:os"
 import path from "node:path"
+import { freePort, signalGroup, stopGroup, waitExit, waitHealthy } from "../helpers/child-process"
+
+export { freePort }
 
 const ROOT = path.resolve(__dirname, "..", "..")
 const CLI = path.join(ROOT, "scripts", "demo", "medusa.js")
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer()
-    s.once("error", reject)
-    s.listen(0, "127.0.0.1", () => {
-      const { port } = s.address() as { port: number }
-      s.close(() => resolve(port))
-    })
-  })
-}
 
 /**
  * Environment of a `medusa start` child whose output a test reads: jest runs Medusa at
@@ -95,22 +86,6 @@ export interface MedusaChild {
   stop(): Promise<void>
 }
 
-const exited = (c: ChildProcess) => c.exitCode !== null || c.signalCode !== null
-
-function signalGroup(c: ChildProcess, sig: NodeJS.Signals) {
-  try {
-    process.kill(-c.pid!, sig)
-  } catch {
-    try {
-      c.kill(sig)
-    } catch {}
-  }
-}
-
-function waitExit(c: ChildProcess): Promise<void> {
-  return exited(c) ? Promise.resolve() : new Promise((r) => c.once("exit", () => r()))
-}
-
 /** `medusa start` in its own process group; resolves once /health answers. */
 export async function startMedusa(
   dir: string,
@@ -135,26 +110,9 @@ export async function startMedusa(
       signalGroup(child, "SIGKILL")
       await waitExit(child)
     },
-    async stop() {
-      if (exited(child)) return
-      signalGroup(child, "SIGTERM")
-      const t = setTimeout(() => signalGroup(child, "SIGKILL"), 5_000)
-      await waitExit(child)
-      clearTimeout(t)
-      signalGroup(child, "SIGKILL") // anything it left in its group
-    },
+    stop: () => stopGroup(child),
   }
-  const until = Date.now() + timeoutMs
-  while (Date.now() < until) {
-    if (exited(child))
-      throw new Error(`medusa start exited (${child.exitCode ?? child.signalCode}):\n${output.join("").slice(-3000)}`)
-    try {
-      if ((await fetch(`${url}/health`)).ok) return handle
-    } catch {}
-    await new Promise((r) => setTimeout(r, 250))
-  }
-  await handle.stop()
-  throw new Error(
-    `medusa start did not answer ${url}/health within ${timeoutMs / 1000} s:\n${output.join("").slice(-3000)}`,
-  )
+  const lastOutput = () => output.join("").slice(-3000)
+  await waitHealthy(child, url, { what: "medusa start", timeoutMs, output: lastOutput })
+  return handle
 }
