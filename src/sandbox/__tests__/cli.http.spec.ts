@@ -30,7 +30,7 @@ describe("acquiring-sandbox CLI", () => {
       preset: "legacy",
       lenient: true,
       notifications: { dialect: "legacy", signature_case: "lower" },
-      readings: { unknown_order: "query_result_2", partial_capture: "allowed", payout_amounts: "minor" },
+      readings: { unknown_order: "query_result_2", partial_capture: "allowed", payout_amounts: "major" },
     })
     const res = await post(`${url}/v1/checkout`, encodeBody("json", signed("checkout", checkoutPayload())))
     expect(res.status).toBe(200)
