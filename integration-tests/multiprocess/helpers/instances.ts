@@ -1,6 +1,6 @@
-import { spawn, type ChildProcess } from "node:child_process"
-import { createServer } from "node:net"
+import { spawn } from "node:child_process"
 import path from "node:path"
+import { freePort, stopGroup, waitHealthy } from "../../helpers/child-process"
 import { medusaChildEnv } from "../../reliability/medusa-process"
 
 const CLI = path.resolve(__dirname, "..", "..", "..", "scripts", "demo", "medusa.js")
@@ -12,30 +12,6 @@ export interface Instance {
   /** Everything the process wrote (for the job's log lines and failures). */
   output: string[]
   stop(): Promise<void>
-}
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer()
-    s.once("error", reject)
-    s.listen(0, "127.0.0.1", () => {
-      const port = (s.address() as { port: number }).port
-      s.close(() => resolve(port))
-    })
-  })
-}
-
-const exited = (c: ChildProcess) => c.exitCode !== null || c.signalCode !== null
-
-/** Signal the child's own process group (it was started detached), else the child itself. */
-function signalGroup(c: ChildProcess, sig: NodeJS.Signals) {
-  try {
-    process.kill(-c.pid!, sig)
-  } catch {
-    try {
-      c.kill(sig)
-    } catch {}
-  }
 }
 
 /**
@@ -69,27 +45,10 @@ export async function startInstance(
     mode,
     url,
     output,
-    async stop() {
-      if (exited(child)) return
-      const gone = new Promise<void>((r) => child.once("exit", () => r()))
-      signalGroup(child, "SIGTERM")
-      const t = setTimeout(() => signalGroup(child, "SIGKILL"), 8_000)
-      await gone
-      clearTimeout(t)
-      signalGroup(child, "SIGKILL") // anything it left in its group
-    },
+    stop: () => stopGroup(child, 8_000),
   }
-  const until = Date.now() + timeoutMs
-  while (Date.now() < until) {
-    if (exited(child))
-      throw new Error(`${name} exited (${child.exitCode ?? child.signalCode}):\n${output.join("").slice(-3000)}`)
-    try {
-      if ((await fetch(`${url}/health`)).ok) return instance
-    } catch {}
-    await new Promise((r) => setTimeout(r, 300))
-  }
-  await instance.stop()
-  throw new Error(`${name} did not answer ${url}/health within ${timeoutMs / 1000} s:\n${output.join("").slice(-3000)}`)
+  await waitHealthy(child, url, { what: name, timeoutMs, output: () => output.join("").slice(-3000) })
+  return instance
 }
 
 /** Lines of an instance's output matching a pattern. */
