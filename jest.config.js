@@ -31,6 +31,8 @@ const MATCH = {
 
 const type = process.env.TEST_TYPE || "unit"
 const REDIS_KINDS = new Set(["integration:redis", "integration:multiprocess"])
+// Kinds whose files clone one migrated database instead of migrating their own (helpers/db-template.ts).
+const TEMPLATE_KINDS = new Set(["integration:http", "integration:http:legacy", "integration:redis"])
 // The Redis kind runs the test app on Medusa's Redis modules (integration-tests/acquiring/medusa-config.ts).
 if (type === "integration:redis") process.env.ACQUIRING_TEST_REDIS = "1"
 // The legacy kind: integration-tests/http/helpers start the sandbox (and set the plugin's options) in that dialect.
@@ -57,7 +59,10 @@ module.exports = {
           ...(type === "integration:compat" ? ["./integration-tests/compat/setup.js"] : []),
         ]
       : [],
-  ...(REDIS_KINDS.has(type) ? { globalTeardown: "./integration-tests/redis-teardown.js" } : {}),
+  ...(TEMPLATE_KINDS.has(type) ? { globalSetup: "./integration-tests/global-setup.ts" } : {}),
+  ...(TEMPLATE_KINDS.has(type) || REDIS_KINDS.has(type)
+    ? { globalTeardown: "./integration-tests/global-teardown.ts" }
+    : {}),
   // Build, pack and install once before the files of the kind, which share the stores.
   ...(type === "integration:install" ? { globalSetup: "./integration-tests/install/global-setup.js" } : {}),
   // Every @medusajs/* package from the folder holding the lowest supported Medusa.

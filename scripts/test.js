@@ -133,6 +133,7 @@ async function main() {
     totals.skipped += counts.skipped
     if (r.status !== 0 || counts.failed > 0) exitCode = 1
     console.log(`${kind}: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`)
+    if (counts.slowest) console.log(`${kind}: slowest files: ${counts.slowest}`)
   }
 
   if (db) await db.stop()
@@ -153,7 +154,19 @@ function readCounts(file) {
     passed: j.numPassedTests,
     failed: j.numFailedTests + j.numRuntimeErrorTestSuites,
     skipped: j.numPendingTests + (j.numTodoTests || 0),
+    slowest: slowestFiles(j, 5),
   }
+}
+
+/** Where a kind's time went: its slowest files with their wall time (CI's time budget is read from these). */
+function slowestFiles(j, n) {
+  return (j.testResults || [])
+    .map((s) => ({ file: path.relative(ROOT, s.name), seconds: (s.endTime - s.startTime) / 1000 }))
+    .filter((s) => Number.isFinite(s.seconds))
+    .sort((a, b) => b.seconds - a.seconds)
+    .slice(0, n)
+    .map((s) => `${s.file} ${s.seconds.toFixed(0)} s`)
+    .join(", ")
 }
 
 /** Each failed test (or suite that could not run) with the head of its message, colours stripped. */

@@ -1,4 +1,5 @@
 import path from "node:path"
+import { freshDatabase } from "../helpers/db-template"
 import { spawn } from "node:child_process"
 import {
   acquiringProjectDir,
@@ -17,7 +18,7 @@ jest.setTimeout(300_000)
  */
 const ROOT = path.resolve(__dirname, "..", "..")
 const { ensurePostgres } = require(path.join(ROOT, "scripts", "ensure-postgres.js"))
-const { databaseUrl, ensureDatabase, dropDatabase } = require(path.join(ROOT, "scripts", "demo", "db.js"))
+const { databaseUrl, dropDatabase } = require(path.join(ROOT, "scripts", "demo", "db.js"))
 const CLI = path.join(ROOT, "scripts", "demo", "medusa.js")
 const dbName = `acq_boot_${process.pid}`
 
@@ -27,8 +28,7 @@ let env: NodeJS.ProcessEnv & { PORT: string }
 
 beforeAll(async () => {
   pg = await ensurePostgres({})
-  await dropDatabase(pg.env, dbName).catch(() => {})
-  await ensureDatabase(pg.env, dbName)
+  const cloned = await freshDatabase(pg.env, dbName)
   env = {
     ...pg.env,
     DATABASE_URL: databaseUrl(pg.env, dbName),
@@ -36,7 +36,7 @@ beforeAll(async () => {
     MEDUSA_DISABLE_TELEMETRY: "true",
   }
   dir = acquiringProjectDir()
-  await medusaCommand(dir, ["db:migrate"], env)
+  if (!cloned) await medusaCommand(dir, ["db:migrate"], env)
 })
 
 afterAll(async () => {

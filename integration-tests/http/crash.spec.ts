@@ -1,4 +1,5 @@
 import path from "node:path"
+import { freshDatabase } from "../helpers/db-template"
 import { seedCatalog } from "../../scripts/demo/store-seed"
 import { startSandbox, type Sandbox } from "../../src/sandbox"
 import { dialectSandboxOptions } from "./helpers/dialect"
@@ -25,7 +26,7 @@ jest.setTimeout(600_000)
  */
 const ROOT = path.resolve(__dirname, "..", "..")
 const { ensurePostgres } = require(path.join(ROOT, "scripts", "ensure-postgres.js"))
-const { databaseUrl, ensureDatabase, dropDatabase } = require(path.join(ROOT, "scripts", "demo", "db.js"))
+const { databaseUrl, dropDatabase } = require(path.join(ROOT, "scripts", "demo", "db.js"))
 const ADMIN = { email: "crash-admin@shop.test", password: "crash-admin-password-1" }
 const HOLD_MS = 6_000
 
@@ -43,8 +44,7 @@ async function login(api: Api) {
 
 beforeAll(async () => {
   pg = await ensurePostgres({})
-  await dropDatabase(pg.env, dbName).catch(() => {})
-  await ensureDatabase(pg.env, dbName)
+  const cloned = await freshDatabase(pg.env, dbName)
   sandbox = await startSandbox({
     host: "127.0.0.1",
     port: 0,
@@ -62,7 +62,7 @@ beforeAll(async () => {
     MEDUSA_DISABLE_TELEMETRY: "true",
   }
   dir = acquiringProjectDir()
-  await medusaCommand(dir, ["db:migrate"], env)
+  if (!cloned) await medusaCommand(dir, ["db:migrate"], env)
   await medusaCommand(dir, ["user", "-e", ADMIN.email, "-p", ADMIN.password], env)
 })
 

@@ -59,6 +59,24 @@ async function dropDatabase(pgEnv, name) {
   await withClient(maintenance(pgEnv), (c) => c.query(`drop database if exists ${quoteIdent(name)} with (force)`))
 }
 
+/**
+ * Creates `name` as a copy of `template` (a migrated database the tests clone instead of migrating
+ * each time). PostgreSQL refuses while anyone is connected to the template (55006); a closing
+ * connection is waited out a few times.
+ */
+async function cloneDatabase(pgEnv, template, name) {
+  return withClient(maintenance(pgEnv), async (c) => {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await c.query(`create database ${quoteIdent(name)} template ${quoteIdent(template)}`)
+      } catch (e) {
+        if (e.code !== "55006" || attempt >= 10) throw e
+        await new Promise((r) => setTimeout(r, 100 * attempt))
+      }
+    }
+  })
+}
+
 /** The seed's publishable key and region, or null before the first seed. */
 async function readSeed(url) {
   return withClient({ connectionString: url }, async (c) => {
@@ -85,4 +103,4 @@ async function readSeed(url) {
 /** Title of the seed's publishable key: its presence marks a seeded database. */
 const SEED_KEY_TITLE = "Storefront"
 
-module.exports = { databaseUrl, ensureDatabase, dropDatabase, readSeed }
+module.exports = { databaseUrl, ensureDatabase, dropDatabase, cloneDatabase, readSeed }
