@@ -5,7 +5,8 @@
  * each integration-tests/install/<version>/ holds the store's package.json (medusajs/dtc-starter's
  * apps/backend dependencies at that version) and the package-lock.json that pins its tree.
  *
- *   node scripts/install-app.js        build when stale, pack, install into every store, print the folders
+ *   node scripts/install-app.js            build when stale, pack, install into every store, print the folders
+ *   node scripts/install-app.js --stores   only the stores before the plugin (step 1 below; no build needed)
  *
  * Per store, in node_modules/.cache/acquiring-install-<version> (git-ignored, kept by CI caches):
  * 1. `npm install` from the committed lockfile: the store as it is before the plugin. Done again only
@@ -83,8 +84,8 @@ function packPlugin({ log = console.error } = {}) {
   return path.join(dest, filename)
 }
 
-/** One store with the tarball installed; returns its folder. */
-function ensureInstallApp(version, tarball, { log = console.error } = {}) {
+/** Step 1: the store as it is before the plugin, from the committed lockfile (needs no build). */
+function ensureStore(version, { log = console.error } = {}) {
   const dir = appDir(version)
   const manifest = fs.readFileSync(path.join(SPECS, version, "package.json"))
   const lock = fs.readFileSync(path.join(SPECS, version, "package-lock.json"))
@@ -102,6 +103,12 @@ function ensureInstallApp(version, tarball, { log = console.error } = {}) {
     fs.writeFileSync(appStamp, appHash)
     log(`Medusa ${version} store installed in ${Math.round((Date.now() - t0) / 1000)} s`)
   }
+  return { dir, appHash }
+}
+
+/** One store with the tarball installed (step 2); returns its folder. */
+function ensureInstallApp(version, tarball, { log = console.error } = {}) {
+  const { dir, appHash } = ensureStore(version, { log })
 
   const tgz = fs.readFileSync(tarball)
   const pluginHash = sha(appHash, tgz)
@@ -159,7 +166,9 @@ module.exports = { ensureInstallApps, storeProject, INSTALL_VERSIONS, installApp
 
 if (require.main === module) {
   try {
-    console.log(Object.values(ensureInstallApps()).join("\n"))
+    // --stores: only step 1, which needs no build (.ci/run runs it beside lint and build).
+    if (process.argv.includes("--stores")) for (const v of INSTALL_VERSIONS) ensureStore(v)
+    else console.log(Object.values(ensureInstallApps()).join("\n"))
   } catch (e) {
     console.error(e.message)
     process.exit(1)
