@@ -1,13 +1,20 @@
-import type { Page } from "playwright-core"
 import { AdminApi } from "./helpers/admin"
-import { newPerson, type Person } from "./helpers/chromium"
-import { startDemoStack, type DemoStack } from "./helpers/demo-stack"
-import { confirmedOrderId, enterCard, fillCartAndAddress, pay, screenshot } from "./helpers/shopper"
+import { newPerson, useMerchant } from "./helpers/chromium"
+import { useDemoStack } from "./helpers/demo-stack"
+import {
+  confirmedOrderId,
+  enterCard,
+  fillCartAndAddress,
+  pay,
+  registerAndSaveCard,
+  screenshot,
+} from "./helpers/shopper"
 
 /**
  * The plugin's admin extensions in the real Medusa dashboard (served from source by Vite, as
  * `npm run demo` serves it), driven by a merchant in Debian's Chromium: the order widget with
- * a payment held for review, the settings page, and the payouts pages.
+ * a payment held for review, the settings page, the payouts pages, bulk capture and the customer's
+ * saved cards.
  */
 jest.setTimeout(600_000)
 
@@ -15,32 +22,12 @@ const REVIEW_CARD = "4000000000009235"
 const CARD = "4111111111111111"
 const IBAN = "DE89370400440532013000"
 
-let stack: DemoStack & { adminUrl: string }
+const stack = useDemoStack({ adminUi: true })
+const merchant = useMerchant(stack)
 let admin: AdminApi
-let merchant: Person
-
-beforeAll(async () => {
-  stack = await startDemoStack({ adminUi: true })
+beforeAll(() => {
   admin = new AdminApi(stack.backendUrl, stack.admin)
-  merchant = await newPerson()
-  // The first visit makes Vite prepare the dashboard: allow it the time it takes.
-  merchant.page.setDefaultTimeout(300_000)
-  await logIn(merchant.page)
-  merchant.page.setDefaultTimeout(60_000)
-}, 900_000)
-
-afterAll(async () => {
-  await merchant?.close()
-  await stack?.stop()
-}, 60_000)
-
-async function logIn(page: Page) {
-  await page.goto(`${stack.adminUrl}/login`)
-  await page.fill("input[name=email]", stack.admin.email)
-  await page.fill("input[name=password]", stack.admin.password)
-  await page.click("button[type=submit]")
-  await page.waitForURL((u) => !u.pathname.endsWith("/login"))
-}
+})
 
 /** A shopper pays on the hosted page with `card`; returns the order the storefront confirms. */
 async function placeOrder(card: string): Promise<string> {
@@ -172,5 +159,32 @@ it("awaiting capture: the merchant selects two orders and captures them in one g
     expect(payment.captured_at).not.toBeNull()
     expect(stack.sandbox.inspect.order({ order_no: String(payment.data.order_no) })!.state).toBe("paid")
   }
+  expect(merchant.problems).toEqual([])
+})
+
+// The Saved cards widget (#18): a customer saves a card in the demo storefront; the merchant sees it masked and deletes it.
+it("customer page: the widget lists the saved card masked and deletes it after the confirmation", async () => {
+  const email = `admin-view-${Date.now().toString(36)}@shop.test`
+  await registerAndSaveCard(stack, email)
+  const customer = await admin.customerByEmail(email)
+  expect(customer).toBeTruthy()
+
+  const { page } = merchant
+  await page.goto(`${stack.adminUrl}/customers/${customer!.id}`)
+  const widget = page.getByRole("heading", { name: "Saved cards" }).locator("xpath=../..")
+  await widget.getByText("Visa •••• 1111").waitFor()
+  const yy = String(new Date().getUTCFullYear() + 3).slice(-2)
+  await widget.getByText(new RegExp(`^Expires 12/${yy}`)).waitFor()
+  await widget.scrollIntoViewIfNeeded() // the dashboard scrolls inside its own pane
+  await screenshot(page, "admin-customer-saved-cards")
+
+  await widget.getByRole("button", { name: "Delete" }).click()
+  const dialog = page.getByRole("alertdialog")
+  await dialog.getByText("Delete this saved card?").waitFor()
+  await dialog.getByRole("button", { name: "Delete" }).click()
+  await widget.getByText("No saved cards.").waitFor()
+  await widget.scrollIntoViewIfNeeded()
+  await screenshot(page, "admin-customer-saved-card-deleted")
+  expect(await admin.savedCards(customer!.id)).toEqual([])
   expect(merchant.problems).toEqual([])
 })

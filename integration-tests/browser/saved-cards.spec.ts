@@ -1,7 +1,7 @@
 import type { Page } from "playwright-core"
 import { AdminApi } from "./helpers/admin"
-import { newPerson, type Person } from "./helpers/chromium"
-import { startDemoStack, type DemoStack } from "./helpers/demo-stack"
+import { usePersonPerTest } from "./helpers/chromium"
+import { useDemoStack } from "./helpers/demo-stack"
 import { confirmedOrderId, enterCard, screenshot } from "./helpers/shopper"
 
 /**
@@ -14,25 +14,11 @@ jest.setTimeout(420_000)
 const CARD = "4111111111111111"
 const YY = String(new Date().getUTCFullYear() + 3).slice(-2)
 
-let stack: DemoStack
+const stack = useDemoStack()
+const person = usePersonPerTest()
 let admin: AdminApi
-let person: Person
-
-beforeAll(async () => {
-  stack = await startDemoStack()
+beforeAll(() => {
   admin = new AdminApi(stack.backendUrl, stack.admin)
-}, 600_000)
-
-afterAll(async () => {
-  await stack?.stop()
-}, 60_000)
-
-beforeEach(async () => {
-  person = await newPerson()
-})
-
-afterEach(async () => {
-  await person?.close()
 })
 
 const checkouts = () => stack.sandbox.inspect.requests().filter((r) => r.path === "/v1/checkout")

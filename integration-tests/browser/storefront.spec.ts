@@ -1,6 +1,6 @@
 import { AdminApi } from "./helpers/admin"
-import { newPerson, type Person } from "./helpers/chromium"
-import { startDemoStack, type DemoStack } from "./helpers/demo-stack"
+import { usePersonPerTest } from "./helpers/chromium"
+import { useDemoStack } from "./helpers/demo-stack"
 import { cardPage, confirmedOrderId, enterCard, fillCartAndAddress, pay, screenshot } from "./helpers/shopper"
 
 /**
@@ -15,34 +15,11 @@ const APM = "pp_acquiring-apm_acquiring"
 /** Mug 12.50 + T-Shirt 7.99 + shipping 4.90, as Medusa totals it (no tax in the region). */
 const TOTAL = 25.39
 
-let stack: DemoStack
+const stack = useDemoStack()
+const person = usePersonPerTest()
 let admin: AdminApi
-let person: Person
-
-beforeAll(async () => {
-  stack = await startDemoStack()
+beforeAll(() => {
   admin = new AdminApi(stack.backendUrl, stack.admin)
-}, 600_000)
-
-afterAll(async () => {
-  await stack?.stop()
-}, 60_000)
-
-beforeEach(async () => {
-  person = await newPerson()
-})
-
-afterEach(async () => {
-  // A failing path leaves a picture of where the person was stuck.
-  const state = (expect as unknown as { getState(): { currentTestName?: string } }).getState()
-  if (process.env.ACQ_BROWSER_DEBUG)
-    await person?.page
-      .screenshot({
-        path: `/tmp/${(state.currentTestName ?? "x").slice(0, 20).replace(/\W/g, "_")}.png`,
-        fullPage: true,
-      })
-      .catch(() => {})
-  await person?.close()
 })
 
 function expectHostedCardOrder(order: Awaited<ReturnType<AdminApi["order"]>>) {

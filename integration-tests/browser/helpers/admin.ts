@@ -72,6 +72,15 @@ export class AdminApi {
     return { id: open.id, amount: open.amount }
   }
 
+  async customerByEmail(email: string): Promise<{ id: string; email: string } | undefined> {
+    const { customers } = await this.call(`/admin/customers?q=${encodeURIComponent(email)}&fields=id,email`)
+    return customers.find((c: { email: string }) => c.email === email)
+  }
+
+  async savedCards(customerId: string): Promise<unknown[]> {
+    return (await this.call(`/admin/acquiring/customers/${customerId}/saved-cards`)).saved_cards
+  }
+
   async orderCount(): Promise<number> {
     return (await this.call("/admin/orders?fields=id&limit=1")).count
   }

@@ -58,3 +58,47 @@ export async function newPerson(): Promise<Person> {
     },
   }
 }
+
+/** A new person for each test of the file, closed after it (the same object, refilled each time). */
+export function usePersonPerTest(): Person {
+  const person = {} as Person
+  beforeEach(async () => {
+    Object.assign(person, await newPerson())
+  })
+  afterEach(async () => {
+    // ACQ_BROWSER_DEBUG=1: a picture of where the person was when the test ended.
+    if (process.env.ACQ_BROWSER_DEBUG) {
+      const state = (expect as unknown as { getState(): { currentTestName?: string } }).getState()
+      const name = (state.currentTestName ?? "x").slice(0, 20).replace(/\W/g, "_")
+      await person.page?.screenshot({ path: `/tmp/${name}.png`, fullPage: true }).catch(() => {})
+    }
+    await person.close?.()
+  })
+  return person
+}
+
+/**
+ * A merchant logged into the demo stack's dashboard for the whole file (call after useDemoStack, whose
+ * object is filled by then). The first visit makes Vite prepare the dashboard: allowed the time it takes.
+ */
+export function useMerchant(stack: { adminUrl: string; admin: { email: string; password: string } }): Person {
+  const merchant = {} as Person
+  beforeAll(async () => {
+    Object.assign(merchant, await newPerson())
+    merchant.page.setDefaultTimeout(300_000)
+    await logIn(merchant.page, stack.adminUrl, stack.admin)
+    merchant.page.setDefaultTimeout(60_000)
+  }, 600_000)
+  afterAll(async () => {
+    await merchant.close?.()
+  }, 60_000)
+  return merchant
+}
+
+async function logIn(page: Page, adminUrl: string, creds: { email: string; password: string }) {
+  await page.goto(`${adminUrl}/login`)
+  await page.fill("input[name=email]", creds.email)
+  await page.fill("input[name=password]", creds.password)
+  await page.click("button[type=submit]")
+  await page.waitForURL((u) => !u.pathname.endsWith("/login"))
+}

@@ -31,3 +31,18 @@ export async function startDemoStack(opts: { adminUi?: boolean } = {}): Promise<
     throw new Error(`${(e as Error).message}\n--- demo log ---\n${lines.join("\n")}`)
   }
 }
+
+/**
+ * The demo stack of one spec file: the object is filled in before the file's first test and the
+ * stack stopped after its last (a spec reads `stack.backendUrl` etc. in its tests).
+ */
+export function useDemoStack(opts: { adminUi?: boolean } = {}): DemoStack & { adminUrl: string } {
+  const stack = {} as DemoStack & { adminUrl: string }
+  beforeAll(async () => {
+    Object.assign(stack, await startDemoStack(opts))
+  }, 600_000)
+  afterAll(async () => {
+    await stack.stop?.()
+  }, 60_000)
+  return stack
+}

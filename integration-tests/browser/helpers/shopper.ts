@@ -1,6 +1,7 @@
 import { mkdirSync } from "node:fs"
 import path from "node:path"
 import type { FrameLocator, Page } from "playwright-core"
+import { newPerson } from "./chromium"
 
 export type PayMethod = "card-redirect" | "card-iframe" | "apm"
 export const SCREENSHOTS = path.resolve(__dirname, "..", "..", "..", "test-output", "screenshots")
@@ -53,4 +54,33 @@ export async function screenshot(page: Page, name: string) {
   const file = path.join(SCREENSHOTS, `${name}.png`)
   await page.screenshot({ path: file, fullPage: true })
   return file
+}
+
+/** A shopper registers in the demo storefront as `email` and pays for a mug with "Save this card" ticked. */
+export async function registerAndSaveCard(
+  stack: { storefrontUrl: string; sandboxUrl: string },
+  email: string,
+): Promise<void> {
+  const shopper = await newPerson()
+  const page = shopper.page
+  try {
+    await page.goto(`${stack.storefrontUrl}/account`)
+    await page.fill("#register-email", email)
+    await page.fill("#register-password", "correct horse battery staple")
+    await page.click("#register-submit")
+    await page.waitForSelector("#customer-email")
+    await page.goto(stack.storefrontUrl)
+    await page.click("#add-MUG-1")
+    await page.waitForSelector("#cart-total")
+    await page.click("#checkout")
+    await page.click("#to-payment")
+    await page.waitForSelector("#pay")
+    await page.check("#save-card")
+    await page.click("#pay")
+    await page.waitForURL((u) => u.origin === new URL(stack.sandboxUrl).origin)
+    await enterCard(page, "4111111111111111")
+    await confirmedOrderId(page)
+  } finally {
+    await shopper.close()
+  }
 }
