@@ -49,12 +49,15 @@ const NEEDS_DB = new Set([
 // Kinds whose files share nothing run two at a time (each Medusa test file has its own app, database,
 // sandbox and port): on a 2-core runner a file is one busy core. Each browser file starts its own demo
 // stack and only one of them serves the dashboard through Vite (whose dependency cache is shared), and a
-// browser file keeps a core busy about 70 % of its time. The others stay in band: the Redis kinds share
-// Redis's queues, and the sandbox kind times deliveries.
+// browser file keeps a core busy about 70 % of its time. The Redis kind's files each keep their queues,
+// locks and cache under a namespace of their own (integration-tests/acquiring/redis-modules.ts). The
+// others stay in band: the multiprocess kind is one file of three processes, and the sandbox kind times
+// deliveries.
 const PARALLEL = new Set([
   "unit",
   "integration:http",
   "integration:http:legacy",
+  "integration:redis",
   "integration:compat",
   "integration:install",
   "browser",

@@ -6,8 +6,11 @@
  * namespace to all its instances (ACQ_REDIS_NS), and deletes it afterwards.
  */
 export function redisNamespace(): string {
-  // Set once per jest file (jest copies process.env per file) or per process tree.
-  process.env.ACQ_REDIS_NS ??= `acqtest-${process.pid}-${Date.now().toString(36)}`
+  // Set once per jest file (jest copies process.env per file) or per process tree. Under the jest run's
+  // prefix (ACQ_REDIS_RUN, from globalSetup) when there is one, so its teardown finds the keys of files
+  // run in worker processes too; the pid keeps two files started in the same millisecond apart.
+  const run = process.env.ACQ_REDIS_RUN ?? `acqtest-${process.pid}`
+  process.env.ACQ_REDIS_NS ??= `${run}-${process.pid}-${Date.now().toString(36)}`
   return process.env.ACQ_REDIS_NS
 }
 
