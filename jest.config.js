@@ -38,9 +38,11 @@ if (type === "integration:redis") process.env.ACQUIRING_TEST_REDIS = "1"
 // The legacy kind: integration-tests/http/helpers start the sandbox (and set the plugin's options) in that dialect.
 if (type === "integration:http:legacy") {
   process.env.ACQ_SANDBOX_DIALECT = "legacy"
-  // Its fault soak runs 30 checkouts (the documented run keeps 60): what this run checks is the dialect,
-  // and CI's 45 minutes on 2 cores hold one full-size soak (reliability.spec.ts; SOAK_CHECKOUTS wins).
+  // Its fault soak runs 30 checkouts and 30 races (the documented run keeps 60 and 100): what this run
+  // checks is the dialect, and CI's 45 minutes on 2 cores hold one full-size soak (reliability.spec.ts;
+  // SOAK_CHECKOUTS and SOAK_RACES win).
   process.env.SOAK_CHECKOUTS ??= "30"
+  process.env.SOAK_RACES ??= "30"
 }
 if (!MATCH[type]) throw new Error(`TEST_TYPE must be one of ${Object.keys(MATCH).join(", ")}`)
 

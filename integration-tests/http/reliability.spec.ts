@@ -27,6 +27,8 @@ jest.setTimeout(Math.max(900_000, Number(process.env.SOAK_CHECKOUTS ?? 0) * 4_00
  * without a Medusa order, every Medusa payment in the gateway's state. Figures are printed.
  */
 const CHECKOUTS = Number(process.env.SOAK_CHECKOUTS ?? 60)
+/** Completion-vs-notification races on one cart each (SOAK_RACES; 100 by default). */
+const RACES = Number(process.env.SOAK_RACES ?? 100)
 const PARALLEL = 8
 const REFUND = 10
 
@@ -200,7 +202,7 @@ acquiringTestRunner(({ api, getContainer, seed, admin }) => {
     expect(second.report.changes.filter((c: any) => c.kind !== "conflict")).toEqual([])
   })
 
-  it("the storefront's completion and the notification race on the same cart, 100 times: one order each time", async () => {
+  it(`the storefront's completion and the notification race on the same cart, ${RACES} times: one order each time`, async () => {
     const sandbox = env.sandbox()
     const container = getContainer()
     const notifyUrl = `${process.env.ACQ_STORE_URL}/hooks/acquiring/notify`
@@ -231,12 +233,12 @@ acquiringTestRunner(({ api, getContainer, seed, admin }) => {
       return { cart_id: cart.id, orders: await ordersOfCart(container, cart.id) }
     }
     const results = await pool(
-      Array.from({ length: 100 }, (_, i) => i),
+      Array.from({ length: RACES }, (_, i) => i),
       4,
       race,
     )
     sandbox.faults.clear(drop.id)
-    process.stdout.write(`\nRACE completion vs notification, 100 carts: ${JSON.stringify(outcomes)}\n`)
+    process.stdout.write(`\nRACE completion vs notification, ${RACES} carts: ${JSON.stringify(outcomes)}\n`)
     expect(results.filter((r) => r.orders.length !== 1)).toEqual([])
     const payments = await medusaPayments(results.map((r) => r.orders[0]))
     expect([...payments.values()].filter((list) => list.length !== 1)).toEqual([])
