@@ -5,12 +5,19 @@
  * test runs sharing a Redis never see each other's jobs; the multi-process test passes one
  * namespace to all its instances (ACQ_REDIS_NS), and deletes it afterwards.
  */
+/**
+ * The jest run's key prefix: fixed by globalSetup in the jest process (ACQ_REDIS_RUN), so its workers
+ * inherit it and globalTeardown (redis-teardown.js) clears every file's keys under it.
+ */
+export function redisRunPrefix(): string {
+  process.env.ACQ_REDIS_RUN ??= `acqtest-${process.pid}`
+  return process.env.ACQ_REDIS_RUN
+}
+
 export function redisNamespace(): string {
-  // Set once per jest file (jest copies process.env per file) or per process tree. Under the jest run's
-  // prefix (ACQ_REDIS_RUN, from globalSetup) when there is one, so its teardown finds the keys of files
-  // run in worker processes too; the pid keeps two files started in the same millisecond apart.
-  const run = process.env.ACQ_REDIS_RUN ?? `acqtest-${process.pid}`
-  process.env.ACQ_REDIS_NS ??= `${run}-${process.pid}-${Date.now().toString(36)}`
+  // Set once per jest file (jest copies process.env per file) or per process tree; the pid keeps two
+  // files started in the same millisecond in two workers apart.
+  process.env.ACQ_REDIS_NS ??= `${redisRunPrefix()}-${process.pid}-${Date.now().toString(36)}`
   return process.env.ACQ_REDIS_NS
 }
 

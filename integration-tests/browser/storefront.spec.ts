@@ -2,7 +2,15 @@ import type { Page } from "playwright-core"
 import { AdminApi } from "./helpers/admin"
 import { usePersonPerTest } from "./helpers/chromium"
 import { useDemoStack } from "./helpers/demo-stack"
-import { cardPage, confirmedOrderId, enterCard, fillCartAndAddress, pay, screenshot } from "./helpers/shopper"
+import {
+  cardPage,
+  confirmedOrderId,
+  enterCard,
+  fillCartAndAddress,
+  mugToPayment,
+  pay,
+  screenshot,
+} from "./helpers/shopper"
 
 /**
  * A person's path through the demo storefront in Debian's Chromium, against the demo store
@@ -214,17 +222,6 @@ const YY = String(new Date().getUTCFullYear() + 3).slice(-2)
 
 const checkouts = () => stack.sandbox.inspect.requests().filter((r) => r.path === "/v1/checkout")
 
-/** Puts the mug in the cart (a new cart is the logged-in customer's) and reaches the payment step. */
-async function toPayment(page: Page, email: string) {
-  await page.goto(stack.storefrontUrl)
-  await page.click("#add-MUG-1")
-  await page.waitForSelector("#cart-total")
-  await page.click("#checkout")
-  await page.fill("#email", email)
-  await page.click("#to-payment")
-  await page.waitForSelector("#pay")
-}
-
 const onSandbox = (page: Page) => page.waitForURL((u) => u.origin === new URL(stack.sandboxUrl).origin)
 
 it("a customer saves a card at checkout, sees it in the account, pays again with it (CVV only), deletes it", async () => {
@@ -242,7 +239,7 @@ it("a customer saves a card at checkout, sees it in the account, pays again with
   expect(await page.textContent("#account-link")).toBe(email)
 
   // First checkout: a new card with "Save this card" ticked.
-  await toPayment(page, email)
+  await mugToPayment(page, stack.storefrontUrl, email)
   expect(await page.isChecked("#card-new")).toBe(true)
   expect(await page.locator("input[name=card]").count()).toBe(1) // no saved card yet
   await page.check("#save-card")
@@ -272,7 +269,7 @@ it("a customer saves a card at checkout, sees it in the account, pays again with
   await screenshot(page, "saved-cards-2-account")
 
   // Second checkout: the saved card is offered and chosen.
-  await toPayment(page, email)
+  await mugToPayment(page, stack.storefrontUrl, email)
   const saved = page.locator("input[name=card][data-last4='1111']")
   expect(await saved.count()).toBe(1)
   await saved.check()
@@ -311,14 +308,14 @@ it("a customer saves a card at checkout, sees it in the account, pays again with
   page.once("dialog", (d) => void d.accept())
   await page.click("button[data-delete]")
   await page.waitForSelector("#no-saved-cards")
-  await toPayment(page, email)
+  await mugToPayment(page, stack.storefrontUrl, email)
   expect(await page.locator("input[name=card]").count()).toBe(1)
   expect(person.problems).toEqual([])
 })
 
 it("a guest sees neither saved cards nor 'Save this card', only a log-in hint", async () => {
   const { page } = person
-  await toPayment(page, "guest@shop.test")
+  await mugToPayment(page, stack.storefrontUrl, "guest@shop.test")
   expect(await page.locator("#card-choice").count()).toBe(0)
   expect(await page.locator("#save-card").count()).toBe(0)
   expect(await page.isVisible("#login-hint")).toBe(true)

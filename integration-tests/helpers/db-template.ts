@@ -7,6 +7,7 @@
  * stale template can only cost time, never change a schema.
  */
 import path from "node:path"
+import { redisRunPrefix } from "../acquiring/redis-modules"
 import { acquiringProjectDir, medusaCommand, removeProjectDir } from "../reliability/medusa-process"
 
 const ROOT = path.resolve(__dirname, "..", "..")
@@ -33,7 +34,7 @@ export async function buildTemplate(log: (s: string) => void = () => {}): Promis
       DATABASE_URL: databaseUrl(pg.env, name),
       MEDUSA_DISABLE_TELEMETRY: "true",
       // On the Redis kind, under this run's namespace, which globalTeardown clears.
-      ACQ_REDIS_NS: `acqtest-${process.pid}-template`,
+      ACQ_REDIS_NS: `${redisRunPrefix()}-template`,
     }
     await medusaCommand(dir, ["db:migrate"], env)
   } finally {

@@ -4,6 +4,7 @@ import { startSandbox, type Sandbox } from "../../src/sandbox"
 import { seedCatalog } from "../../scripts/demo/store-seed"
 import { PROVIDERS, type Seed } from "../http/helpers/acquiring-seed"
 import { cartWithShipping, completeCart, DEVICE, startSession } from "../http/helpers/acquiring-store"
+import { testPgEnv } from "../helpers/db-template"
 import { acquiringProjectDir, medusaCommand, removeProjectDir } from "../reliability/medusa-process"
 import { httpApi, type Api } from "../reliability/http-api"
 import { countOrders, ordersPerCart, payments, tally, withDb } from "./helpers/checks"
@@ -30,12 +31,7 @@ const ADMIN = { email: "admin@scale.test", password: "scale-out-password-1" }
 const JOB_LINE = /acquiring: reconciliation of (\S+) \(tick (\S+)\)/
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
-const pgEnv = {
-  DB_HOST: process.env.DB_HOST ?? "localhost",
-  DB_PORT: process.env.DB_PORT ?? "5432",
-  DB_USERNAME: process.env.DB_USERNAME ?? "postgres",
-  DB_PASSWORD: process.env.DB_PASSWORD ?? "",
-}
+const pgEnv = testPgEnv()
 const DB_NAME = `acq_scaleout_${process.pid}`
 const DB_URL: string = databaseUrl(pgEnv, DB_NAME)
 const NS = `acqtest-${process.pid}-scaleout`

@@ -56,6 +56,17 @@ export async function screenshot(page: Page, name: string) {
   return file
 }
 
+/** Puts the mug in the cart (a logged-in customer's cart is theirs) and reaches the payment step as `email`. */
+export async function mugToPayment(page: Page, storefrontUrl: string, email: string) {
+  await page.goto(storefrontUrl)
+  await page.click("#add-MUG-1")
+  await page.waitForSelector("#cart-total")
+  await page.click("#checkout")
+  await page.fill("#email", email)
+  await page.click("#to-payment")
+  await page.waitForSelector("#pay")
+}
+
 /** A shopper registers in the demo storefront as `email` and pays for a mug with "Save this card" ticked. */
 export async function registerAndSaveCard(
   stack: { storefrontUrl: string; sandboxUrl: string },
@@ -69,12 +80,7 @@ export async function registerAndSaveCard(
     await page.fill("#register-password", "correct horse battery staple")
     await page.click("#register-submit")
     await page.waitForSelector("#customer-email")
-    await page.goto(stack.storefrontUrl)
-    await page.click("#add-MUG-1")
-    await page.waitForSelector("#cart-total")
-    await page.click("#checkout")
-    await page.click("#to-payment")
-    await page.waitForSelector("#pay")
+    await mugToPayment(page, stack.storefrontUrl, email)
     await page.check("#save-card")
     await page.click("#pay")
     await page.waitForURL((u) => u.origin === new URL(stack.sandboxUrl).origin)
