@@ -2,6 +2,9 @@ import { useAcquiringEnv } from "./helpers/acquiring-env"
 import { acquiringTestRunner } from "./helpers/acquiring-suite"
 import { adminOrder, ordersOfCart } from "./helpers/acquiring-store"
 import { placeOrder, requestMark, requestsSince, sleep } from "./helpers/acquiring-orders"
+import { Client } from "pg"
+import { openPaymentPages } from "../../src/lib/acquiring/queries/payment-pages"
+import { pgConnection } from "../../src/lib/acquiring/queries/sql"
 
 jest.setTimeout(300_000)
 
@@ -173,6 +176,52 @@ acquiringTestRunner(({ api, getContainer, seed, admin }) => {
     })
 
     expect((await sync({ order_ids: ids })).changes).toEqual([])
+  })
+
+  it("reads open payments in ⌈n / take⌉ keyset pages: each once, in order, ties on created_at included, no empty last page", async () => {
+    const knex = pgConnection(getContainer())
+    // One instant, in the future: only these rows are in the scan, and every one ties on created_at.
+    const at = "2100-01-01T00:00:00.000001Z"
+    const ids = ["a", "b", "c", "d", "e"].map((x) => `pay_pages_${x}`)
+    const money = { amount: 10, raw_amount: { value: "10", precision: 20 }, currency_code: "eur", created_at: at }
+    await knex("payment_collection").insert(ids.map((id) => ({ ...money, id: `col_${id}`, status: "authorized" })))
+    await knex("payment").insert(
+      ids.map((id) => ({
+        ...money,
+        id,
+        provider_id: "pp_acquiring_acquiring",
+        data: { order_no: id, amount: "10.00", currency: "EUR" },
+        payment_collection_id: `col_${id}`,
+        payment_session_id: `payses_${id}`,
+      })),
+    )
+    const proto = Client.prototype as unknown as { query: (...a: unknown[]) => unknown }
+    const original = proto.query
+    let pageQueries = 0
+    proto.query = function (this: unknown, ...args: unknown[]) {
+      const q = args[0] as { text?: string; values?: unknown[] } | string
+      const [sql, values] = typeof q === "string" ? [q, args[1]] : [q?.text, q?.values]
+      // This test's scan only (a scheduled run's page reads another `since`).
+      const ours = (values as unknown[] | undefined)?.some((v) => v instanceof Date && v.getUTCFullYear() === 2100)
+      if (String(sql).includes('from "payment" as "p"') && ours) pageQueries++
+      return original.apply(this, args)
+    }
+    try {
+      for (const take of [1, 2, 3, 5, 6]) {
+        pageQueries = 0
+        const pages: string[][] = []
+        for await (const page of openPaymentPages(getContainer(), new Date(at), ["pp_acquiring_acquiring"], take))
+          pages.push(page.map((p) => p.id))
+        expect({ take, ids: pages.flat(), sizes: pages.map((p) => p.length), queries: pageQueries }).toEqual({
+          take,
+          ids,
+          sizes: Array.from({ length: Math.ceil(5 / take) }, (_, i) => Math.min(take, 5 - i * take)),
+          queries: Math.ceil(5 / take),
+        })
+      }
+    } finally {
+      proto.query = original
+    }
   })
 
   it("validates the body", async () => {

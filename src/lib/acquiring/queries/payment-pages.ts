@@ -10,10 +10,11 @@ const moneyRows = (table: "capture" | "refund") =>
 
 /**
  * Open acquiring payments created since `since`, page by page, keyset on (created_at, id), each
- * with its order id and its capture and refund rows. Read-only SQL on Medusa's payment tables
- * and its order↔payment-collection link table: through Query.graph a page of 1,000 took about
- * 0.5 s of ORM hydration and garbage collection, the whole of a 10,000-payment run (bench/p3-reconcile.ts).
- * Every change is still made through Medusa's workflows, under the payment's lock.
+ * with its order id and its capture and refund rows: ⌈n / take⌉ queries (at least one). Read-only
+ * SQL on Medusa's payment tables and its order↔payment-collection link table: through Query.graph
+ * a page of 1,000 took about 0.5 s of ORM hydration and garbage collection, the whole of a
+ * 10,000-payment run (bench/p3-reconcile.ts). Every change is still made through Medusa's
+ * workflows, under the payment's lock.
  */
 export async function* openPaymentPages(
   container: MedusaContainer,
@@ -49,12 +50,14 @@ export async function* openPaymentPages(
       .where("p.created_at", ">=", since)
       .whereIn("p.provider_id", providerIds)
       .orderBy([{ column: "p.created_at" }, { column: "p.id" }])
-      .limit(take)
+      // One row past the page says whether another follows, so the last page is never an empty query.
+      .limit(take + 1)
     if (after) q.whereRaw("(p.created_at, p.id) > (?::timestamptz, ?)", [after.cursor, after.id])
     const rows: GraphRow[] = await q
-    if (rows.length) yield rows.map((r) => toView(r, r.order_id ?? undefined))
-    if (rows.length < take) return
-    after = { cursor: rows[rows.length - 1].cursor, id: rows[rows.length - 1].id }
+    const page = rows.slice(0, take)
+    if (page.length) yield page.map((r) => toView(r, r.order_id ?? undefined))
+    if (rows.length <= take) return
+    after = { cursor: page[take - 1].cursor, id: page[take - 1].id }
   }
 }
 
