@@ -178,6 +178,29 @@ acquiringTestRunner(({ api, getContainer, seed, admin }) => {
     expect((await sync({ order_ids: ids })).changes).toEqual([])
   })
 
+  it("a full sync repairs a held order decided in the portal and a paid cart never completed, both from one read of the sessions", async () => {
+    const sandbox = env.sandbox()
+    const held = await placeOrder(api, seed, sandbox, { card: "4000000000009235" })
+    await sandbox.notifications.settle(10_000)
+    sandbox.faults.add({ target: "notifications", kind: "drop", count: 2 })
+    sandbox.portal.review(held.order_no, true)
+    const cart = await placeOrder(api, seed, sandbox, { complete: false })
+    await sandbox.notifications.settle(10_000)
+    expect(await ordersOfCart(getContainer(), cart.cart_id)).toEqual([])
+
+    const first = await sync()
+    expect(first.changes).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ kind: "held_authorized", order_id: held.order_id, order_no: held.order_no }),
+        expect.objectContaining({ kind: "cart_completed", cart_id: cart.cart_id, order_no: cart.order_no }),
+      ]),
+    )
+    expect(first.changes).toHaveLength(2)
+    expect((await adminOrder(api, seed, held.order_id)).payment_collections[0].payments).toHaveLength(1)
+    expect(await ordersOfCart(getContainer(), cart.cart_id)).toHaveLength(1)
+    expect((await sync()).changes).toEqual([])
+  })
+
   it("reads open payments in ⌈n / take⌉ keyset pages: each once, in order, ties on created_at included, no empty last page", async () => {
     const knex = pgConnection(getContainer())
     // One instant, in the future: only these rows are in the scan, and every one ties on created_at.

@@ -2,7 +2,7 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { BigNumber, ContainerRegistrationKeys, PaymentActions } from "@medusajs/framework/utils"
 import { completeCartWorkflow, processPaymentWorkflow } from "@medusajs/medusa/core-flows"
 import type { OrderRecord } from "../../../gateway/schemas/transactions"
-import { OPEN_SESSION_STATUSES, tryReadData, type AcquiringData } from "../../../lib/acquiring/payment-data"
+import { tryReadData, type AcquiringData } from "../../../lib/acquiring/payment-data"
 import { mapOrderRecord } from "../../../lib/acquiring/status"
 import type { ReconcileChange } from "./apply"
 import type { GraphQuery, GraphRow } from "../../../lib/acquiring/queries/graph"
@@ -19,19 +19,10 @@ export interface OpenSession {
   data: AcquiringData
 }
 
-/** Sessions still pending, created since `since`, of carts without an order and of collections without a cart. */
-export async function sessionsOfOpenCarts(
-  container: MedusaContainer,
-  since: Date,
-  providerIds: string[],
-): Promise<OpenSession[]> {
-  const query = container.resolve(ContainerRegistrationKeys.QUERY) as unknown as GraphQuery
-  const { data: sessions } = await query.graph({
-    entity: "payment_session",
-    fields: ["id", "provider_id", "status", "data", "payment_collection_id", "created_at"],
-    filters: { created_at: { $gte: since }, provider_id: providerIds, status: OPEN_SESSION_STATUSES },
-  })
+/** Of the open sessions a run read (sessions.ts), those of carts without an order and of collections without a cart. */
+export async function sessionsOfOpenCarts(container: MedusaContainer, sessions: GraphRow[]): Promise<OpenSession[]> {
   if (!sessions.length) return []
+  const query = container.resolve(ContainerRegistrationKeys.QUERY) as unknown as GraphQuery
   const { data: cartLinks } = await query.graph({
     entity: "cart_payment_collection",
     fields: ["cart_id", "payment_collection_id"],

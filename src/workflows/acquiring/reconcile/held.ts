@@ -5,8 +5,26 @@ import type { GatewayClient } from "../../../gateway/client-types"
 import { mapOrderRecord } from "../../../lib/acquiring/status"
 import type { SessionStatus } from "../../../lib/acquiring/options"
 import { recordsByOrderNo } from "../../../lib/acquiring/gateways"
-import { orderSessions, pendingAuthorizationSessions, type OrderSession } from "../review/sessions"
+import { orderSessions, waitingOrdersOf, type OrderSession } from "../review/sessions"
 import type { ReconcileChange } from "./apply"
+
+/**
+ * The held orders a run looks at: those of `orderIds` still waiting for authorisation, or, for a
+ * full run, those of the waiting collections it read (sessions.ts).
+ */
+export async function heldSessions(
+  container: MedusaContainer,
+  providerIds: string[],
+  scope: { order_ids?: string[]; waiting_collection_ids?: string[] },
+): Promise<OrderSession[]> {
+  if (!scope.order_ids) return waitingOrdersOf(container, scope.waiting_collection_ids ?? [])
+  return [...(await orderSessions(container, scope.order_ids)).values()].filter(
+    (s) =>
+      s.session_status === "pending_authorization" &&
+      s.order_status !== "canceled" &&
+      providerIds.includes(s.provider_id),
+  )
+}
 
 /**
  * Orders placed on a review hold whose decision was made elsewhere (portal, gateway) while the
@@ -16,18 +34,9 @@ import type { ReconcileChange } from "./apply"
 export async function reconcileHeld(
   container: MedusaContainer,
   client: GatewayClient,
-  providerIds: string[],
+  sessions: OrderSession[],
   statusMap: Record<string, SessionStatus>,
-  orderIds?: string[],
 ): Promise<ReconcileChange[]> {
-  const sessions = orderIds
-    ? [...(await orderSessions(container, orderIds)).values()].filter(
-        (s) =>
-          s.session_status === "pending_authorization" &&
-          s.order_status !== "canceled" &&
-          providerIds.includes(s.provider_id),
-      )
-    : await pendingAuthorizationSessions(container, providerIds)
   if (!sessions.length) return []
   const records = await recordsByOrderNo(
     client,

@@ -1,6 +1,7 @@
 import { createWorkflow, WorkflowResponse, type WorkflowData } from "@medusajs/framework/workflows-sdk"
 import type { ReconcileInput, ReconcileReport } from "./run"
 import { applyPaymentDriftStep } from "./steps/apply-payment-drift"
+import { findOpenSessionsStep } from "./steps/find-open-sessions"
 import { findPaymentDriftStep } from "./steps/find-payment-drift"
 import { loadReconcileTargetsStep } from "./steps/load-targets"
 import { reconcileCartsStep } from "./steps/reconcile-carts"
@@ -13,7 +14,7 @@ export const RECONCILE_WORKFLOW = "acquiring-reconcile"
 /**
  * The steps of a reconciliation, shared by the workflow run in place (the job, "sync now") and
  * the stored background run (background.ts): targets → payments' drift (reads only) → apply it →
- * held reviews → open carts → kept authorisations → report.
+ * open sessions (one read) → held reviews → open carts → kept authorisations → report.
  */
 export function reconcileSteps(
   input: WorkflowData<ReconcileInput>,
@@ -23,10 +24,11 @@ export function reconcileSteps(
   const loaded = opts.stored ? loadReconcileTargetsStep(input).config({ store: true }) : loadReconcileTargetsStep(input)
   const drift = findPaymentDriftStep({ input, targets: loaded.targets })
   const applied = applyPaymentDriftStep({ targets: loaded.targets, drift })
-  const held = reconcileHeldStep({ input, targets: loaded.targets, previous: applied })
-  const carts = reconcileCartsStep({ input, targets: loaded.targets, previous: held })
+  const found = findOpenSessionsStep({ input, targets: loaded.targets, previous: applied })
+  const held = reconcileHeldStep({ input, targets: loaded.targets, found })
+  const carts = reconcileCartsStep({ input, targets: loaded.targets, found, previous: held })
   const kept = reconcileKeptStep({ input, targets: loaded.targets, previous: carts })
-  return reportReconcileStep({ loaded, steps: [drift, applied, held, carts, kept] })
+  return reportReconcileStep({ loaded, steps: [drift, applied, found, held, carts, kept] })
 }
 
 /**

@@ -77,11 +77,17 @@ export async function pendingAuthorizationSessions(
     fields: ["id", "payment_collection_id"],
     filters: { status: "pending_authorization", provider_id: providerIds },
   })
-  if (!sessions.length) return []
+  return waitingOrdersOf(container, [...new Set(sessions.map((s) => s.payment_collection_id as string))])
+}
+
+/** The orders of these collections whose acquiring session still waits for authorisation (not canceled). */
+export async function waitingOrdersOf(container: MedusaContainer, collectionIds: string[]): Promise<OrderSession[]> {
+  if (!collectionIds.length) return []
+  const query = container.resolve(ContainerRegistrationKeys.QUERY) as unknown as GraphQuery
   const { data: links } = await query.graph({
     entity: "order_payment_collection",
     fields: ["order_id"],
-    filters: { payment_collection_id: [...new Set(sessions.map((s) => s.payment_collection_id))] },
+    filters: { payment_collection_id: collectionIds },
   })
   const orders = await orderSessions(
     container,

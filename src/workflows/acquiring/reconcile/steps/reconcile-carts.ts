@@ -4,6 +4,7 @@ import { repairCart, sessionsOfOpenCarts } from "../carts"
 import type { ReconcileInput } from "../run"
 import { eachTarget, type ReconcileTarget, type TargetParts } from "../targets"
 import { gatewayRef } from "./find-payment-drift"
+import { foundFor, type SessionsPart } from "./find-open-sessions"
 
 /**
  * Open carts (and collections without a cart) paid at the gateway whose notification was lost
@@ -13,13 +14,18 @@ import { gatewayRef } from "./find-payment-drift"
 export const reconcileCartsStep = createStep(
   "acquiring-reconcile-carts",
   async (
-    { input, targets, previous }: { input: ReconcileInput; targets: ReconcileTarget[]; previous: TargetParts },
+    {
+      input,
+      targets,
+      found,
+      previous,
+    }: { input: ReconcileInput; targets: ReconcileTarget[]; found: SessionsPart[]; previous: TargetParts },
     { container },
   ) => {
     const parts = await eachTarget(container, targets, previous, async (c, target, part) => {
       part.sessions_checked = 0
       if (input.order_ids) return
-      const sessions = await sessionsOfOpenCarts(container, new Date(target.since), c.provider_ids)
+      const sessions = await sessionsOfOpenCarts(container, foundFor(found, target.config_id)?.open ?? [])
       part.sessions_checked = sessions.length
       if (!sessions.length) return
       const { client } = gatewaysFor(container)(c.provider_ids[0])

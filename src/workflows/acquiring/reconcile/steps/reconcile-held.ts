@@ -1,8 +1,9 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { gatewaysFor } from "../../../../lib/acquiring/gateways"
-import { reconcileHeld } from "../held"
+import { heldSessions, reconcileHeld } from "../held"
 import type { ReconcileInput } from "../run"
-import { eachTarget, type ReconcileTarget, type TargetParts } from "../targets"
+import { eachTarget, type ReconcileTarget } from "../targets"
+import { foundFor, type SessionsPart } from "./find-open-sessions"
 
 /**
  * Orders held for review whose decision was made elsewhere (held.ts). Authorising goes through
@@ -11,14 +12,16 @@ import { eachTarget, type ReconcileTarget, type TargetParts } from "../targets"
 export const reconcileHeldStep = createStep(
   "acquiring-reconcile-held",
   async (
-    { input, targets, previous }: { input: ReconcileInput; targets: ReconcileTarget[]; previous: TargetParts },
+    { input, targets, found }: { input: ReconcileInput; targets: ReconcileTarget[]; found: SessionsPart[] },
     { container },
   ) => {
-    const parts = await eachTarget(container, targets, previous, async (c, _target, part) => {
+    const parts = await eachTarget(container, targets, found, async (c, target, part) => {
+      const sessions = await heldSessions(container, c.provider_ids, {
+        order_ids: input.order_ids,
+        waiting_collection_ids: foundFor(found, target.config_id)?.waiting_collection_ids,
+      })
       const { client } = gatewaysFor(container)(c.provider_ids[0])
-      part.changes.push(
-        ...(await reconcileHeld(container, client, c.provider_ids, c.options.provider.status_map, input.order_ids)),
-      )
+      part.changes.push(...(await reconcileHeld(container, client, sessions, c.options.provider.status_map)))
     })
     return new StepResponse(parts)
   },

@@ -1,0 +1,35 @@
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { OPEN_SESSION_STATUSES } from "../../../lib/acquiring/payment-data"
+import { graphOf, type GraphRow } from "../../../lib/acquiring/queries/graph"
+
+/** The sessions a full run repairs, per config: what held.ts and carts.ts start from. */
+export interface OpenSessionRows {
+  /** Collections with a session waiting for authorisation (orders held for review), of any age. */
+  waiting_collection_ids: string[]
+  /** Sessions still pending (a cart without an order, a collection without a cart), created since the window's start. */
+  open: GraphRow[]
+}
+
+/**
+ * One read of payment_session for both repairs. Their status sets are disjoint, so authorising a
+ * held session cannot change a row the cart repair read, nor the other way round.
+ */
+export async function openSessionRows(
+  container: MedusaContainer,
+  since: Date,
+  providerIds: string[],
+): Promise<OpenSessionRows> {
+  const { data } = await graphOf(container).graph({
+    entity: "payment_session",
+    fields: ["id", "provider_id", "status", "data", "payment_collection_id"],
+    filters: {
+      provider_id: providerIds,
+      $or: [{ status: "pending_authorization" }, { status: OPEN_SESSION_STATUSES, created_at: { $gte: since } }],
+    },
+  })
+  const waiting = data.filter((s) => s.status === "pending_authorization")
+  return {
+    waiting_collection_ids: [...new Set(waiting.map((s) => s.payment_collection_id as string))],
+    open: data.filter((s) => s.status !== "pending_authorization"),
+  }
+}
