@@ -5,7 +5,7 @@ import type { GatewayClient } from "../../../gateway/client-types"
 import { mapOrderRecord } from "../../../lib/acquiring/status"
 import type { SessionStatus } from "../../../lib/acquiring/options"
 import { recordsByOrderNo } from "../../../lib/acquiring/gateways"
-import { orderSessions, waitingOrdersOf, type OrderSession } from "../review/sessions"
+import { isWaiting, orderSessions, waitingOrdersOf, type OrderSession } from "../review/sessions"
 import type { ReconcileChange } from "./apply"
 
 /**
@@ -19,10 +19,7 @@ export async function heldSessions(
 ): Promise<OrderSession[]> {
   if (!scope.order_ids) return waitingOrdersOf(container, scope.waiting_collection_ids ?? [])
   return [...(await orderSessions(container, scope.order_ids)).values()].filter(
-    (s) =>
-      s.session_status === "pending_authorization" &&
-      s.order_status !== "canceled" &&
-      providerIds.includes(s.provider_id),
+    (s) => isWaiting(s) && providerIds.includes(s.provider_id),
   )
 }
 

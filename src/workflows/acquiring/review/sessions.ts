@@ -93,7 +93,9 @@ export async function waitingOrdersOf(container: MedusaContainer, collectionIds:
     container,
     links.map((l) => l.order_id),
   )
-  return [...orders.values()].filter(
-    (s) => s.session_status === "pending_authorization" && s.order_status !== "canceled",
-  )
+  return [...orders.values()].filter(isWaiting)
 }
+
+/** An order's session still waiting for authorisation, on an order not canceled: what a held review looks like. */
+export const isWaiting = (s: OrderSession): boolean =>
+  s.session_status === "pending_authorization" && s.order_status !== "canceled"
