@@ -5,19 +5,44 @@ import type { ConfigModule } from "@medusajs/framework/types"
 import { getConfigFile } from "@medusajs/framework/utils"
 import { acquiringProviderConfigs } from "../lib/acquiring/config"
 import { parseAcquiringOptions, type AcquiringOptions } from "../lib/acquiring/options"
+import { jsonFailureReason } from "./json-failure"
 
 /** A refusal of the command line or the store's configuration: exit code 2, one line. */
 export class DoctorUsageError extends Error {
   override name = "DoctorUsageError"
 }
 
-/** Provider options from a JSON file: the object given as the provider's `options` in medusa-config. */
+/** What the errno codes of reading a file mean, for the one line the doctor prints. */
+const READ_ERRORS: Record<string, string> = {
+  ENOENT: "no such file",
+  EACCES: "permission denied",
+  EPERM: "operation not permitted",
+  EISDIR: "a directory, not a file",
+  ENOTDIR: "a part of the path is not a directory",
+  ELOOP: "too many symbolic links",
+  ENAMETOOLONG: "path too long",
+  EMFILE: "too many open files",
+}
+
+/**
+ * Provider options from a JSON file: the object given as the provider's `options` in medusa-config.
+ * The file holds sign keys, so a refusal names the file and the reason, never any of its content
+ * (JSON.parse's own message quotes the text near the error).
+ */
 export function optionsFromJson(file: string): AcquiringOptions {
+  let text: string
+  try {
+    text = readFileSync(file, "utf8")
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code
+    const reason = code ? `${code}${READ_ERRORS[code] ? ` (${READ_ERRORS[code]})` : ""}` : "unknown error"
+    throw new DoctorUsageError(`--options ${file}: cannot be read: ${reason}`)
+  }
   let raw: unknown
   try {
-    raw = JSON.parse(readFileSync(file, "utf8"))
-  } catch (err) {
-    throw new DoctorUsageError(`--options ${file}: ${(err as Error).message}`)
+    raw = JSON.parse(text)
+  } catch {
+    throw new DoctorUsageError(`--options ${file}: ${jsonFailureReason(text)}`)
   }
   return parseAcquiringOptions(raw)
 }

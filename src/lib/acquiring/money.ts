@@ -77,6 +77,38 @@ export function sessionMoney(value: BigNumberInput, currency: string, rule: Curr
   }
 }
 
+/**
+ * A payment session's amount is above zero: Medusa's amount for a new session (or an update of one) of
+ * 0 or below is a 400 saying what to fix. Exact (MathBN), never a float. Captures and refunds have
+ * their own checks and do not pass here.
+ */
+export function assertSessionAmount(value: BigNumberInput, currency: string): void {
+  const exact = exactDecimal(value)
+  if (MathBN.gt(exact, 0)) return
+  throw new MedusaError(
+    MedusaError.Types.INVALID_DATA,
+    `Payment refused: the payment amount is ${exact} ${currency.toUpperCase()}; a payment session needs an amount ` +
+      "above zero. Check the cart total (items, discounts, gift cards) and start the payment again.",
+  )
+}
+
+/**
+ * sessionMoney for a new payment session: its amount is above zero in Medusa (assertSessionAmount) and
+ * at the gateway too (0.004 EUR would go as 0.00).
+ */
+export function positiveSessionMoney(value: BigNumberInput, currency: string, rule: CurrencyRule): SessionMoney {
+  assertSessionAmount(value, currency)
+  const money = sessionMoney(value, currency, rule)
+  if (cents(money.amount) > 0n) return money
+  const code = currency.toUpperCase()
+  const unit = money.decimals === 0 ? `the whole ${code}` : money.decimals === 1 ? "one decimal" : "the cent"
+  throw new MedusaError(
+    MedusaError.Types.INVALID_DATA,
+    `Payment refused: ${exactDecimal(value)} ${code} is ${money.amount} ${code} at the gateway (to ${unit}); ` +
+      "a payment session needs an amount above zero.",
+  )
+}
+
 function roundingOf(data: unknown): AmountRounding | undefined {
   const raw = data && typeof data === "object" ? (data as Record<string, unknown>).amount_rounding : undefined
   const p = AmountRounding.safeParse(raw)

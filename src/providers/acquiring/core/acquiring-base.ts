@@ -42,7 +42,13 @@ import { PAYMENT_STATUS } from "../../../gateway/status-codes"
 import { logText } from "../../../gateway/log-text"
 import type { GatewayClient } from "../../../gateway/client-types"
 import { orderNoFromSession } from "../../../lib/acquiring/order-no"
-import { paymentGatewayAmount, sameSentAmount, sessionMoney, toAmount } from "../../../lib/acquiring/money"
+import {
+  assertSessionAmount,
+  paymentGatewayAmount,
+  positiveSessionMoney,
+  sameSentAmount,
+  toAmount,
+} from "../../../lib/acquiring/money"
 import { mapOrderRecord, type MappedStatus } from "../../../lib/acquiring/status"
 import type { RequestContext } from "../mappers/payment-request"
 import { parseAcquiringOptions, type AcquiringOptions, type SessionStatus } from "../../../lib/acquiring/options"
@@ -144,8 +150,8 @@ export abstract class AcquiringBase extends AbstractPaymentProvider<Record<strin
       )
     const order_no = orderNoFromSession(sessionId)
     const currency = input.currency_code.toUpperCase()
-    // Refused here (400 naming currency and amount) when the gateway cannot carry it exactly.
-    const { amount, decimals, amount_rounding } = sessionMoney(input.amount, currency, this.opts.provider)
+    // Refused here (400 naming currency and amount) when it is not above zero or the gateway cannot carry it exactly.
+    const { amount, decimals, amount_rounding } = positiveSessionMoney(input.amount, currency, this.opts.provider)
     const snapshot = await this.trustedSnapshot(data, sessionId, toAmount(input.amount), currency)
     const own = this.opts.provider
     const urls = resolveReturnUrls(snapshot ?? {}, own)
@@ -467,6 +473,7 @@ export abstract class AcquiringBase extends AbstractPaymentProvider<Record<strin
   /** Medusa never calls it in 2.21; an amount change needs a new session (new order_no). */
   async updatePayment(input: UpdatePaymentInput): Promise<UpdatePaymentOutput> {
     const data = readData(input.data)
+    assertSessionAmount(input.amount, input.currency_code)
     if (!sameSentAmount(data.amount, input.amount, data) || input.currency_code.toUpperCase() !== data.currency) {
       throw new MedusaError(
         MedusaError.Types.INVALID_DATA,
