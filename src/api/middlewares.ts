@@ -1,9 +1,15 @@
 import { defineMiddlewares } from "@medusajs/framework/http"
 import { adminAcquiringMiddlewares } from "./admin/acquiring/middlewares"
+import { adminPaymentMiddlewares } from "./admin/payments/middlewares"
 import { hookAcquiringMiddlewares } from "./hooks/acquiring/middlewares"
 import { storeAcquiringMiddlewares } from "./store/acquiring/middlewares"
 
 /** As Medusa's own api/middlewares.ts: each area declares its routes' middlewares beside them. */
 export default defineMiddlewares({
-  routes: [...adminAcquiringMiddlewares, ...storeAcquiringMiddlewares, ...hookAcquiringMiddlewares],
+  routes: [
+    ...adminAcquiringMiddlewares,
+    ...adminPaymentMiddlewares,
+    ...storeAcquiringMiddlewares,
+    ...hookAcquiringMiddlewares,
+  ],
 })
