@@ -4,6 +4,7 @@ import type {
   CheckoutRequest,
   CheckoutResponse,
   Notification,
+  NotificationRow,
   OrderRecord,
   PayoutRequest,
   PayoutResponse,
@@ -82,11 +83,12 @@ export interface GatewayClient extends BatchMethods {
   payout(req: PayoutRequest, opts?: CallOptions): Promise<PayoutResponse>
   /**
    * Parse and verify a notification body (form-urlencoded string or already-parsed object).
-   * Verifies `encryption_data` with the configured notification rule (case-insensitive,
+   * `row`: the hook it arrived on ("order", the default, or "payout"); every field that row signs must
+   * be present, non-empty and in its format. Verifies `encryption_data` with that rule (case-insensitive,
    * constant time); throws GatewaySignatureError when it does not verify, GatewayBadResponseError
    * when the body is malformed. Never trusted alone: confirm with retrieveTransactions.
    */
-  parseNotification(body: string | Record<string, unknown>): Notification
+  parseNotification(body: string | Record<string, unknown>, row?: NotificationRow): Notification
   /** Account ids configured (never the keys). */
   accounts(): Array<{ account_id: string; currencies?: string[] }>
   /** The account a call in this currency would use (bound, else fallback); undefined when none takes it. */

@@ -1,7 +1,8 @@
 import { z } from "zod"
 import { GatewayOptionsError } from "./errors"
 import { ENCODINGS, OPERATIONS, OPERATION_TABLE, type Operation, type OperationSpec } from "./operations-table"
-import { NOTIFICATION_SIGN_FIELDS } from "./schemas/notification"
+import { NOTIFICATION_SIGN_FIELDS, PAYOUT_NOTIFICATION_SIGN_FIELDS } from "./schemas/notification"
+import { NotificationFormats } from "./schemas/notification-formats"
 import { firstIssue } from "./zod-issues"
 
 /** One gateway account (sub-account / "gateway number"), optionally bound to currencies. */
@@ -68,6 +69,13 @@ export const GatewayClientOptions = z
       .array(z.string().min(1))
       .min(1)
       .default([...NOTIFICATION_SIGN_FIELDS]),
+    /** Signed values of a payout notification, in order, sign_key last (not documented; our default names the payout). */
+    payout_notification_signature_fields: z
+      .array(z.string().min(1))
+      .min(1)
+      .default([...PAYOUT_NOTIFICATION_SIGN_FIELDS]),
+    /** Formats of the signed fields the spec does not show (each signed field must be in its format). */
+    notification_formats: NotificationFormats.prefault({}),
     /** Refuse notifications without `encryption_data`; turn off only if the gateway sends unsigned pushes. */
     require_notification_signature: z.boolean().default(true),
     /** Upper bound of one retry back-off (retrievals only), before jitter. */

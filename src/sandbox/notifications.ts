@@ -56,7 +56,11 @@ export class Notifier {
   /** Sign and queue one notification; returns its record (also in list()). */
   send(type: NotifyType, url: string, fields: Record<string, string>, signKey: string): NotificationRecord {
     const ours: Record<string, string> = { notify_type: type, ...fields }
-    ours.encryption_data = this.signature(ours, signKey)
+    ours.encryption_data = this.signature(
+      ours,
+      type === "payout" ? this.opts.payout_sign_fields : this.opts.sign_fields,
+      signKey,
+    )
     // Signed under our names, then renamed: both dialects sign the same values.
     const payload = inNotificationDialect(ours, this.opts.dialect)
     const fired = this.faults.roll("notifications") as NotifyFault[]
@@ -96,11 +100,11 @@ export class Notifier {
     return this.records.some((r) => r.state === "pending" || r.state === "held")
   }
 
-  private signature(payload: Record<string, string>, key: string): string {
+  private signature(payload: Record<string, string>, fields: string[], key: string): string {
     try {
       const hex = sign(
         payload,
-        this.opts.sign_fields.map((f) => notificationFieldName(f)),
+        fields.map((f) => notificationFieldName(f)),
         key,
       )
       return this.opts.signature_case === "upper" ? hex.toUpperCase() : hex

@@ -1,5 +1,9 @@
 import { z } from "zod"
-import { NOTIFICATION_SIGN_FIELDS, NotificationDialect } from "../gateway/schemas/notification"
+import {
+  NOTIFICATION_SIGN_FIELDS,
+  NotificationDialect,
+  PAYOUT_NOTIFICATION_SIGN_FIELDS,
+} from "../gateway/schemas/notification"
 import { ENCODINGS, OPERATIONS } from "../gateway/operations-table"
 import { firstIssue } from "../gateway/zod-issues"
 import { resolveDialect, type ResolvedDialect } from "./dialect"
@@ -66,6 +70,8 @@ export const NotificationOptions = z.object({
   dialect: NotificationDialect.optional(),
   /** Signed values in order, sign_key last; either naming (the same values are signed in both dialects). */
   sign_fields: z.array(z.string().min(1)).default([...NOTIFICATION_SIGN_FIELDS]),
+  /** Signed values of payout notifications (the plugin's default payout row; not documented). */
+  payout_sign_fields: z.array(z.string().min(1)).default([...PAYOUT_NOTIFICATION_SIGN_FIELDS]),
 })
 
 export const PayoutOptions = z.object({

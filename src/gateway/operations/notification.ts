@@ -1,7 +1,8 @@
 import { assertSafeKeys, decodeForm } from "../codecs"
 import type { ClientContext } from "../context"
 import { GatewayBadResponseError, GatewaySignatureError } from "../errors"
-import { Notification, notificationFieldName } from "../schemas"
+import { Notification, notificationFieldName, signedFieldFormats, signedFieldProblem } from "../schemas"
+import type { NotificationRow } from "../schemas/notification"
 import { verify } from "../signing"
 import { validateResponse } from "../validate"
 
@@ -41,12 +42,25 @@ export function canonicalSignFields(fields: readonly string[]): string[] {
 /**
  * Inbound notification to notify_url (gateway-interface.md §6; shape and signature inferred, see
  * docs/assumptions.md), in the interface's names or the engine's legacy ones (NOTIFICATION_ALIASES).
- * Verified with the sign key of the account the body names, over the values as received,
- * hex in either case. A verified notification is still only a hint: confirm with retrieveTransactions.
+ * `row` is the hook it arrived on (orders or payouts), never the body's unsigned notify_type.
+ * Every field the row signs must be present, non-empty and in its own format before the signature
+ * counts (schemas/notification-formats.ts); then it is verified with the sign key of the account the
+ * body names, over the values as received, hex in either case. A verified notification is still only
+ * a hint: confirm with retrieveTransactions.
  */
 export function parseNotificationOperation(ctx: ClientContext) {
-  const signFields = canonicalSignFields(ctx.options.notification_signature_fields)
-  return function parseNotification(body: string | Record<string, unknown>): Notification {
+  const rows: Record<NotificationRow, string[]> = {
+    order: canonicalSignFields(ctx.options.notification_signature_fields),
+    payout: canonicalSignFields(ctx.options.payout_notification_signature_fields),
+  }
+  const formats = signedFieldFormats(ctx.options.notification_formats, {
+    merchant_id: ctx.options.merchant_id,
+    account_ids: ctx.accounts.list().map((a) => a.account_id),
+  })
+  return function parseNotification(
+    body: string | Record<string, unknown>,
+    row: NotificationRow = "order",
+  ): Notification {
     // An object was parsed upstream (Medusa's JSON parser keeps a "__proto__" key): same rule as the codecs.
     const decoded = typeof body === "string" ? decodeForm(body) : assertSafeKeys(body, "notification body")
     if (!decoded || typeof decoded !== "object" || Array.isArray(decoded)) {
@@ -63,17 +77,18 @@ export function parseNotificationOperation(ctx: ClientContext) {
     if (note.merchant_id !== ctx.options.merchant_id) throw fail("merchant_id", "merchant_id is not this merchant's")
     const account = ctx.accounts.byId(note.account_id)
     if (!account) throw fail("account_id", `account_id ${note.account_id} is not a configured account`)
+    for (const field of rows[row]) {
+      const problem = signedFieldProblem(formats, field, raw[field])
+      if (problem) throw fail(field, `signed field ${field} ${problem}`)
+    }
     const received = raw.encryption_data
     if (received === undefined || received === "") {
       if (ctx.options.require_notification_signature)
         throw fail("encryption_data", "encryption_data is missing (require_notification_signature)")
       return note
     }
-    if (!verify(raw, signFields, account.sign_key, received)) {
-      throw fail(
-        "encryption_data",
-        "encryption_data does not match notification_signature_fields (tampered, or another key)",
-      )
+    if (!verify(raw, rows[row], account.sign_key, received)) {
+      throw fail("encryption_data", `encryption_data does not match the ${row} notification's signature rule`)
     }
     return note
   }

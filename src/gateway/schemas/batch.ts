@@ -1,10 +1,10 @@
 import { z } from "zod"
-import { Amount, Currency, RefundMessage, ResultEnvelope, WireText } from "./common"
+import { Amount, Currency, OrderNo, RefundMessage, ResultEnvelope, TransactionId, WireText } from "./common"
 
 /** gateway-interface.md §2.6 request entries. */
 export const CaptureOrder = z.object({
-  transaction_id: z.string().min(1),
-  order_no: z.string().min(1),
+  transaction_id: TransactionId,
+  order_no: OrderNo,
   currency: Currency,
   amount: Amount,
 })

@@ -7,12 +7,14 @@ import { z } from "zod"
  */
 
 /** Decimal written as a string with exactly two decimals (gateway-interface.md §1.4); ≤ 15 chars (gateway-interface.md §2). */
-export const Amount = z.string().regex(/^\d{1,12}\.\d{2}$/, 'must be a decimal string with two decimals, e.g. "12.50"')
+export const AMOUNT_PATTERN = /^\d{1,12}\.\d{2}$/
+export const Amount = z.string().regex(AMOUNT_PATTERN, 'must be a decimal string with two decimals, e.g. "12.50"')
 
 /** A text field of an answer: the spec says string, the gateway may send a JSON number; kept as text. */
 export const WireText = z.union([z.string(), z.number().transform(String)])
 
-export const Currency = z.string().regex(/^[A-Z]{3}$/, "must be a 3-letter upper-case currency code")
+export const CURRENCY_PATTERN = /^[A-Z]{3}$/
+export const Currency = z.string().regex(CURRENCY_PATTERN, "must be a 3-letter upper-case currency code")
 export const Country = z.string().regex(/^[A-Z]{2}$/, "must be a 2-letter upper-case country code")
 
 /** Compact timestamp: year month day hour minute second, 14 digits (gateway-interface.md §2.5, §2.7). */
@@ -33,16 +35,34 @@ export const OffsetTimestamp = z
   )
 
 /** Engine rule: 5 to 50 characters of [0-9A-Za-z] (gateway-interface.md §2.2, confirmed). */
+export const ORDER_NO_PATTERN = "^[0-9A-Za-z]{5,50}$"
 export const OrderNo = z
   .string()
-  .regex(/^[0-9A-Za-z]{5,50}$/, "must be 5 to 50 letters or digits (no hyphens or underscores)")
+  .regex(new RegExp(ORDER_NO_PATTERN), "must be 5 to 50 letters or digits (no hyphens or underscores)")
+
+/**
+ * Gateway transaction id: letters and digits, then also `_` or `-`, at most 64. The spec shows no
+ * format (docs/assumptions.md, "Field formats"); never `.`, `:` or `/`, so a signed row's amount or
+ * URL can never be read as part of one. Overridable for notifications (notification_formats).
+ */
+export const TRANSACTION_ID_PATTERN = "^[0-9A-Za-z][0-9A-Za-z_-]{0,63}$"
+export const TransactionId = z
+  .string()
+  .regex(new RegExp(TRANSACTION_ID_PATTERN), "must be a gateway transaction id (letters, digits, _ or -)")
+
+/** The engine's order status, signed in notifications: -2 review, -1 pending or authorised, 0 failed, 1 success. */
+export const ORDER_STATUSES = ["-2", "-1", "0", "1"] as const
+export const OrderStatus = z.enum(ORDER_STATUSES, { error: "must be one of -2, -1, 0, 1" })
+
+/** `<code>:<text>` of order records and notifications; the code is 4 digits, optionally after a letter. */
+export const ORDER_INFO_PATTERN = /^[A-Z]?\d{4}:.*$/s
+export const OrderInfo = z.string().regex(ORDER_INFO_PATTERN, "must be <code>:<text>, e.g. 0000:Approved")
 
 /** `<code>:<text>`, e.g. `V0000:OK` (gateway-interface.md §7.3). */
 export const RefundMessage = z.string().regex(/^[A-Z]\d{4}:.*$/s, "must be <code>:<text>, e.g. V0000:OK")
 
-export const Uuid = z
-  .string()
-  .regex(/^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/, "must be a UUID")
+export const UUID_PATTERN = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/
+export const Uuid = z.string().regex(UUID_PATTERN, "must be a UUID")
 
 /** 64 hex characters; inbound may be upper case (gateway-interface.md §5.4). */
 export const Signature = z.string().regex(/^[0-9a-fA-F]{64}$/, "must be 64 hexadecimal characters")

@@ -102,3 +102,22 @@ export const NOTIFICATION_SIGN_FIELDS = [
   "order_status",
   "order_info",
 ] as const
+
+/**
+ * Default signature rule for payout notifications (not documented; our choice, overridable with
+ * payout_notification_signature_fields): the payment row with the payout's request_id where an
+ * order has its order_no, so the signed values name exactly one payout (docs/assumptions.md).
+ */
+export const PAYOUT_NOTIFICATION_SIGN_FIELDS = [
+  "merchant_id",
+  "account_id",
+  "transaction_id",
+  "request_id",
+  "currency",
+  "amount",
+  "order_status",
+  "order_info",
+] as const
+
+/** Which row a notification is verified with: the notify hook's (orders) or the payout hook's. */
+export type NotificationRow = "order" | "payout"

@@ -5,6 +5,7 @@ import { GatewayClientOptions } from "../../gateway/options"
 import { firstIssue } from "../../gateway/zod-issues"
 import { Url } from "../../gateway/schemas/common"
 import { DisputeReading } from "./disputes"
+import { SESSION_ORDER_NO_PATTERN } from "./order-no"
 import { SAVED_CARDS_DEFAULTS, SavedCardsOptions } from "./saved-cards"
 
 /** Medusa payment session statuses a gateway code may be mapped to. */
@@ -159,6 +160,10 @@ export function parseAcquiringOptions(input: unknown): AcquiringOptions {
   }
   const p = ProviderOwnOptions.safeParse(own)
   if (!p.success) invalid(p.error)
+  // Notifications must name an order number of the kind this plugin makes (a merchant may widen it).
+  const formats = (clientInput.notification_formats ?? {}) as Record<string, unknown>
+  if (formats && typeof formats === "object" && formats.order_no === undefined)
+    clientInput.notification_formats = { ...formats, order_no: SESSION_ORDER_NO_PATTERN }
   const c = GatewayClientOptions.safeParse(clientInput)
   if (!c.success) invalid(c.error)
   return { provider: p.data, client: c.data, clientInput }

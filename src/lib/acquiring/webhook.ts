@@ -100,7 +100,8 @@ export async function confirmedOrder(client: GatewayClient, n: Notification): Pr
       `acquiring notification amount/currency differs from the gateway record of ${data.order_no}`,
     )
   }
-  if (n.transaction_id && record.transaction_id && String(n.transaction_id) !== String(record.transaction_id)) {
+  // The notification's transaction is signed and required (schemas/notification-formats.ts): it must be the record's.
+  if (String(n.transaction_id) !== String(record.transaction_id ?? "")) {
     throw new MedusaError(
       MedusaError.Types.INVALID_DATA,
       `acquiring notification transaction differs from the gateway record of ${data.order_no}`,

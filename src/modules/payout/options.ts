@@ -23,9 +23,9 @@ export const PayoutOptions = z.object({
   /** Digits of the integer minor units per currency (default 2, the gateway's two decimals, for every currency). */
   minor_unit_digits: z.record(Currency, z.number().int().min(0).max(4)).default({}),
   /**
-   * Refuse notifications whose signed transaction_id / currency / amount / order_status
-   * contradict the payout (the default signature does not cover request_id or status).
-   * Turn off only if the gateway's payout push fills those fields differently.
+   * Refuse notifications whose signed transaction_id / currency / amount contradict the payout.
+   * Turn off only if the gateway's payout push fills those fields differently; a status that the
+   * signed order_status does not back is refused either way.
    */
   check_notification_fields: z.boolean().default(true),
 })

@@ -74,7 +74,7 @@ class PayoutModuleService extends MedusaService({ Payout }) {
   /** Verifies and parses a notification body; throws the client's typed errors. */
   // eslint-disable-next-line @medusajs/service-methods-must-be-async -- a synchronous accessor, no I/O
   parseNotification(body: string | Record<string, unknown>): Notification {
-    return this.gatewayClient().parseNotification(body)
+    return this.gatewayClient().parseNotification(body, "payout")
   }
 }
 

@@ -43,7 +43,6 @@ function settle(core: SandboxCore, entry: PayoutEntry, failure: ReturnType<typeo
       merchant_id: entry.merchant_id,
       account_id: entry.account_id,
       transaction_id: entry.transaction_id,
-      order_no: "",
       currency: String(response.payment_currency),
       amount: String(response.payment_amount),
       order_status: failure ? "0" : "1",

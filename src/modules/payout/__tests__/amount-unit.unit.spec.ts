@@ -82,6 +82,7 @@ describe("the payout answer in either unit", () => {
     const note = {
       request_id: "0b7a6f2e-8f8e-4a53-9a55-1f7f1f0e6a11",
       status: "COMPLETED",
+      order_status: "1",
       fee_amount: "1.50",
       amount_beneficiary_receives: "98.50",
       amount_payer_pays: "100",
@@ -91,6 +92,6 @@ describe("the payout answer in either unit", () => {
     expect(updateFromNotification(minorNote, { payment_currency: "EUR" })).toMatchObject(expected)
     // read in the wrong unit, the amounts are left out and the status still counts
     const wrong = updateFromNotification(note, { payment_currency: "EUR", unit: "minor" })
-    expect(wrong).toEqual({ status: "completed", gateway_status: "COMPLETED" })
+    expect(wrong).toEqual({ status: "completed", status_source: "notification", gateway_status: "COMPLETED" })
   })
 })

@@ -95,6 +95,7 @@ describe("updateFromNotification", () => {
         notify_type: "payout",
         request_id: "r",
         status: "COMPLETED",
+        order_status: "1",
         fee_amount: "150",
         transaction_id: "",
         amount: "",
@@ -116,8 +117,23 @@ describe("updateFromNotification", () => {
     })
   })
   it("falls back to the status alone when other fields do not parse", () => {
-    const u = updateFromNotification({ status: "FAILED", created_at: "yesterday" }, { payment_currency: "EUR" })
-    expect(u).toEqual({ status: "failed", gateway_status: "FAILED" })
+    const u = updateFromNotification(
+      { status: "FAILED", order_status: "0", created_at: "yesterday" },
+      { payment_currency: "EUR" },
+    )
+    expect(u).toEqual({ status: "failed", status_source: "notification", gateway_status: "FAILED" })
+  })
+  it("the signed order_status decides; the unsigned status only refines it", () => {
+    const at = (order_status: string | undefined, status?: string) =>
+      updateFromNotification({ order_status, status }, { payment_currency: "EUR" }).status
+    expect(at("1", "COMPLETED")).toBe("completed")
+    expect(at("1")).toBe("completed")
+    expect(at("0")).toBe("failed")
+    expect(at("-1", "PROCESSING")).toBe("processing")
+    // An unsigned status that the signed one does not back never decides (the route also refuses it).
+    expect(at("0", "COMPLETED")).toBe("failed")
+    expect(at(undefined, "COMPLETED")).toBe("processing")
+    expect(at("-2", "COMPLETED")).toBe("processing")
   })
 })
 
@@ -200,16 +216,19 @@ describe("updateFromError", () => {
 describe("notification checks", () => {
   it("refuses signed fields that contradict the payout", () => {
     const p = { transaction_id: "PO123", payment_currency: "EUR" }
-    expect(checkNotificationMatches(p, { transaction_id: "PO123", currency: "EUR" })).toBeNull()
-    expect(checkNotificationMatches(p, { transaction_id: "", currency: "" })).toBeNull()
-    expect(checkNotificationMatches(p, { transaction_id: "PO999" })).toMatch(/transaction_id/)
-    expect(checkNotificationMatches(p, { currency: "USD" })).toMatch(/currency/)
+    const ok = { order_status: "1" }
+    expect(checkNotificationMatches(p, { ...ok, transaction_id: "PO123", currency: "EUR" })).toBeNull()
+    expect(checkNotificationMatches(p, { ...ok, transaction_id: "", currency: "" })).toBeNull()
+    expect(checkNotificationMatches(p, { ...ok, transaction_id: "PO999" })).toMatch(/transaction_id/)
+    expect(checkNotificationMatches(p, { ...ok, currency: "USD" })).toMatch(/currency/)
     expect(
-      checkNotificationMatches({ transaction_id: null, payment_currency: "EUR" }, { transaction_id: "PO1" }),
+      checkNotificationMatches({ transaction_id: null, payment_currency: "EUR" }, { ...ok, transaction_id: "PO1" }),
     ).toBeNull()
     const stored = { ...p, payment_amount: 100, raw_payment_amount: { value: "100.5" } }
-    expect(checkNotificationMatches(stored, { amount: "100.50" })).toBeNull()
-    expect(checkNotificationMatches(stored, { amount: "1000.50" })).toMatch(/amount/)
+    expect(checkNotificationMatches(stored, { ...ok, amount: "100.50" })).toBeNull()
+    expect(checkNotificationMatches(stored, { ...ok, amount: "1000.50" })).toMatch(/amount/)
+    // Only the record comparison can be switched off (payouts.check_notification_fields).
+    expect(checkNotificationMatches(p, { ...ok, currency: "USD" }, false)).toBeNull()
   })
   it("refuses a status the signed order_status does not back", () => {
     const p = { transaction_id: "PO123", payment_currency: "EUR" }
@@ -217,6 +236,9 @@ describe("notification checks", () => {
     expect(checkNotificationMatches(p, { order_status: "0", status: "FAILED" })).toBeNull()
     expect(checkNotificationMatches(p, { order_status: "0", status: "COMPLETED" })).toMatch(/order_status/)
     expect(checkNotificationMatches(p, { order_status: "1", status: "FAILED" })).toMatch(/order_status/)
+    // A payout notification must carry a payout's order_status, whatever the options say.
+    expect(checkNotificationMatches(p, { status: "COMPLETED" }, false)).toMatch(/order_status/)
+    expect(checkNotificationMatches(p, { order_status: "-2", status: "COMPLETED" }, false)).toMatch(/order_status/)
   })
   it("parses the gateway's offset timestamps", () => {
     expect(parseGatewayTimestamp("2024-01-02T03:04:05-0130")?.toISOString()).toBe("2024-01-02T04:34:05.000Z")

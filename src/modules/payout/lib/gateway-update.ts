@@ -8,6 +8,7 @@ import { decimalEquals } from "./from-request"
 /** What the gateway told us about a payout, in the record's terms (only known fields set). */
 export interface PayoutUpdate {
   status: PayoutStatus
+  status_source?: "response" | "notification"
   gateway_status?: string
   transaction_id?: string
   short_reference_id?: string
@@ -58,6 +59,7 @@ export function updateFromResponse(res: PayoutResponse, ctx: AmountContext): Pay
   const source = text(res.source_amount)
   const u: PayoutUpdate = {
     status,
+    status_source: "response",
     gateway_status: text(res.status),
     transaction_id: text(res.transaction_id),
     short_reference_id: text(res.short_reference_id),
@@ -100,16 +102,16 @@ export function updateFromNotification(body: Record<string, unknown>, ctx: Amoun
     cleaned.failure_type ??= info[1]
     cleaned.failure_reason ??= info[2].trim()
   }
-  const status = mapGatewayStatus(text(body.status))
+  const status = notifiedStatus(body)
   const parsed = PayoutResponseSchema.safeParse(cleaned)
   if (parsed.success) {
     try {
-      return updateFromResponse(parsed.data, ctx)
+      return { ...updateFromResponse(parsed.data, ctx), status, status_source: "notification" }
     } catch {
       // Amounts the configured unit cannot read: the status still counts (the answer's reading shows the error).
     }
   }
-  return dropUndefined({ status, gateway_status: text(body.status) })
+  return dropUndefined({ status, status_source: "notification" as const, gateway_status: text(body.status) })
 }
 
 export interface PayoutState {
@@ -155,11 +157,23 @@ const ORDER_STATUS_FITS: Record<string, PayoutStatus[]> = {
 }
 
 /**
- * Signed notification fields that must agree with the record and with the unsigned ones.
- * The default notification signature covers transaction_id, currency, amount and order_status
- * but not request_id or status (docs/assumptions.md): a signed value that contradicts the
- * payout, or a status the signed order_status does not back, marks a notification that is
- * not genuinely about this payout. Returns why it does not match, or null.
+ * A notification's payout status: the unsigned `status` text refines the signed order_status and
+ * never decides alone; without a `status` the signed order_status decides (its first fit).
+ * The route refuses a notification whose `status` the order_status does not back.
+ */
+function notifiedStatus(body: Record<string, unknown>): PayoutStatus {
+  const fits = ORDER_STATUS_FITS[text(body.order_status) ?? ""] ?? []
+  const stated = text(body.status) ? mapGatewayStatus(text(body.status)) : undefined
+  return stated && fits.includes(stated) ? stated : (fits[0] ?? "processing")
+}
+
+/**
+ * Signed notification fields that must agree with the record and with the unsigned ones. The
+ * payout row signs request_id (which found `payout`), transaction_id, currency, amount and
+ * order_status (docs/assumptions.md): a signed value that contradicts the payout, or a status the
+ * signed order_status does not back, marks a notification that is not genuinely about this
+ * payout. `compareRecord` false (payouts.check_notification_fields) skips only the comparison
+ * with the record; the status is always checked. Returns why it does not match, or null.
  */
 export function checkNotificationMatches(
   payout: {
@@ -169,7 +183,14 @@ export function checkNotificationMatches(
     raw_payment_amount?: unknown
   },
   note: { transaction_id?: string; currency?: string; amount?: string; order_status?: string; status?: string },
+  compareRecord = true,
 ): string | null {
+  const fits = ORDER_STATUS_FITS[text(note.order_status) ?? ""]
+  if (!fits) return "order_status is not one a payout can have (1, 0 or -1)"
+  if (text(note.status) && !fits.includes(mapGatewayStatus(note.status))) {
+    return "status is not backed by the signed order_status"
+  }
+  if (!compareRecord) return null
   const tx = text(note.transaction_id)
   if (tx && payout.transaction_id && tx !== payout.transaction_id) {
     return "transaction_id does not match the payout's transaction_id"
@@ -182,10 +203,6 @@ export function checkNotificationMatches(
   const stored = (payout.raw_payment_amount as { value?: unknown } | undefined)?.value ?? payout.payment_amount
   if (amount && stored !== undefined && stored !== null && !decimalEquals(amount, String(stored))) {
     return "amount does not match the payout's payment_amount"
-  }
-  const fits = ORDER_STATUS_FITS[text(note.order_status) ?? ""]
-  if (fits && text(note.status) && !fits.includes(mapGatewayStatus(note.status))) {
-    return "status is not backed by the signed order_status"
   }
   return null
 }

@@ -17,6 +17,11 @@ export const Payout = model
     status: model.enum([...PAYOUT_STATUSES]).default("pending"),
     /** Gateway's raw status text, kept for statuses the mapping does not know. */
     gateway_status: model.text().nullable(),
+    /**
+     * Where the current status came from: the gateway's answer to /v1/payout, or a notification
+     * (there is no payout query to confirm one with, so the admin says so).
+     */
+    status_source: model.enum(["response", "notification"]).nullable(),
     account_id: model.text().nullable(),
 
     payment_amount: model.bigNumber(),

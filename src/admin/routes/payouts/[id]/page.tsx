@@ -11,6 +11,15 @@ function rows(p: AdminPayout): Array<[string, string]> {
   return [
     ["Request id", p.request_id],
     ["Gateway status", p.gateway_status ?? "—"],
+    // No payout query exists: a status a notification reported cannot be confirmed with the gateway.
+    [
+      "Status reported by",
+      p.status_source === "notification"
+        ? "the gateway's notification (no payout query exists to confirm it)"
+        : p.status_source === "response"
+          ? "the gateway's answer to the payout"
+          : "—",
+    ],
     ["Amount", money(p.payment_amount, p.payment_currency)],
     ["Source amount", money(p.source_amount, p.source_currency)],
     ["Fee", money(p.fee_amount, p.fee_currency)],

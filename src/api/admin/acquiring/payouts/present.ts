@@ -34,6 +34,8 @@ export function presentPayout(p: PayoutDTO) {
     request_id: p.request_id,
     status: p.status,
     gateway_status: p.gateway_status,
+    /** "notification": the status was reported by a notification, which no payout query can confirm. */
+    status_source: p.status_source ?? null,
     account_id: p.account_id,
     ...amounts,
     payment_currency: p.payment_currency,

@@ -41,7 +41,7 @@ export const POST = async (req: MedusaRequest, res: MedusaResponse) => {
   const { amount_unit: unit, minor_unit_digits: digits, check_notification_fields } = payouts.payoutOptions()
   let mismatch: string | null = null
   const result = await applyPayoutUpdate(req.scope, note.request_id, (payout) => {
-    mismatch = check_notification_fields ? checkNotificationMatches(payout, note) : null
+    mismatch = checkNotificationMatches(payout, note, check_notification_fields)
     return mismatch ? null : updateFromNotification(note, { payment_currency: payout.payment_currency, unit, digits })
   })
   if (mismatch) {

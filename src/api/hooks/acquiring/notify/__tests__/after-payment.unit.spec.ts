@@ -326,6 +326,7 @@ describe("dispute notifications", () => {
         deadline: "2030-01-31",
         opened_at: expect.any(String),
         closed_at: null,
+        history: [expect.objectContaining({ status: "opened", gateway_status: "opened" })],
       },
     ])
     expect(mockMedusa.data).toMatchObject(DATA)
