@@ -30,6 +30,12 @@ const Disputes = ({ p }: { p: PresentedPayment }) =>
             {d.amount ? `${d.amount} ${p.currency}` : "amount not given"} · deadline {shownDate(d.deadline)}
             {d.closed_at ? ` · closed ${shownDate(d.closed_at)}` : ""}
           </Text>
+          <Text size="xsmall" className="text-ui-fg-muted">
+            Reported by the gateway&apos;s notifications (no dispute query exists to confirm them)
+            {d.history.length > 1
+              ? `: ${d.history.map((r) => `${r.gateway_status || r.status} ${shownDate(r.at)}`).join(" → ")}`
+              : ""}
+          </Text>
         </div>
       ))}
     </div>

@@ -45,6 +45,20 @@ export function disputeReadingOf(options: unknown): DisputeReading {
   return r.success ? r.data : DisputeReading.parse({})
 }
 
+/**
+ * One report of a dispute as the gateway's notification gave it. There is no dispute query, so the
+ * reports are all we know: the current status is the latest by the gateway's own date.
+ */
+export const DisputeReport = z.object({
+  /** null: a status text the reading does not know (kept, never current). */
+  status: z.enum(DISPUTE_STATUSES).nullable(),
+  gateway_status: z.string(),
+  /** When the gateway says it happened (dispute_date), else when we received it. */
+  at: z.string(),
+  received_at: z.string(),
+})
+export type DisputeReport = z.infer<typeof DisputeReport>
+
 /** One dispute as kept in payment.data.disputes. */
 export const TrackedDispute = z.object({
   id: z.string().min(1),
@@ -57,6 +71,8 @@ export const TrackedDispute = z.object({
   deadline: z.string().nullable(),
   opened_at: z.string(),
   closed_at: z.string().nullable(),
+  /** Every report, in the order received (a dispute kept before reports were kept has none). */
+  history: z.array(DisputeReport).default([]),
 })
 export type TrackedDispute = z.infer<typeof TrackedDispute>
 
@@ -80,6 +96,8 @@ export interface DisputeNotice {
   deadline: string | null
   /** When this status was reached (the notification's date, else when we received it). */
   at: string
+  /** `at` is the gateway's own date (dispute_date): only then can it reorder what we know. */
+  dated: boolean
   /** What could not be read (logged by the caller; the rest is still recorded). */
   problems: string[]
 }
@@ -132,7 +150,8 @@ export function readDisputeNotice(
   const rawAmount = text(body, f.amount, 20)
   const amount = rawAmount ? normaliseAmount(rawAmount) : null
   if (rawAmount && !amount) problems.push(`${f.amount} is not an amount`)
-  const date = text(body, f.date, 40)
+  const date = text(body, f.date, 40) ?? ""
+  const dated = /^\d{14}$/.test(date) && !Number.isNaN(Date.parse(compactToIso(date)))
   const deadline = text(body, f.deadline, 40)
   return {
     id: text(body, f.id, 100) ?? fallbackId,
@@ -141,10 +160,8 @@ export function readDisputeNotice(
     reason: text(body, f.reason, 500),
     amount,
     deadline: deadline ? readDate(deadline) : null,
-    at:
-      date && /^\d{14}$/.test(date) && !Number.isNaN(Date.parse(compactToIso(date)))
-        ? compactToIso(date)
-        : now.toISOString(),
+    at: dated ? compactToIso(date) : now.toISOString(),
+    dated,
     problems,
   }
 }
@@ -152,40 +169,85 @@ export function readDisputeNotice(
 export interface DisputeChange {
   disputes: TrackedDispute[]
   dispute: TrackedDispute
-  /** First time this dispute is seen: `acquiring.dispute.opened` is due. */
+  /** First seen, or reopened (its current status left a final one): `acquiring.dispute.opened` is due. */
   opened: boolean
-  /** First time it is final: `acquiring.dispute.closed` is due. */
+  /** It became final: `acquiring.dispute.closed` is due. */
   closed: boolean
   changed: boolean
 }
 
-/**
- * The disputes after one notice. Pure, so a repeated notice changes nothing and no event is
- * due twice; a final status is never replaced by an open one (a late or out-of-order delivery).
- */
-export function mergeDispute(known: TrackedDispute[], n: DisputeNotice): DisputeChange {
-  const prev = known.find((d) => d.id === n.id)
-  const status = n.status ?? prev?.status ?? "opened"
-  if (prev && FINAL_DISPUTE_STATUSES.has(prev.status) && !FINAL_DISPUTE_STATUSES.has(status)) {
-    return { disputes: known, dispute: prev, opened: false, closed: false, changed: false }
+const isFinal = (s: DisputeStatus) => FINAL_DISPUTE_STATUSES.has(s)
+const time = (iso: string) => {
+  const t = Date.parse(iso)
+  return Number.isNaN(t) ? 0 : t
+}
+
+/** The reports of a kept dispute; one kept before reports were kept stands for one report. */
+function reportsOf(d: TrackedDispute): DisputeReport[] {
+  if (d.history.length) return d.history
+  const at = d.closed_at ?? d.opened_at
+  return [{ status: d.status, gateway_status: d.gateway_status, at, received_at: at }]
+}
+
+/** Status, opening and closing time from the reports: the latest by the gateway's date decides. */
+function fold(reports: DisputeReport[]) {
+  const byDate = reports.map((r, i) => ({ r, i })).sort((a, b) => time(a.r.at) - time(b.r.at) || a.i - b.i)
+  let status: DisputeStatus = "opened"
+  let gateway_status = ""
+  let closed_at: string | null = null
+  for (const { r } of byDate) {
+    if (!r.status) continue
+    status = r.status
+    gateway_status = r.gateway_status
+    if (!isFinal(status)) closed_at = null
+    else closed_at ??= r.at
   }
-  const final = FINAL_DISPUTE_STATUSES.has(status)
+  return { status, gateway_status, closed_at, opened_at: byDate[0].r.at }
+}
+
+/**
+ * The disputes after one notice. Pure: a repeated notice (same status and date) changes nothing,
+ * so no event is due twice. Every report is kept; the current status is the latest by the
+ * gateway's date, so a late delivery of an older report changes no status, and a genuine later
+ * `opened` after a final one reopens the dispute (and `acquiring.dispute.opened` is due again).
+ */
+export function mergeDispute(known: TrackedDispute[], n: DisputeNotice, receivedAt = new Date()): DisputeChange {
+  const prev = known.find((d) => d.id === n.id)
+  const before = prev ? reportsOf(prev) : []
+  const report: DisputeReport = {
+    status: n.status,
+    gateway_status: n.gateway_status,
+    at: n.at,
+    received_at: receivedAt.toISOString(),
+  }
+  const seen = before.some(
+    (r) => r.status === report.status && r.gateway_status === report.gateway_status && time(r.at) === time(report.at),
+  )
+  // Without the gateway's date a report cannot be placed: a repeat of the current status, or an
+  // open one after a final one (a late delivery, most likely), changes nothing.
+  const undatedRepeat =
+    prev && !n.dated && (n.status === prev.status || (isFinal(prev.status) && (!n.status || !isFinal(n.status))))
+  if (prev && (seen || undatedRepeat))
+    return { disputes: known, dispute: prev, opened: false, closed: false, changed: false }
+  const history = [...before, report]
+  const now = fold(history)
   const next: TrackedDispute = {
     id: n.id,
-    status,
-    gateway_status: n.gateway_status || prev?.gateway_status || "",
+    status: now.status,
+    gateway_status: now.gateway_status || n.gateway_status,
     reason: n.reason ?? prev?.reason ?? null,
     amount: n.amount ?? prev?.amount ?? null,
     deadline: n.deadline ?? prev?.deadline ?? null,
-    opened_at: prev?.opened_at ?? n.at,
-    closed_at: prev?.closed_at ?? (final ? n.at : null),
+    opened_at: prev ? (time(prev.opened_at) <= time(now.opened_at) ? prev.opened_at : now.opened_at) : now.opened_at,
+    closed_at: now.closed_at,
+    history,
   }
-  const changed = !prev || JSON.stringify(prev) !== JSON.stringify(next)
+  const wasFinal = prev ? isFinal(prev.status) : false
   return {
     disputes: prev ? known.map((d) => (d === prev ? next : d)) : [...known, next],
     dispute: next,
-    opened: !prev,
-    closed: !prev?.closed_at && next.closed_at !== null,
-    changed,
+    opened: !prev || (wasFinal && !isFinal(next.status)),
+    closed: isFinal(next.status) && (!prev || !wasFinal),
+    changed: true,
   }
 }

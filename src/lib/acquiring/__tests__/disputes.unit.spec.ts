@@ -33,6 +33,7 @@ describe("reading a dispute notification", () => {
       amount: "20.50",
       deadline: "2030-01-31",
       at: "2026-02-28T09:30:00Z",
+      dated: true,
       problems: [],
     })
   })
@@ -112,9 +113,16 @@ describe("merging a dispute into payment.data.disputes", () => {
         deadline: "2030-01-31",
         opened_at: "2026-02-28T09:30:00Z",
         closed_at: null,
+        history: [
+          { status: "opened", gateway_status: "opened", at: "2026-02-28T09:30:00Z", received_at: expect.any(String) },
+        ],
       },
     ])
-    const again = mergeDispute(first.disputes, { ...open, at: new Date().toISOString() })
+    const again = mergeDispute(first.disputes, open)
+    expect(again).toMatchObject({ opened: false, closed: false, changed: false })
+    // Delivered again without the gateway's date: placed at its receipt, still the same status.
+    const undated = mergeDispute(first.disputes, { ...open, at: new Date().toISOString(), dated: false })
+    expect(undated).toMatchObject({ opened: false, closed: false, changed: false })
     expect(again).toMatchObject({ opened: false, closed: false, changed: false })
     expect(again.disputes).toEqual(first.disputes)
   })
@@ -155,6 +163,45 @@ describe("merging a dispute into payment.data.disputes", () => {
     })
   })
 
+  it("the latest report by the gateway's date is the status: a genuine later open reopens a won dispute, with opened due again", () => {
+    const won = notice({ dispute_status: "won", dispute_date: "20260310120000" })
+    const reopened = notice({ dispute_status: "opened", dispute_date: "20260320080000" })
+    const closed = mergeDispute(mergeDispute([], open).disputes, won)
+    expect(closed).toMatchObject({ closed: true, dispute: { status: "won" } })
+    const again = mergeDispute(closed.disputes, reopened)
+    expect(again).toMatchObject({ opened: true, closed: false, changed: true })
+    expect(again.dispute).toMatchObject({ status: "opened", closed_at: null, opened_at: "2026-02-28T09:30:00Z" })
+    expect(again.dispute.history.map((r) => [r.status, r.at])).toEqual([
+      ["opened", "2026-02-28T09:30:00Z"],
+      ["won", "2026-03-10T12:00:00Z"],
+      ["opened", "2026-03-20T08:00:00Z"],
+    ])
+    // Won again later: closed is due again, at the new date.
+    const rewon = mergeDispute(again.disputes, notice({ dispute_status: "won", dispute_date: "20260401000000" }))
+    expect(rewon).toMatchObject({ closed: true, dispute: { status: "won", closed_at: "2026-04-01T00:00:00Z" } })
+  })
+
+  it("a report older than the current one is kept in the history but changes no status and emits nothing", () => {
+    const won = notice({ dispute_status: "won", dispute_date: "20260310120000" })
+    const closed = mergeDispute([], won)
+    const late = mergeDispute(closed.disputes, open) // opened on 28 Feb, delivered after the won of 10 Mar
+    expect(late).toMatchObject({ opened: false, closed: false, changed: true, dispute: { status: "won" } })
+    expect(late.dispute.history).toHaveLength(2)
+    expect(late.dispute.opened_at).toBe("2026-02-28T09:30:00Z")
+  })
+
+  it("without the gateway's date an open after a final status changes nothing (it cannot be placed)", () => {
+    const closed = mergeDispute(mergeDispute([], open).disputes, lost).disputes
+    const undated = readDisputeNotice(
+      body({ dispute_date: undefined }),
+      defaults,
+      "T1",
+      new Date("2026-05-01T00:00:00Z"),
+    )
+    expect(undated.dated).toBe(false)
+    expect(mergeDispute(closed, undated)).toMatchObject({ changed: false, dispute: { status: "lost" } })
+  })
+
   it("keeps other disputes and drops entries that are not disputes when reading", () => {
     const other: TrackedDispute = {
       id: "D0",
@@ -167,7 +214,7 @@ describe("merging a dispute into payment.data.disputes", () => {
       closed_at: "y",
     }
     const known = parseDisputes([other, { id: 5 }, "junk"])
-    expect(known).toEqual([other])
+    expect(known).toEqual([{ ...other, history: [] }])
     expect(mergeDispute(known, open).disputes.map((d) => d.id)).toEqual(["D0", "D1"])
     expect(parseDisputes({ not: "a list" })).toEqual([])
   })

@@ -58,6 +58,12 @@ export function presentPayment(payment: PaymentView, record: OrderRecord | undef
       deadline: x.deadline,
       opened_at: x.opened_at,
       closed_at: x.closed_at,
+      /** No dispute query exists: every status here was reported by a notification, unconfirmed. */
+      reported_by: "notification" as const,
+      /** The gateway's reports, oldest first by its own date. */
+      history: [...x.history]
+        .sort((a, b) => Date.parse(a.at) - Date.parse(b.at))
+        .map((r) => ({ status: r.status, gateway_status: r.gateway_status, at: r.at })),
     })),
   }
 }
