@@ -163,6 +163,8 @@ acquiringTestRunner(({ api, getContainer, seed, admin }) => {
           deadline: "2030-01-31",
           opened_at: expect.any(String),
           closed_at: null,
+          reported_by: "notification",
+          history: [expect.objectContaining({ status: "opened", gateway_status: "opened" })],
         },
       ])
 
@@ -210,6 +212,12 @@ acquiringTestRunner(({ api, getContainer, seed, admin }) => {
           deadline: "2030-01-31",
           opened_at: expect.any(String),
           closed_at: expect.any(String),
+          reported_by: "notification",
+          // Each report once, by the gateway's date: the repeats and the late opening added nothing.
+          history: [
+            expect.objectContaining({ status: "opened", gateway_status: "opened" }),
+            expect.objectContaining({ status: "lost", gateway_status: "lost" }),
+          ],
         },
       ])
     } finally {

@@ -4,7 +4,7 @@ import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { Modules, generateJwtToken } from "@medusajs/framework/utils"
 import { encodeForm } from "../../src/gateway/codecs"
 import { sign } from "../../src/gateway/signing"
-import { NOTIFICATION_SIGN_FIELDS } from "../../src/gateway/schemas/notification"
+import { PAYOUT_NOTIFICATION_SIGN_FIELDS } from "../../src/gateway/schemas/notification"
 import { startSandbox, type Sandbox } from "../../src/sandbox"
 import { dialectPluginOptions, dialectSandboxOptions } from "./helpers/dialect"
 
@@ -362,7 +362,6 @@ medusaIntegrationTestRunner({
           merchant_id: "1000001",
           account_id: "100000101",
           transaction_id: p.transaction_id,
-          order_no: "",
           currency: "EUR",
           amount: "100.00",
           order_status: "1",
@@ -371,7 +370,8 @@ medusaIntegrationTestRunner({
           status: "COMPLETED",
           ...over,
         }
-        return encodeForm({ ...fields, encryption_data: sign(fields, NOTIFICATION_SIGN_FIELDS, SIGN_KEY) })
+        // Signed as the gateway signs a payout notification (the payout row: request_id, not order_no).
+        return encodeForm({ ...fields, encryption_data: sign(fields, PAYOUT_NOTIFICATION_SIGN_FIELDS, SIGN_KEY) })
       }
       const hook = (form: string) =>
         api.post("/hooks/acquiring/payout", form, {
