@@ -1,6 +1,13 @@
 #!/usr/bin/env node
 import { readFileSync } from "node:fs"
-import { startSandbox, TEST_CARDS, THREE_DS_CODE, SandboxOptionsError, type SandboxOptionsInput } from "./index"
+import {
+  startSandbox,
+  TEST_CARDS,
+  THREE_DS_CODE,
+  SandboxOptionsError,
+  type Sandbox,
+  type SandboxOptionsInput,
+} from "./index"
 
 /**
  * acquiring-sandbox [--port 8787] [--host 127.0.0.1] [--config file.json] [--seed N] [--live] [--quiet]
@@ -56,6 +63,21 @@ function pick(o: SandboxOptionsInput, argv: string[]): SandboxOptionsInput {
   return out as SandboxOptionsInput
 }
 
+/** The pins in force, or that every plausible reading of the document's silent points is taken. */
+function pinsLine(sb: Sandbox): string {
+  if (sb.dialect.lenient) return "any reading (lenient)"
+  const { retrieval_selection, ...rest } = sb.dialect.pin
+  const pinned = [
+    ...Object.entries(rest).filter(([, v]) => v !== null),
+    ...Object.entries(retrieval_selection)
+      .filter(([, v]) => v !== null)
+      .map(([op, v]) => [`retrieval_selection.${op}`, v]),
+  ]
+  return pinned.length
+    ? `pinned ${pinned.map(([k, v]) => `${k} ${v}`).join(", ")}; the others take every plausible reading`
+    : "every plausible reading taken (pin none)"
+}
+
 async function main() {
   const { options, json } = parseArgs(process.argv.slice(2))
   const sb = await startSandbox(options)
@@ -69,6 +91,7 @@ async function main() {
         Object.entries(sb.dialect.readings)
           .map(([k, v]) => `${k} ${v}`)
           .join(", "),
+      `Silent points: ${pinsLine(sb)}`,
       "",
       "Merchants (sandbox test keys, never real ones):",
       ...sb.merchants.flatMap((m) => [
@@ -82,7 +105,7 @@ async function main() {
       "Endpoints: POST " +
         `${sb.url}/v1/{checkout,authorise,retrievalTrans,capture,review,cancel,refund,retrievalRefund,payout}`,
       `Pages: hosted card page via the checkout loading page; APM approval at ${sb.url}/apm/<token>`,
-      `Inspection: ${sb.url}/__sandbox/{orders,notifications,requests,payouts,faults}`,
+      `Inspection: ${sb.url}/__sandbox/{orders,notifications,requests,payouts,faults,readings}`,
       "",
       "Test cards (any future expiry, any 3-digit CVV):",
       ...TEST_CARDS.map((c) => `  ${c.number}  ${c.description}`),

@@ -7,6 +7,7 @@ import { PayoutBook } from "./payouts"
 import { Prng } from "./prng"
 import { RequestLog } from "./request-log"
 import { Scheduler } from "./scheduler"
+import { ReadingsLog } from "./silent-points"
 import type { Move } from "./state/machine"
 import type { DisputeEntry, Order, RefundEntry } from "./state/order"
 import { paymentStatus, queryResult } from "./state/status"
@@ -28,6 +29,8 @@ export class SandboxCore {
   readonly payouts = new PayoutBook()
   /** Saved-card tokens (sandbox/tokens.ts). */
   readonly tokens = new TokenBook()
+  /** Readings of the document's silent points received (silent-points.ts, GET /__sandbox/readings). */
+  readonly readings = new ReadingsLog()
   readonly seed: number
   /** Public base address (set once the server listens). */
   baseUrl = ""

@@ -1,6 +1,7 @@
 import type { Encoding, Operation } from "../gateway/operations-table"
 import type { NotificationDialect } from "../gateway/schemas/notification"
 import type { SandboxDialectPreset, SandboxReadings } from "./options"
+import { resolvePins, type ResolvedPins, type SandboxPins } from "./silent-points"
 
 /**
  * The sandbox's dialect: which readings of the interface's "not shown" parts it plays
@@ -9,20 +10,21 @@ import type { SandboxDialectPreset, SandboxReadings } from "./options"
 
 /**
  * Request encodings per operation in strict mode: the body type gateway-interface.md §4 documents
- * (checkout XML; retrievals form; batches JSON), payout JSON (its examples), authorise form (no type
- * given: the client's inferred default). The Content-Type label is not judged: the document's own
- * examples label every body form-urlencoded.
+ * (checkout XML; retrievals form; batches JSON) and nothing else; where it documents none, every
+ * plausible one (silent-points.ts): authorise form, JSON or XML (§4.2 gives no type), payout JSON or
+ * form (§4.9: "not stated beyond the examples, which are JSON objects", and §4 says every example is
+ * labelled form-urlencoded). The first is the plugin's default. The Content-Type label is not judged.
  */
 export const DOCUMENTED_ENCODINGS: Readonly<Record<Operation, readonly Encoding[]>> = {
   checkout: ["xml"],
-  authorise: ["form"],
+  authorise: ["form", "json", "xml"],
   retrievalTrans: ["form"],
   capture: ["json"],
   review: ["json"],
   cancel: ["json"],
   refund: ["json"],
   retrievalRefund: ["form"],
-  payout: ["json"],
+  payout: ["json", "form"],
 }
 
 /**
@@ -70,9 +72,12 @@ export interface ResolvedDialect {
   lenient: boolean
   notifications: { dialect: NotificationDialect; signature_case: SignatureCase }
   readings: Required<SandboxReadings>
-  /** Encodings taken per operation in strict mode (lenient: any). */
+  /** Encodings taken per operation in strict mode (lenient: any); pins of the encodings applied. */
   accepted_encodings: Record<Operation, Encoding[]>
-  xml_request_root: string
+  /** Root an XML request must have in strict mode; null: any (the document names none). */
+  xml_request_root: string | null
+  /** The silent points pinned to one reading (null: every plausible reading is taken). */
+  pin: ResolvedPins
 }
 
 interface DialectInput {
@@ -80,17 +85,23 @@ interface DialectInput {
   dialect: SandboxDialectPreset
   readings: SandboxReadings
   accepted_encodings: Partial<Record<Operation, Encoding[]>>
-  xml_request_root: string
+  xml_request_root?: string
+  pin: SandboxPins
   notifications: { dialect?: NotificationDialect; signature_case?: SignatureCase }
 }
 
 /** Preset first, explicit sub-options over it. */
 export function resolveDialect(o: DialectInput): ResolvedDialect {
   const preset = PRESETS[o.dialect]
+  const pin = resolvePins(o.pin, o.xml_request_root)
+  const pinned: Partial<Record<Operation, Encoding[]>> = {
+    ...(pin.authorise_encoding ? { authorise: [pin.authorise_encoding] } : {}),
+    ...(pin.payout_encoding ? { payout: [pin.payout_encoding] } : {}),
+  }
   const accepted = Object.fromEntries(
     (Object.keys(DOCUMENTED_ENCODINGS) as Operation[]).map((op) => [
       op,
-      [...(o.accepted_encodings[op] ?? DOCUMENTED_ENCODINGS[op])],
+      [...(o.accepted_encodings[op] ?? pinned[op] ?? DOCUMENTED_ENCODINGS[op])],
     ]),
   ) as Record<Operation, Encoding[]>
   return {
@@ -106,6 +117,7 @@ export function resolveDialect(o: DialectInput): ResolvedDialect {
       payout_amounts: o.readings.payout_amounts ?? preset.readings.payout_amounts,
     },
     accepted_encodings: accepted,
-    xml_request_root: o.xml_request_root,
+    xml_request_root: pin.xml_request_root,
+    pin,
   }
 }

@@ -23,6 +23,7 @@ import {
 } from "./options"
 import { inspectOrder } from "./records"
 import type { RequestLogEntry } from "./request-log"
+import type { HeardReading, ReadingsView, ReceivedReading } from "./silent-points"
 
 export { TEST_CARDS, THREE_DS_CODE, cardOutcome, luhnValid, type TestCard } from "./test-cards"
 export {
@@ -42,6 +43,15 @@ export {
   type SignatureCase,
 } from "./dialect"
 export type { SandboxDialectPreset, SandboxReadings } from "./options"
+export {
+  PAYOUT_ENCODINGS,
+  SELECTION_NAMINGS,
+  SILENT_POINTS,
+  SandboxPins,
+  type ResolvedPins,
+  type SelectionNaming,
+  type SilentPoint,
+} from "./silent-points"
 export type {
   OrderRef,
   OrderView,
@@ -53,6 +63,9 @@ export type {
   FaultTarget,
   NotificationRecord,
   RequestLogEntry,
+  HeardReading,
+  ReadingsView,
+  ReceivedReading,
 }
 
 export interface Sandbox {
@@ -72,6 +85,8 @@ export interface Sandbox {
     notifications(): NotificationRecord[]
     requests(): RequestLogEntry[]
     payouts(): Array<Record<string, unknown>>
+    /** The document's silent points: readings taken, pins, and every reading received (GET /__sandbox/readings). */
+    readings(): ReadingsView
   }
   faults: {
     add(fault: FaultInput): Fault
@@ -115,7 +130,8 @@ function dialectOf(o: ResolvedSandboxOptions): ResolvedDialect {
     notifications: { dialect: o.notifications.dialect, signature_case: o.notifications.signature_case },
     readings: { ...o.readings },
     accepted_encodings: o.accepted_encodings,
-    xml_request_root: o.xml_request_root,
+    xml_request_root: o.pin.xml_request_root,
+    pin: o.pin,
   }
 }
 

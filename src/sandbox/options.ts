@@ -7,6 +7,7 @@ import {
 import { ENCODINGS, OPERATIONS } from "../gateway/operations-table"
 import { firstIssue } from "../gateway/zod-issues"
 import { resolveDialect, type ResolvedDialect } from "./dialect"
+import { SandboxPins, XmlName, type ResolvedPins } from "./silent-points"
 
 /**
  * Options of the sandbox gateway. Every default is chosen to look like the real
@@ -55,7 +56,7 @@ export const NotificationOptions = z.object({
   jitter: z.number().min(0).max(1).default(0.1),
   /**
    * Retries stop at the first of: max_attempts, or no further attempt within retry_for_ms of the first
-   * (gateway-facts.md [C]: exponential backoff with jitter for up to 36 h; the defaults reach about 35.6 h in 47 attempts).
+   * (gateway-facts.md [C]: exponential backoff with jitter for up to 36 h; the defaults reach 34.9–36 h in 45–48 attempts, as the jitter draws).
    */
   max_attempts: z.number().int().min(1).max(1_000).default(60),
   retry_for_ms: ms(7 * 86_400_000).default(36 * 3_600_000),
@@ -108,20 +109,29 @@ export const SandboxEncoding = z.enum(ENCODINGS)
 
 export const SandboxOptions = z.object({
   /**
-   * false (default): strict, each operation takes only its documented body encodings (and XML root)
-   * and refuses others with the engine's I00xx family. true: any encoding, any XML root (the old sandbox).
+   * false (default): strict, each operation refuses a body encoding the document excludes with the engine's
+   * I00xx family, and takes every plausible reading where the document is silent (unless `pin` fixes one).
+   * true: any encoding, any XML root, any selection naming; pins are ignored (the old sandbox).
    */
   lenient: z.boolean().default(false),
   /** Preset of the readings below and of notifications.dialect / signature_case. */
   dialect: SandboxDialectPreset.default("documented"),
   readings: SandboxReadings.default({}),
-  /** Per operation, the request encodings the strict sandbox takes (default: the document's, src/sandbox/dialect.ts). */
+  /**
+   * Per operation, the request encodings the strict sandbox takes (default: DOCUMENTED_ENCODINGS,
+   * src/sandbox/dialect.ts: the documented one, or every plausible one where the document is silent).
+   */
   accepted_encodings: z.partialRecord(z.enum(OPERATIONS), z.array(SandboxEncoding).min(1)).default({}),
-  /** Root element an XML request body must have in strict mode (the client's xml_request_root default). */
-  xml_request_root: z
-    .string()
-    .regex(/^[A-Za-z_][\w.-]*$/, "must be an XML element name")
-    .default("request"),
+  /**
+   * Silent points pinned to one reading (src/sandbox/silent-points.ts): play a gateway stricter than the
+   * document, e.g. `{ xml_request_root: "request", authorise_encoding: "form", retrieval_selection: "orders_trades" }`.
+   */
+  pin: SandboxPins.default({}),
+  /**
+   * Kept for existing configurations: the same as `pin.xml_request_root` (deprecated alias). Unset: any
+   * root is taken (the document names none); it was "request" before #29.
+   */
+  xml_request_root: XmlName.optional(),
   host: z.string().min(1).default("127.0.0.1"),
   port: z.number().int().min(0).max(65_535).default(0),
   /** Base address written into pages and issuer_url; default http://host:port. */
@@ -163,10 +173,15 @@ export const SandboxOptions = z.object({
 export type SandboxOptionsInput = z.input<typeof SandboxOptions>
 type ParsedSandboxOptions = z.infer<typeof SandboxOptions>
 /** Parsed options with the dialect preset applied: every sub-option has its value. */
-export type ResolvedSandboxOptions = Omit<ParsedSandboxOptions, "notifications" | "readings" | "accepted_encodings"> & {
+export type ResolvedSandboxOptions = Omit<
+  ParsedSandboxOptions,
+  "notifications" | "readings" | "accepted_encodings" | "pin"
+> & {
   notifications: ParsedSandboxOptions["notifications"] & ResolvedDialect["notifications"]
   readings: ResolvedDialect["readings"]
   accepted_encodings: ResolvedDialect["accepted_encodings"]
+  /** Every silent point's pin (null: not pinned), the xml_request_root alias folded in. */
+  pin: ResolvedPins
 }
 
 export class SandboxOptionsError extends Error {
@@ -195,11 +210,28 @@ export function parseSandboxOptions(input: unknown = {}): ResolvedSandboxOptions
       throw new SandboxOptionsError(`merchant ${merchant.merchant_id} lists an account_id twice`, "merchants")
     }
   }
+  const { pin, xml_request_root, accepted_encodings } = parsed.data
+  if (pin.xml_request_root && xml_request_root && pin.xml_request_root !== xml_request_root)
+    throw new SandboxOptionsError(
+      `xml_request_root "${xml_request_root}" and pin.xml_request_root "${pin.xml_request_root}" disagree: set only pin.xml_request_root`,
+      "pin.xml_request_root",
+    )
+  for (const [point, op] of [
+    ["authorise_encoding", "authorise"],
+    ["payout_encoding", "payout"],
+  ] as const) {
+    if (pin[point] && accepted_encodings[op])
+      throw new SandboxOptionsError(
+        `pin.${point} and accepted_encodings.${op} both set the ${op} encoding: set one`,
+        `pin.${point}`,
+      )
+  }
   const dialect = resolveDialect(parsed.data)
   return {
     ...parsed.data,
     notifications: { ...parsed.data.notifications, ...dialect.notifications },
     readings: dialect.readings,
     accepted_encodings: dialect.accepted_encodings,
+    pin: dialect.pin,
   }
 }

@@ -1,3 +1,5 @@
+import type { HeardReading } from "./silent-points"
+
 /**
  * Bounded log of requests for inspection. Bodies are redacted before they are
  * kept: signatures, sign keys, card numbers (last4 only), CVV, expiry and 3-D Secure codes.
@@ -13,6 +15,8 @@ export interface RequestLogEntry {
   duration_ms: number
   body?: Record<string, unknown>
   result?: { code?: string; return_status?: string }
+  /** Readings of the document's silent points the request carried, and whether each was taken (silent-points.ts). */
+  readings?: HeardReading[]
   faults?: string[]
 }
 

@@ -5,11 +5,20 @@ import type { SandboxCore } from "../core"
 import { signFields, type Caller } from "../http/auth"
 import { json, type Reply } from "../http/reply"
 import { orderRecordJson, refundRecord } from "../records"
+import {
+  SELECTION_NAMINGS,
+  SELECTION_NAMING_NAMES,
+  selectionPin,
+  type HeardReading,
+  type Retrieval,
+} from "../silent-points"
 import type { Order } from "../state/order"
 
 /**
- * POST /v1/retrievalTrans and /v1/retrievalRefund. Selection: `orders`
- * (order numbers) and/or `trades` (transaction ids), comma-separated (or arrays).
+ * POST /v1/retrievalTrans and /v1/retrievalRefund. Selection (not shown in the document): order numbers
+ * and/or transaction ids, comma-separated (or arrays), under any naming of SELECTION_NAMINGS (`orders`/
+ * `trades`, `order_no`/`transaction_id`, `order_nos`/`transaction_ids`); `pin.retrieval_selection` takes
+ * only one, and fields of the others are then ignored as a gateway ignores fields it does not know.
  * Query-level problems answer HTTP 200 with a non-1 return_status (engine codes).
  * Unknown orders (readings.unknown_order): "absent" leaves them out of orders_list, "query_result_2"
  * lists each as an entry with query_result 2 (the engine's "order not found", gateway-facts.md [I]);
@@ -28,9 +37,40 @@ function list(v: unknown): string[] {
 type Unknown = { order_no: string } | { transaction_id: string }
 type Selected = { ok: true; orders: Order[]; unknown: Unknown[] } | { ok: false; status: string; message: string }
 
-function select(core: SandboxCore, caller: Caller, body: Record<string, unknown>, limit: number): Selected {
-  const orders = list(body.orders)
-  const trades = list(body.trades)
+type Hear = (reading: HeardReading) => void
+
+/** Order numbers and transaction ids asked, under every naming taken; each naming used is heard. */
+function selection(core: SandboxCore, op: Retrieval, body: Record<string, unknown>, hear: Hear) {
+  const pinned = selectionPin(core.options, op)
+  const taken: Array<{ orders: string[]; trades: string[] }> = []
+  for (const naming of SELECTION_NAMING_NAMES) {
+    const names = SELECTION_NAMINGS[naming]
+    const asked = {
+      orders: Object.hasOwn(body, names.orders) ? list(body[names.orders]) : [],
+      trades: Object.hasOwn(body, names.trades) ? list(body[names.trades]) : [],
+    }
+    if (!asked.orders.length && !asked.trades.length) continue
+    const ok = pinned === null || pinned === naming
+    hear({ point: "retrieval_selection", reading: naming, taken: ok })
+    if (ok) taken.push(asked)
+  }
+  if (taken.length <= 1) return taken[0] ?? { orders: [], trades: [] }
+  // Two namings in one request (a client asking each reading at once): one list, each value once.
+  return {
+    orders: [...new Set(taken.flatMap((t) => t.orders))],
+    trades: [...new Set(taken.flatMap((t) => t.trades))],
+  }
+}
+
+function select(
+  core: SandboxCore,
+  op: Retrieval,
+  caller: Caller,
+  body: Record<string, unknown>,
+  limit: number,
+  hear: Hear,
+): Selected {
+  const { orders, trades } = selection(core, op, body, hear)
   if (!orders.length && !trades.length) {
     return {
       ok: false,
@@ -71,7 +111,13 @@ function notFoundRecord(u: Unknown) {
   }
 }
 
-export function retrievalTrans(core: SandboxCore, caller: Caller, body: Record<string, unknown>, ip: string): Reply {
+export function retrievalTrans(
+  core: SandboxCore,
+  caller: Caller,
+  body: Record<string, unknown>,
+  ip: string,
+  hear: Hear = () => {},
+): Reply {
   const head = { merchant_id: caller.merchant.merchant_id, account_id: caller.account.account_id }
   if (!caller.merchant.registered_ips.includes(ip)) {
     return json({
@@ -81,7 +127,7 @@ export function retrievalTrans(core: SandboxCore, caller: Caller, body: Record<s
       orders_list: [],
     })
   }
-  const sel = select(core, caller, body, OPERATION_TABLE.retrievalTrans.selectionLimit!)
+  const sel = select(core, "retrievalTrans", caller, body, OPERATION_TABLE.retrievalTrans.selectionLimit!, hear)
   if (!sel.ok) return json({ ...head, return_status: sel.status, return_message: sel.message, orders_list: [] })
   // Records are spliced in as cached JSON text: same bytes as JSON.stringify of the whole answer.
   const reply = json({ ...head, return_status: RETURN_OK, return_message: "OK", orders_list: [] })
@@ -92,10 +138,15 @@ export function retrievalTrans(core: SandboxCore, caller: Caller, body: Record<s
   return reply
 }
 
-export function retrievalRefund(core: SandboxCore, caller: Caller, body: Record<string, unknown>): Reply {
+export function retrievalRefund(
+  core: SandboxCore,
+  caller: Caller,
+  body: Record<string, unknown>,
+  hear: Hear = () => {},
+): Reply {
   const head = { account_id: caller.account.account_id, merchant_id: caller.merchant.merchant_id }
   const encryption_data = sign(head, signFields(core, "retrievalRefund"), caller.account.sign_key)
-  const sel = select(core, caller, body, OPERATION_TABLE.retrievalRefund.selectionLimit!)
+  const sel = select(core, "retrievalRefund", caller, body, OPERATION_TABLE.retrievalRefund.selectionLimit!, hear)
   if (!sel.ok)
     return json({ ...head, encryption_data, return_status: sel.status, return_message: sel.message, refund_orders: [] })
   const refund_orders = sel.orders.flatMap((o) => o.refunds.map((r) => refundRecord(o, r)))

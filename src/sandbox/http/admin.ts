@@ -4,10 +4,11 @@ import type { SandboxCore } from "../core"
 import { FAULT_TARGETS, type FaultTarget } from "../faults"
 import { inspectOrder } from "../records"
 import { json, type Reply } from "./reply"
+import { readingsView } from "../silent-points"
 import { revokeToken, tokenView } from "../tokens"
 
 /**
- * /__sandbox/*: inspection (orders, notifications, requests, payouts, faults)
+ * /__sandbox/*: inspection (orders, notifications, requests, payouts, faults, tokens, readings)
  * and control (faults, clock, shopper and portal actions). Never faulted.
  */
 type Body = Record<string, unknown>
@@ -27,6 +28,8 @@ export function inspection(core: SandboxCore) {
     notifications: () => core.notifier.list(),
     requests: () => core.requests.list(),
     payouts: () => core.payouts.all().map((p) => ({ ...p.response })),
+    /** The silent points: what this sandbox takes, its pins, and every reading received. */
+    readings: () => readingsView(core.options, core.readings),
   }
 }
 
@@ -43,6 +46,8 @@ function get(core: SandboxCore, what: string, query: URLSearchParams): Reply | n
       return json(view.requests())
     case "payouts":
       return json(view.payouts())
+    case "readings":
+      return json(view.readings())
     case "faults":
       return json(core.faults.active())
     case "tokens":

@@ -10,6 +10,7 @@ import { authorise, checkout } from "../endpoints/payment"
 import { payout } from "../endpoints/payout"
 import { retrievalRefund, retrievalTrans } from "../endpoints/retrieval"
 import { redact } from "../request-log"
+import type { HeardReading } from "../silent-points"
 import { adminRoute } from "./admin"
 import { ApiError } from "./api-error"
 import { authenticate } from "./auth"
@@ -24,6 +25,8 @@ const OP_BY_PATH = new Map<string, Operation>(OPERATIONS.map((op) => [OPERATION_
 interface Ctx {
   ip: string
   body?: Record<string, unknown>
+  /** Readings of the document's silent points this request carried (silent-points.ts). */
+  readings: HeardReading[]
 }
 
 function readBody(req: IncomingMessage, limit: number): Promise<string | null> {
@@ -54,7 +57,11 @@ function api(core: SandboxCore, op: Operation, raw: string, ctx: Ctx): Reply {
     const session = core.store.session(body.gbc_id)
     if (session && session.kind === "card") return cardPageFor(core, session)
   }
-  assertDocumentedEncoding(core, op, decoded)
+  const hear = (reading: HeardReading) => {
+    ctx.readings.push(reading)
+    core.readings.record(op, reading, Date.now())
+  }
+  assertDocumentedEncoding(core, op, decoded, hear)
   const caller = authenticate(core, op, body)
   switch (op) {
     case "checkout":
@@ -62,9 +69,9 @@ function api(core: SandboxCore, op: Operation, raw: string, ctx: Ctx): Reply {
     case "authorise":
       return authorise(core, caller, body)
     case "retrievalTrans":
-      return retrievalTrans(core, caller, body, ctx.ip)
+      return retrievalTrans(core, caller, body, ctx.ip, hear)
     case "retrievalRefund":
-      return retrievalRefund(core, caller, body)
+      return retrievalRefund(core, caller, body, hear)
     case "payout":
       return payout(core, caller, body)
     default:
@@ -172,7 +179,7 @@ async function handle(core: SandboxCore, req: IncomingMessage, res: ServerRespon
   const started = Date.now()
   const method = req.method ?? "GET"
   const url = new URL(req.url ?? "/", "http://sandbox.invalid")
-  const ctx: Ctx = { ip: req.socket.remoteAddress ?? "" }
+  const ctx: Ctx = { ip: req.socket.remoteAddress ?? "", readings: [] }
   const raw = await readBody(req, core.options.max_body_bytes)
   const target = targetOf(url.pathname)
   const fired = target ? (core.faults.roll(target) as HttpFault[]) : []
@@ -209,6 +216,7 @@ async function handle(core: SandboxCore, req: IncomingMessage, res: ServerRespon
     duration_ms: Date.now() - started,
     body: ctx.body ? (redact(ctx.body) as Record<string, unknown>) : undefined,
     result: reply?.summary,
+    readings: ctx.readings.length ? ctx.readings : undefined,
     faults: fired.length ? fired.map((f) => f.kind) : undefined,
   })
   if (core.options.log_requests)
