@@ -118,7 +118,7 @@ acquiringTestRunner(({ api, getContainer, seed, admin }) => {
     const refused = async (path: string) =>
       api.get(path, withToken).then(
         () => undefined,
-        (e) => e.response,
+        (e: any) => e.response,
       )
     const afterOrder = await refused(hosted_page_path)
     expect(afterOrder.status).toBe(404)

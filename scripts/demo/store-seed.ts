@@ -7,8 +7,12 @@
 // Axios-style answers of Medusa's own routes: the seed reads a few fields of each.
 /* eslint-disable @typescript-eslint/no-explicit-any */
 export type Api = {
-  get: (url: string, config?: unknown) => Promise<{ data: any; status: number }>
-  post: (url: string, body?: unknown, config?: unknown) => Promise<{ data: any; status: number }>
+  get: (url: string, config?: { headers?: Record<string, string> }) => Promise<{ data: any; status: number }>
+  post: (
+    url: string,
+    body?: unknown,
+    config?: { headers?: Record<string, string> },
+  ) => Promise<{ data: any; status: number }>
 }
 /* eslint-enable @typescript-eslint/no-explicit-any */
 type Headers = { headers: Record<string, string> }

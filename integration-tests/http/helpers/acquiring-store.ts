@@ -1,8 +1,12 @@
 import { BILLING_ADDRESS, SHIPPING_ADDRESS, type Seed } from "./acquiring-seed"
 
 type Api = {
-  get: (url: string, config?: unknown) => Promise<{ data: any; status: number }>
-  post: (url: string, body?: unknown, config?: unknown) => Promise<{ data: any; status: number }>
+  get: (url: string, config?: { headers?: Record<string, string> }) => Promise<{ data: any; status: number }>
+  post: (
+    url: string,
+    body?: unknown,
+    config?: { headers?: Record<string, string> },
+  ) => Promise<{ data: any; status: number }>
 }
 
 export const DEVICE = {
