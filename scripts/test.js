@@ -26,6 +26,8 @@ const { ensureCompatMedusa } = require("./compat-medusa")
 const { ensureInstallApps } = require("./install-app")
 
 const ROOT = path.resolve(__dirname, "..")
+// Vite's admin bundle from `npm run build`, which the unit kind's admin-bundle spec reads.
+const ADMIN_BUNDLE = ["index.mjs", "index.js"].map((f) => path.join(ROOT, ".medusa", "server", "src", "admin", f))
 const KINDS = [
   "unit",
   "integration:sandbox",
@@ -79,6 +81,21 @@ async function main() {
     }
     const out = path.join(os.tmpdir(), `jest-${kind.replace(/:/g, "-")}-${process.pid}.json`)
     console.log(`\n=== ${kind} tests ===`)
+    if (kind === "unit" && !ADMIN_BUNDLE.every((f) => fs.existsSync(f))) {
+      // The pack and admin-bundle specs read the build (CI builds before npm test); a fresh clone builds
+      // here, once, so those files do not build at the same time in two workers.
+      console.log("No build in .medusa/server: npm run build …")
+      const b = spawnSync(process.platform === "win32" ? "npm.cmd" : "npm", ["run", "build"], {
+        cwd: ROOT,
+        stdio: "inherit",
+      })
+      if (b.status !== 0) {
+        failures.push(`[${kind}] npm run build failed (exit ${b.status})`)
+        totals.failed += 1
+        exitCode = 1
+        continue
+      }
+    }
     if (kind === "integration:compat") {
       // Installed (about 100 s, once) before jest, so no test's time limit pays for it.
       try {
