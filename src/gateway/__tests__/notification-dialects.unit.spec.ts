@@ -135,7 +135,12 @@ describe("parseNotification in the engine's legacy naming", () => {
   })
 
   it("refuses a body naming one field both ways with different values, before any signature check", () => {
-    for (const extra of [{ amount: "1.00" }, { order_no: "ORD99999" }, { encryption_data: SIG.slice(0, 63) + "0" }]) {
+    const extras: Record<string, string>[] = [
+      { amount: "1.00" },
+      { order_no: "ORD99999" },
+      { encryption_data: SIG.slice(0, 63) + "0" },
+    ]
+    for (const extra of extras) {
       const err = thrown(() => client.parseNotification(formBody({ ...legacy, signInfo: SIG, ...extra })))
       expect(err).toBeInstanceOf(GatewayBadResponseError)
       expect(err.source).toBe(Object.keys(extra)[0])

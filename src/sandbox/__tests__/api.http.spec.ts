@@ -213,7 +213,7 @@ describe("payment request validation", () => {
   })
 
   it("answers the APM request with respon XML whose issuer_url is a sandbox page", async () => {
-    const p = { ...checkoutPayload(), payment_method: "PIX" }
+    const p: Record<string, unknown> = { ...checkoutPayload(), payment_method: "PIX" }
     const res = await call(sb, "authorise", p)
     expect(res.status).toBe(200)
     expect(res.text).toMatch(

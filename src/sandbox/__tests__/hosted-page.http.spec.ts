@@ -300,7 +300,7 @@ describe("hosted card page in a browser flow", () => {
 
 describe("APM page", () => {
   async function apmOrder() {
-    const p = {
+    const p: Record<string, unknown> = {
       ...checkoutPayload({ notify_url: receiver.url, return_url: "https://shop.example.com/apm-return" }),
       payment_method: "PIX",
     }

@@ -30,7 +30,7 @@ const sendAs = (sb: Sandbox, op: Operation, payload: Record<string, unknown>, en
 }
 
 /** An APM request with the three-level `person` object of §2.4. */
-const apmPayload = () => ({
+const apmPayload = (): Record<string, unknown> => ({
   ...checkoutPayload(),
   payment_method: "PIX",
   person: {
@@ -73,7 +73,10 @@ const retrieve = async (sb: Sandbox, op: "retrievalTrans" | "retrievalRefund", s
   return op === "retrievalTrans" ? RetrievalTransResponse.parse(res.body) : RetrievalRefundResponse.parse(res.body)
 }
 const listed = (r: Awaited<ReturnType<typeof retrieve>>) =>
-  "orders_list" in r ? r.orders_list.map((o) => o.transaction_id) : r.refund_orders.map((o) => o.transaction_id)
+  // Both schemas are loose (an index signature), so `in` does not narrow the union by itself.
+  "orders_list" in r
+    ? (r as RetrievalTransResponse).orders_list.map((o) => o.transaction_id)
+    : (r as RetrievalRefundResponse).refund_orders.map((o) => o.transaction_id)
 
 describe("strict by default: every plausible reading of a silent point is taken and recorded", () => {
   it("checkout: XML under any root (the document names none), each root recorded", async () => {

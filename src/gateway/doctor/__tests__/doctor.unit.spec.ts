@@ -18,7 +18,7 @@ function gateway(answer: (op: string, body: Json) => Response) {
     paths.push(op)
     const decoded = sniffDecode(String(init?.body ?? ""))
     return answer(op, (decoded.type === "html" ? {} : decoded.value) as Json)
-  }) as typeof fetch
+  }) as typeof globalThis.fetch
   return { fetch, paths }
 }
 

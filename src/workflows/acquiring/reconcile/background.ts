@@ -80,6 +80,7 @@ export async function requestReconcile(container: MedusaContainer, input: Reconc
 }
 
 interface StoredStep {
+  id?: string
   startedAt?: number
   definition?: { action?: string }
   invoke?: { state?: string }

@@ -23,6 +23,8 @@ const payment = (over: Partial<PaymentView> = {}, refunds: unknown[] = []): Paym
     transaction_id: "T1",
     refunds: refunds as never,
   },
+  capture_rows: [],
+  refund_rows: [],
   ...over,
 })
 const rec = (payment_status: string) =>
