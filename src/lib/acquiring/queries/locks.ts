@@ -5,28 +5,15 @@ export interface Locking {
   execute<T>(keys: string | string[], job: () => Promise<T>, args?: { timeout?: number }): Promise<T>
 }
 
-/** Taken before several payment locks at once: one multi-payment locker at a time, cluster-wide. */
-export const MULTI_PAYMENT_GATE = "acquiring:payments:multi"
-
 /**
- * Run `job` holding the lock of every payment (`acquiring:payment:<id>`). The Redis locking
- * provider takes a list of keys one by one in parallel, so two callers with overlapping lists
- * can each hold part and wait for the rest until both time out (and the taken keys then stay
- * locked for a lease). Multi-payment lockers therefore pass a gate first; single-payment lockers
- * (reconciliation, review) hold one key and wait for no other, so no cycle can form.
+ * Taken before several payment locks at once: one multi-payment locker at a time, cluster-wide.
+ * The Redis locking provider takes a list of keys one by one in parallel, so two callers with
+ * overlapping lists could each hold part and wait for the rest until both time out (and the taken
+ * keys then stay locked for a lease). Multi-payment lockers therefore pass this gate first;
+ * single-payment lockers (reconciliation, review) hold one key and wait for no other, so no cycle
+ * can form.
  */
-export async function withPaymentLocks<T>(
-  locking: Locking,
-  paymentIds: string[],
-  job: () => Promise<T>,
-  timeoutSeconds: number,
-): Promise<T> {
-  const keys = [...new Set(paymentIds)].sort().map(lockKey)
-  if (!keys.length) return job()
-  return locking.execute(MULTI_PAYMENT_GATE, () => locking.execute(keys, job, { timeout: timeoutSeconds }), {
-    timeout: timeoutSeconds,
-  })
-}
+export const MULTI_PAYMENT_GATE = "acquiring:payments:multi"
 
 /** The part of Medusa's locking module a lock held across workflow steps needs (acquire now, release in a later step). */
 export interface LeaseLocking {
@@ -40,7 +27,7 @@ export interface HeldLocks {
   owner_id: string
 }
 
-/** The lock keys of payments, deduplicated and sorted (the order withPaymentLocks takes them in). */
+/** The lock keys of payments (`acquiring:payment:<id>`), deduplicated and sorted (the order acquireLocks takes them in). */
 export const paymentLockKeys = (paymentIds: string[]) => [...new Set(paymentIds)].sort().map(lockKey)
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
@@ -65,11 +52,12 @@ async function takeUntil(
 }
 
 /**
- * withPaymentLocks split in two for a workflow: the gate (when given) then every key, each
- * retried until `timeoutSeconds`, leased for `ttlSeconds` (a process that dies mid-run cannot
- * hold them for ever); release them with releaseLocks. Same keys, order and gate as
- * withPaymentLocks, so it cannot deadlock with it or with single-payment lockers. On a timeout
- * whatever this owner took is given back before the error is thrown.
+ * The payment locks of a workflow run, taken in one step and given back in a later one: the gate
+ * (when given, MULTI_PAYMENT_GATE for several payments) then every key (paymentLockKeys: sorted),
+ * each retried until `timeoutSeconds`, leased for `ttlSeconds` (a process that dies mid-run cannot
+ * hold them for ever); release them with releaseLocks. Behind the gate it cannot deadlock with
+ * another multi-payment run or with single-payment lockers. On a timeout whatever this owner
+ * took is given back before the error is thrown.
  */
 export async function acquireLocks(
   locking: LeaseLocking,

@@ -23,11 +23,6 @@ export function mapGatewayStatus(status: string | undefined | null): PayoutStatu
   )
 }
 
-export const isKnownGatewayStatus = (status: string | undefined | null) =>
-  String(status ?? "")
-    .trim()
-    .toUpperCase() in FROM_GATEWAY
-
 const RANK: Record<PayoutStatus, number> = { pending: 0, processing: 1, completed: 2, failed: 2 }
 
 export const isFinalStatus = (s: PayoutStatus) => RANK[s] === 2

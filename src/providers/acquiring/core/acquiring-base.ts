@@ -498,5 +498,3 @@ function dropPage(d: AcquiringData): AcquiringData {
   const { html: _html, form: _form, ...rest } = d as AcquiringData & { html?: unknown; form?: unknown }
   return { ...rest, html: null, form: null } as AcquiringData
 }
-
-export { orderNoFromSession }
