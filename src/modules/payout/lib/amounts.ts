@@ -20,22 +20,6 @@ export function currencyDigits(currency: string, overrides: MinorUnitDigits = {}
   return overrides[code] ?? DEFAULT_MINOR_UNIT_DIGITS
 }
 
-/** 1250 minor units of EUR → "12.50"; -5 of JPY → "-5". */
-export function minorToDecimal(minor: number, currency: string, overrides: MinorUnitDigits = {}): string {
-  if (!Number.isSafeInteger(minor)) {
-    throw new MedusaError(
-      MedusaError.Types.INVALID_DATA,
-      `expected an integer amount in minor units, got ${String(minor)}`,
-    )
-  }
-  const digits = currencyDigits(currency, overrides)
-  const sign = minor < 0 ? "-" : ""
-  const abs = String(Math.abs(minor))
-  if (digits === 0) return sign + abs
-  const padded = abs.padStart(digits + 1, "0")
-  return `${sign}${padded.slice(0, -digits)}.${padded.slice(-digits)}`
-}
-
 /** Normalises a plain decimal string to at least `digits` decimals ("12.5" → "12.50"). */
 export function toFixedDecimal(value: string, digits = 2): string {
   const m = /^(-?)(\d+)(?:\.(\d+))?$/.exec(value.trim())
