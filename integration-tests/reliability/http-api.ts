@@ -1,15 +1,10 @@
+import type { Api } from "../../scripts/demo/store-seed"
+
 /**
- * An axios-like client over fetch, the shape the integration helpers take
+ * An axios-like client over fetch, of the shape the integration helpers and the demo's seed take
  * ({data, status}; a non-2xx answer throws with `response` like axios does).
  */
-export interface Api {
-  get: (url: string, config?: { headers?: Record<string, string> }) => Promise<{ data: any; status: number }>
-  post: (
-    url: string,
-    body?: unknown,
-    config?: { headers?: Record<string, string> },
-  ) => Promise<{ data: any; status: number }>
-}
+export type { Api }
 
 export function httpApi(baseUrl: string): Api {
   const call = async (method: string, url: string, body: unknown, config?: { headers?: Record<string, string> }) => {

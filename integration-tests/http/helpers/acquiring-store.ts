@@ -1,13 +1,5 @@
+import type { Api } from "../../../scripts/demo/store-seed"
 import { BILLING_ADDRESS, SHIPPING_ADDRESS, type Seed } from "./acquiring-seed"
-
-type Api = {
-  get: (url: string, config?: { headers?: Record<string, string> }) => Promise<{ data: any; status: number }>
-  post: (
-    url: string,
-    body?: unknown,
-    config?: { headers?: Record<string, string> },
-  ) => Promise<{ data: any; status: number }>
-}
 
 export const DEVICE = {
   user_agent: "Mozilla/5.0 (X11; Linux x86_64) TestBrowser/1.0",
