@@ -21,6 +21,22 @@ const MAX_LENGTH: Record<string, number> = {
 }
 
 /**
+ * Characters each format admits (read off the patterns in schemas/common.ts; for merchant_id and
+ * account_id, the test's ids): a value that holds any other cannot match, nor can any longer one
+ * from the same start, so the search stops extending it.
+ */
+const CHARS: Record<string, RegExp> = {
+  merchant_id: /[0-9A-Za-z]/,
+  account_id: /[0-9A-Za-z]/,
+  transaction_id: /[0-9A-Za-z_-]/,
+  order_no: /[0-9A-Za-z]/,
+  currency: /[A-Z]/,
+  amount: /[0-9.]/,
+  order_status: /[-0-9]/,
+  request_id: /[0-9a-fA-F-]/,
+}
+
+/**
  * Every split of `joined` into `row` that passes `formats` (at most `limit`), as lists of values.
  * `unbounded`: fields whose format a test removed, so their length is not capped either.
  */
@@ -41,7 +57,9 @@ export function resplits(
     let any = false
     const cap = unbounded.includes(name) ? undefined : MAX_LENGTH[name]
     const longest = last ? joined.length - pos : Math.min(cap ?? joined.length, joined.length - pos)
+    const chars = unbounded.includes(name) ? undefined : CHARS[name]
     for (let len = last ? longest : 1; len <= longest; len++) {
+      if (!last && chars && !chars.test(joined[pos + len - 1])) break
       const value = joined.slice(pos, pos + len)
       if (signedFieldProblem(formats, name, value)) continue
       if (last) {
