@@ -1,12 +1,17 @@
 import { z } from "zod"
 import {
   AMOUNT_PATTERN,
+  Amount,
   CURRENCY_PATTERN,
+  Currency,
   ORDER_INFO_PATTERN,
   ORDER_NO_PATTERN,
   ORDER_STATUSES,
+  OrderInfo,
+  OrderStatus,
   TRANSACTION_ID_PATTERN,
   UUID_PATTERN,
+  Uuid,
 } from "./common"
 
 /**
@@ -53,6 +58,8 @@ export interface FieldFormat {
 }
 export type FieldFormats = Record<string, FieldFormat>
 
+/** What a request schema says of a value it refuses: the same words for the same format, read once. */
+const messageOf = (schema: z.ZodType) => schema.safeParse("\u0000").error?.issues[0].message ?? "is not valid"
 const matching = (re: RegExp, message: string): FieldFormat => ({ test: (v) => re.test(v), message })
 const oneOf = (values: readonly string[], message: string): FieldFormat => {
   const set = new Set(values)
@@ -75,11 +82,11 @@ export function signedFieldFormats(formats: NotificationFormats, ids: SignerIds)
       new RegExp(formats.order_no),
       "must be an order number of this store (notification_formats.order_no)",
     ),
-    currency: matching(CURRENCY_PATTERN, "must be a 3-letter upper-case currency code"),
-    amount: matching(AMOUNT_PATTERN, 'must be a decimal string with two decimals, e.g. "12.50"'),
-    order_status: oneOf(ORDER_STATUSES, "must be one of -2, -1, 0, 1"),
-    order_info: matching(ORDER_INFO_PATTERN, "must be <code>:<text>, e.g. 0000:Approved"),
-    request_id: matching(UUID_PATTERN, "must be a UUID as the plugin generates it"),
+    currency: matching(CURRENCY_PATTERN, messageOf(Currency)),
+    amount: matching(AMOUNT_PATTERN, messageOf(Amount)),
+    order_status: oneOf(ORDER_STATUSES, messageOf(OrderStatus)),
+    order_info: matching(ORDER_INFO_PATTERN, messageOf(OrderInfo)),
+    request_id: matching(UUID_PATTERN, messageOf(Uuid)),
   }
 }
 

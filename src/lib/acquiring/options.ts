@@ -161,8 +161,8 @@ export function parseAcquiringOptions(input: unknown): AcquiringOptions {
   const p = ProviderOwnOptions.safeParse(own)
   if (!p.success) invalid(p.error)
   // Notifications must name an order number of the kind this plugin makes (a merchant may widen it).
-  const formats = (clientInput.notification_formats ?? {}) as Record<string, unknown>
-  if (formats && typeof formats === "object" && formats.order_no === undefined)
+  const formats = clientInput.notification_formats ?? {}
+  if (typeof formats === "object" && formats !== null && (formats as { order_no?: unknown }).order_no === undefined)
     clientInput.notification_formats = { ...formats, order_no: SESSION_ORDER_NO_PATTERN }
   const c = GatewayClientOptions.safeParse(clientInput)
   if (!c.success) invalid(c.error)

@@ -1,5 +1,4 @@
 import { MedusaError } from "@medusajs/framework/utils"
-import { fakeFetch, fixture } from "../../../gateway/__tests__/helpers/fake-gateway"
 import { decodeXml } from "../../../gateway/codecs"
 import { breakdownMismatch } from "../../../gateway/schemas"
 import { recordMatches } from "../../../lib/acquiring/gateway-state"
@@ -12,9 +11,8 @@ import {
   sessionMoney,
 } from "../../../lib/acquiring/money"
 import { parseAcquiringOptions } from "../../../lib/acquiring/options"
-import { AcquiringHostedService } from "../services/hosted"
 import type { CartSnapshot } from "../../../lib/acquiring/snapshot/schema"
-import { PROVIDER_TEST_OPTIONS } from "./helpers"
+import { hostedProvider, PROVIDER_TEST_OPTIONS } from "./helpers"
 
 const OPTIONS = PROVIDER_TEST_OPTIONS
 const refuse = { currency_rounding: "refuse" as const, currency_digits: {} }
@@ -236,24 +234,7 @@ describe("options", () => {
 })
 
 describe("the provider", () => {
-  const ID = "payses_01JABCDEFGHJKMNPQRSTVWXYZ0"
-  const page = fixture("checkout-page-helper.html")
-  function provider(extra: Record<string, unknown> = {}) {
-    const fake = fakeFetch(() => new Response(page, { status: 200, headers: { "content-type": "text/html" } }))
-    const service = new AcquiringHostedService({ logger: { info() {}, warn() {}, error() {}, debug() {} } } as never, {
-      ...OPTIONS,
-      fetch: fake.fetch,
-      ...extra,
-    })
-    const start = (amount: unknown, currency_code: string) =>
-      service.initiatePayment({
-        amount,
-        currency_code,
-        data: { session_id: ID },
-        context: { idempotency_key: ID },
-      } as never)
-    return { service, start, calls: fake.calls }
-  }
+  const provider = (extra: Record<string, unknown> = {}) => hostedProvider({ ...OPTIONS, ...extra })
   const bodyOf = (b: string): Record<string, unknown> => decodeXml(b).value
 
   it("starts a JPY payment at 1000.00 and refuses 1098.9 JPY and KWD before calling the gateway", async () => {

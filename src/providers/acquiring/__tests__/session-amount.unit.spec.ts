@@ -1,9 +1,7 @@
 import { BigNumber, MedusaError } from "@medusajs/framework/utils"
-import { fakeFetch, fixture } from "../../../gateway/__tests__/helpers/fake-gateway"
 import { decodeXml } from "../../../gateway/codecs"
 import { paymentGatewayAmount, positiveSessionMoney } from "../../../lib/acquiring/money"
-import { AcquiringHostedService } from "../services/hosted"
-import { PROVIDER_TEST_OPTIONS } from "./helpers"
+import { hostedProvider, PROVIDER_TEST_OPTIONS } from "./helpers"
 
 /**
  * A payment session's amount must be above zero (issue #25): Medusa's amount for a new session (and an
@@ -11,7 +9,6 @@ import { PROVIDER_TEST_OPTIONS } from "./helpers"
  */
 const refuse = { currency_rounding: "refuse" as const, currency_digits: {} }
 const halfUp = { currency_rounding: "half_up" as const, currency_digits: {} }
-const ID = "payses_01JABCDEFGHJKMNPQRSTVWXYZ0"
 /** Medusa hands the amount over as a number, a string, a BigNumber or its raw form. */
 const NOT_POSITIVE: Array<[string, unknown]> = [
   ["0", 0],
@@ -25,22 +22,7 @@ const NOT_POSITIVE: Array<[string, unknown]> = [
   ["raw -5", { value: "-5.0000000000000000", precision: 20 }],
 ]
 
-function provider() {
-  const page = fixture("checkout-page-helper.html")
-  const fake = fakeFetch(() => new Response(page, { status: 200, headers: { "content-type": "text/html" } }))
-  const service = new AcquiringHostedService({ logger: { info() {}, warn() {}, error() {}, debug() {} } } as never, {
-    ...PROVIDER_TEST_OPTIONS,
-    fetch: fake.fetch,
-  })
-  const start = (amount: unknown, currency_code = "eur") =>
-    service.initiatePayment({
-      amount,
-      currency_code,
-      data: { session_id: ID },
-      context: { idempotency_key: ID },
-    } as never)
-  return { service, start, calls: fake.calls }
-}
+const provider = () => hostedProvider(PROVIDER_TEST_OPTIONS)
 
 const bodyOf = (b: string): Record<string, unknown> => decodeXml(b).value
 
