@@ -240,6 +240,9 @@ acquiringTestRunner(({ api, seed, admin }) => {
     while (sandbox().inspect.order(order_no)!.payment_status !== "5000" && Date.now() < deadline)
       await new Promise((r) => setTimeout(r, 200))
     expect(sandbox().inspect.order(order_no)!.payment_status).toBe("5000")
+    // The gateway voids first, then the subscriber records the outcome in Medusa: wait for that write too.
+    while (!(await keptOf(order_id, order_no))?.outcome && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 200))
     expect(await keptOf(order_id, order_no)).toMatchObject({ outcome: "voided_order_canceled" })
   })
 })
