@@ -59,6 +59,9 @@ const config = defineConfig({
         providers: [{ resolve: "./src/providers/acquiring", id: "acquiring", options: provider }],
       },
     },
+    // The plugin's own books (gateway orders, money movements, notifications); a store that lists the
+    // plugin under `plugins` gets it from there.
+    { resolve: "./src/modules/acquiring" },
     {
       resolve: "./src/modules/payout",
       options: { gateway, payouts: { notify_url: `${backendUrl}/hooks/acquiring/payout` } },

@@ -60,6 +60,7 @@ const config = defineConfig({
         ],
       },
     },
+    { resolve: "./src/modules/acquiring" },
     ...(redisUrl ? redisModules(redisUrl, redisNamespace()) : []),
   ],
 })

@@ -26,6 +26,7 @@ const config = defineConfig({
   },
   admin: { disable: true },
   modules: [
+    { resolve: "./src/modules/acquiring" },
     {
       resolve: "./src/modules/payout",
       options: {

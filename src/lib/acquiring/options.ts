@@ -4,6 +4,7 @@ import { CurrencyDigits, CurrencyRounding } from "../../gateway/currencies"
 import { GatewayClientOptions } from "../../gateway/options"
 import { firstIssue } from "../../gateway/zod-issues"
 import { Url } from "../../gateway/schemas/common"
+import { DeclineCategory, DeclineCode } from "./decline"
 import { DisputeReading } from "./disputes"
 import { SESSION_ORDER_NO_PATTERN } from "./order-no"
 import { SAVED_CARDS_DEFAULTS, SavedCardsOptions } from "./saved-cards"
@@ -59,6 +60,11 @@ export const ProviderOwnOptions = z.object({
   status_map: z
     .record(z.string().regex(/^-?\d+$/, "keys are gateway status codes"), z.enum(SESSION_STATUSES))
     .default({}),
+  /**
+   * Gateway result codes (order_info `<code>:<text>`) → the reason category the storefront shows,
+   * over the defaults in decline.ts (e.g. {"E0042": "insufficient_funds"}).
+   */
+  decline_reasons: z.record(DeclineCode, DeclineCategory).default({}),
   /** APM payment method when the storefront names none (variants may fix it). */
   payment_method: z
     .string()
@@ -122,6 +128,13 @@ export const ProviderOwnOptions = z.object({
   reconcile_lookback_days: z.number().int().min(1).max(365).default(30),
   /** A paid gateway order whose cart never completed becomes an order (false: only reported). */
   reconcile_complete_carts: z.boolean().default(true),
+  /**
+   * A gateway order authorised or paid while it belongs to no live session (a replaced session, a cart
+   * edited mid-payment): "settle" voids or refunds it in full at once; "report" only lists it for the admin.
+   */
+  orphans: z.enum(["settle", "report"]).default("settle"),
+  /** Days the books keep received notifications (the admin's Notifications page). */
+  notification_retention_days: z.number().int().min(1).max(3650).default(90),
   /** Saved cards (token_flag / token_id): on/off and where the gateway's answers carry the token (lib/acquiring/saved-cards.ts). */
   saved_cards: SavedCardsOptions.default(SAVED_CARDS_DEFAULTS),
 })

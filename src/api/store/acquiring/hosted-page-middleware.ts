@@ -1,6 +1,7 @@
 import type { MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { forget, handedOver } from "../../../lib/acquiring/page-handoff"
+import { beforeJson } from "../../before-json"
 import { storePage } from "./hosted-page-cache"
 
 type Session = { id?: unknown; data?: Record<string, unknown> | null }
@@ -13,14 +14,7 @@ type Body = { payment_collection?: { payment_sessions?: Session[] | null } | nul
  * `data` as `form` and `html`, so the storefront can send the shopper at once.
  */
 export function acquiringHostedPageMiddleware(req: MedusaRequest, res: MedusaResponse, next: MedusaNextFunction) {
-  const send = res.json.bind(res)
-  res.json = ((body: Body) => {
-    withPages(req, body).then(
-      () => send(body),
-      () => send(body),
-    )
-    return res
-  }) as typeof res.json
+  beforeJson<Body>(res, (body) => withPages(req, body))
   next()
 }
 

@@ -1,5 +1,6 @@
 import type { MiddlewareRoute } from "@medusajs/framework/http"
 import { validateParams } from "../../validation"
+import { acquiringBooksMiddleware } from "./books-middleware"
 import { acquiringHostedPageMiddleware } from "./hosted-page-middleware"
 import { acquiringSnapshotMiddleware } from "./snapshot-middleware"
 import { storeSavedCardMiddlewares } from "./saved-cards/middlewares"
@@ -12,7 +13,7 @@ export const storeAcquiringMiddlewares: MiddlewareRoute[] = [
     // page goes to the cache and the answer, not into Medusa's session data.
     matcher: "/store/payment-collections/:id/payment-sessions",
     methods: ["POST"],
-    middlewares: [acquiringSnapshotMiddleware, acquiringHostedPageMiddleware],
+    middlewares: [acquiringSnapshotMiddleware, acquiringHostedPageMiddleware, acquiringBooksMiddleware],
   },
   {
     matcher: "/store/acquiring/payment-collections/:id",

@@ -5,10 +5,15 @@ import { isAcquiringProvider, webhookProviderOf } from "../../../../lib/acquirin
 import { logText } from "../../../../gateway/log-text"
 import { sameSentAmount } from "../../../../lib/acquiring/money"
 import { sessionIdFromOrderNo } from "../../../../lib/acquiring/order-no"
+import { DECLINE_KEY } from "../../../../lib/acquiring/decline"
+import type { AcquiringWebhookData } from "../../../../lib/acquiring/webhook"
 import { settleAfterPayment } from "../../../../workflows/acquiring/kept"
+import { recordDecline } from "./decline"
 import { handleDisputeNotification } from "./dispute"
+import { handleOrphanNotification } from "./orphan"
 import { handleRefundNotification } from "./refund"
 import { loggerOf, replyFor, SUCCESS, type NotifyReply } from "./replies"
+import { cartIdOf, findSession } from "./session"
 
 export type { NotifyReply }
 
@@ -31,18 +36,10 @@ export interface NotifySession {
 }
 
 const DRIVEN = new Set<string>([PaymentActions.AUTHORIZED, PaymentActions.SUCCESSFUL])
+/** Declined or cancelled: Medusa's workflow has nothing to do, the reason is kept for the storefront. */
+const ENDED = new Set<string>([PaymentActions.FAILED, PaymentActions.CANCELED])
 /** Session states after which a success notification has nothing left to do (once the order exists). */
 const FINISHED = new Set<string>(["authorized", "captured"])
-
-async function findSession(scope: MedusaContainer, sessionId: string) {
-  const query = scope.resolve(ContainerRegistrationKeys.QUERY)
-  const { data } = await query.graph({
-    entity: "payment_session",
-    fields: ["id", "provider_id", "amount", "currency_code", "payment_collection_id", "status", "data"],
-    filters: { id: sessionId },
-  })
-  return data[0] as NotifySession | undefined
-}
 
 /**
  * Whether the collection is a cart's, and whether the notification's effect is durable (the cart,
@@ -52,14 +49,9 @@ async function collectionState(
   scope: MedusaContainer,
   collectionId: string,
 ): Promise<{ cart: boolean; recorded: boolean }> {
-  const query = scope.resolve(ContainerRegistrationKeys.QUERY)
-  const { data: links } = await query.graph({
-    entity: "cart_payment_collection",
-    fields: ["cart_id"],
-    filters: { payment_collection_id: collectionId },
-  })
-  const cartId = (links[0] as { cart_id?: string } | undefined)?.cart_id
+  const cartId = await cartIdOf(scope, collectionId)
   if (!cartId) return { cart: false, recorded: true }
+  const query = scope.resolve(ContainerRegistrationKeys.QUERY)
   const { data: orders } = await query.graph({
     entity: "order_cart",
     fields: ["order_id"],
@@ -109,6 +101,8 @@ async function handle(scope: MedusaContainer, input: NotifyInput): Promise<Notif
   if (!orderNo) return { status: 400, body: "order_no is missing" }
   const sessionId = sessionIdFromOrderNo(orderNo)
   const session = sessionId ? await findSession(scope, sessionId) : undefined
+  // One of our order numbers whose session Medusa deleted: money on it belongs to no order (orphan.ts).
+  if (!session && sessionId) return handleOrphanNotification(scope, input, orderNo)
   if (!session || !isAcquiringProvider(session.provider_id)) return { status: 404, body: "unknown order" }
   const other = typeof kind === "string" ? BY_KIND[kind] : undefined
   if (other) {
@@ -137,6 +131,15 @@ async function handle(scope: MedusaContainer, input: NotifyInput): Promise<Notif
   if (String(input.body.currency ?? "").toUpperCase() !== session.currency_code.toUpperCase()) {
     return { status: 400, body: "currency differs from the payment session" }
   }
+  if (ENDED.has(result.action)) {
+    try {
+      await recordDecline(scope, session, (result.data as AcquiringWebhookData)[DECLINE_KEY])
+    } catch {
+      // The reason is for the shopper's page only; a retry of the notification brings it again.
+      return { status: 503, body: "decline reason not recorded yet; try again" }
+    }
+    return SUCCESS
+  }
   if (!DRIVEN.has(result.action)) return SUCCESS
   // A repeated delivery (gateway retries, copies reaching several instances at once) of a result
   // Medusa already holds: verified above, nothing left to run, so no workflow and no lock wait.
@@ -156,5 +159,5 @@ async function handle(scope: MedusaContainer, input: NotifyInput): Promise<Notif
   // An order's later collection is paid: the authorisation its edit kept is voided now. A cart's
   // collection is an order's first, so no edit can have kept one before it (no queries on checkout).
   if (!state.cart) await settleAfterPayment(scope, session.payment_collection_id)
-  return SUCCESS
+  return { ...SUCCESS, changed: `payment ${result.action} recorded in Medusa` }
 }

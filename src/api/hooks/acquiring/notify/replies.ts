@@ -6,6 +6,8 @@ import { NotAcquiringPaymentError } from "../../../../workflows/acquiring/notifi
 export interface NotifyReply {
   status: number
   body: string
+  /** What it changed, in a few words, for the books' notification log. */
+  changed?: string
 }
 
 /** The engine's own plugins acknowledge with this body (gateway-interface.md §6.3). */

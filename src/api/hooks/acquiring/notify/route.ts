@@ -2,6 +2,7 @@ import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { isGatewayError } from "../../../../gateway/errors"
 import { canonicalNotification } from "../../../../gateway/operations/notification"
 import { acknowledge, refuse } from "../answers"
+import { setChanged } from "../record-middleware"
 import { handleNotification } from "./process"
 
 /** POST /hooks/acquiring/notify: the gateway's notify_url (form-urlencoded). */
@@ -21,6 +22,7 @@ export async function POST(req: MedusaRequest, res: MedusaResponse) {
     rawBody: (req as MedusaRequest & { rawBody?: Buffer }).rawBody,
     headers: req.headers as Record<string, unknown>,
   })
+  setChanged(res, reply.changed)
   // Only SUCCESS is a 2xx reply (replies.ts).
   if (reply.status < 300) acknowledge(res)
   else refuse(res, reply.status, reply.body)

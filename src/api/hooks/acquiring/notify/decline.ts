@@ -1,0 +1,37 @@
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { Modules } from "@medusajs/framework/utils"
+import { DECLINE_KEY, DeclineReason, storedDecline } from "../../../../lib/acquiring/decline"
+import type { NotifySession } from "./process"
+import { cartIdOf, findSession } from "./session"
+
+/**
+ * Keeps the gateway's reason for a declined or cancelled payment in the session's data, where the
+ * storefront kit reads it (Medusa's Store API shows a cart's sessions). The gateway reports the
+ * reason only by notification, which may arrive before or after the shopper's return.
+ *
+ * Under Medusa's cart lock (the key completeCartWorkflow takes): the completion writes the same
+ * session's data after asking the provider, and two writers would lose one of them.
+ */
+export async function recordDecline(scope: MedusaContainer, session: NotifySession, raw: unknown): Promise<void> {
+  const reason = DeclineReason.safeParse(raw)
+  if (!reason.success) return
+  const cartId = await cartIdOf(scope, session.payment_collection_id)
+  const locking = scope.resolve(Modules.LOCKING)
+  await locking.execute(
+    cartId ?? `acquiring:notify:${session.id}`,
+    async () => {
+      const now = await findSession(scope, session.id)
+      // Paid after all (a later notification), or recorded by an earlier delivery: nothing to add.
+      if (!now || now.status === "authorized" || now.status === "captured") return
+      const kept = storedDecline(now.data)
+      if (kept && kept.code === reason.data.code && kept.category === reason.data.category) return
+      await scope.resolve(Modules.PAYMENT).updatePaymentSession({
+        id: now.id,
+        amount: now.amount,
+        currency_code: now.currency_code,
+        data: { ...(now.data ?? {}), [DECLINE_KEY]: reason.data },
+      })
+    },
+    { timeout: 10 },
+  )
+}

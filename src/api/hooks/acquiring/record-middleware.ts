@@ -1,0 +1,32 @@
+import type { MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { recordNotification } from "../../../workflows/acquiring/books/record-notification"
+
+/** What a hook handler changed, for the record (res.locals is per response). */
+export const setChanged = (res: MedusaResponse, changed: string | undefined) => {
+  if (changed) res.locals.acquiringChanged = changed
+}
+
+/**
+ * Both hooks: every delivery is written into the books once its answer is sent, whatever the
+ * verdict (forged, unknown and failed ones included), for the admin's Notifications page.
+ */
+export function recordNotificationMiddleware(hook: "notify" | "payout") {
+  return (req: MedusaRequest, res: MedusaResponse, next: MedusaNextFunction) => {
+    const send = res.send.bind(res)
+    let reply = ""
+    res.send = ((body?: unknown) => {
+      reply = typeof body === "string" ? body : Buffer.isBuffer(body) ? body.toString() : JSON.stringify(body ?? "")
+      return send(body as never)
+    }) as typeof res.send
+    res.on("finish", () => {
+      const changed = res.locals.acquiringChanged as string | undefined
+      recordNotification(req.scope, { hook, body: req.body, status: res.statusCode, reply, changed }).catch((e) =>
+        req.scope
+          .resolve(ContainerRegistrationKeys.LOGGER)
+          .warn(`acquiring: could not record a ${hook} notification in the books: ${(e as Error).message}`),
+      )
+    })
+    next()
+  }
+}

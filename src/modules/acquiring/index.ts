@@ -1,0 +1,10 @@
+import { Module } from "@medusajs/framework/utils"
+import AcquiringBooksService from "./service"
+
+/** The plugin's own books: register it in medusa-config's `modules` beside the payment module. */
+export const ACQUIRING_BOOKS_MODULE = "acquiring"
+
+export default Module(ACQUIRING_BOOKS_MODULE, { service: AcquiringBooksService })
+
+export { GATEWAY_ORDER_STATES } from "./models/gateway-order"
+export type { default as AcquiringBooksService, GatewayOrderDTO, MovementDTO, NotificationDTO } from "./service"

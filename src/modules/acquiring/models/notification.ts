@@ -1,0 +1,26 @@
+import { model } from "@medusajs/framework/utils"
+
+export const NOTIFICATION_HOOKS = ["notify", "payout"] as const
+export const NOTIFICATION_VERDICTS = ["accepted", "refused", "failed"] as const
+
+/**
+ * Every notification either hook received: the fields as they came (card data masked before it is
+ * stored), the dialect, our verdict, what it changed and the reply. "Process again" replays the
+ * stored fields through the same verification, so nothing here is ever trusted.
+ */
+export const Notification = model
+  .define("acquiring_notification", {
+    id: model.id({ prefix: "agntf" }).primaryKey(),
+    hook: model.enum([...NOTIFICATION_HOOKS]),
+    /** current (our field names) or legacy (the engine's merNo, orderNo, …). */
+    dialect: model.text(),
+    order_no: model.text().nullable(),
+    notify_type: model.text().nullable(),
+    verdict: model.enum([...NOTIFICATION_VERDICTS]),
+    reply_status: model.number(),
+    reply_body: model.text(),
+    changed: model.text().nullable(),
+    fields: model.json(),
+    attempts: model.number().default(1),
+  })
+  .indexes([{ on: ["order_no"] }, { on: ["verdict"] }, { on: ["created_at"] }])

@@ -1,0 +1,51 @@
+import { MedusaService } from "@medusajs/framework/utils"
+import type { InferTypeOf } from "@medusajs/framework/types"
+import { GatewayOrder } from "./models/gateway-order"
+import { Movement } from "./models/movement"
+import { Notification } from "./models/notification"
+
+export type GatewayOrderDTO = InferTypeOf<typeof GatewayOrder>
+export type MovementDTO = InferTypeOf<typeof Movement>
+export type NotificationDTO = InferTypeOf<typeof Notification>
+
+/** Amounts are decimal strings: bigNumber columns keep every digit; the generated input type says number. */
+export type OpenedOrder = Pick<
+  GatewayOrderDTO,
+  "order_no" | "provider_id" | "account_id" | "kind" | "currency_code" | "session_id" | "payment_collection_id" | "cart_id"
+> & { amount: string; page_expires_at?: Date | null }
+
+export type MovementInput = Pick<MovementDTO, "order_no" | "kind" | "source" | "outcome"> & {
+  payment_id?: string | null
+  amount?: string | null
+  currency_code?: string | null
+  answer?: Record<string, unknown> | null
+}
+
+/**
+ * The plugin's own books (docs/architecture.md, "The books"): gateway orders, the money movements
+ * we asked for, and the notifications received. Written from routes, workflows and subscribers,
+ * never from the payment provider (Medusa's modules are isolated).
+ */
+class AcquiringBooksService extends MedusaService({ GatewayOrder, Movement, Notification }) {
+  /** Record gateway orders once by order number: a second sighting of the same order changes nothing. */
+  async recordOpened(rows: OpenedOrder[]): Promise<GatewayOrderDTO[]> {
+    if (!rows.length) return []
+    const known = await this.listGatewayOrders({ order_no: rows.map((r) => r.order_no) }, { select: ["order_no"] })
+    const have = new Set(known.map((k) => k.order_no))
+    const fresh = [...new Map(rows.filter((r) => !have.has(r.order_no)).map((r) => [r.order_no, r])).values()]
+    if (!fresh.length) return []
+    try {
+      return (await this.createGatewayOrders(fresh as never)) as unknown as GatewayOrderDTO[]
+    } catch (e) {
+      // Another request recorded it between the read and the write (unique order_no): already known.
+      if (/unique|duplicate/i.test((e as Error).message)) return []
+      throw e
+    }
+  }
+
+  async recordMovements(rows: MovementInput[]): Promise<void> {
+    if (rows.length) await this.createMovements(rows as never)
+  }
+}
+
+export default AcquiringBooksService

@@ -1,0 +1,19 @@
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { MedusaError } from "@medusajs/framework/utils"
+import { ACQUIRING_BOOKS_MODULE, type AcquiringBooksService } from "../../../modules/acquiring"
+
+/**
+ * The books module as routes, workflows and subscribers reach it. It is required: without it a
+ * gateway order whose session Medusa deletes could be paid and never found again.
+ */
+export function booksOf(scope: MedusaContainer): AcquiringBooksService {
+  if (!scope.hasRegistration(ACQUIRING_BOOKS_MODULE))
+    throw new MedusaError(
+      MedusaError.Types.UNEXPECTED_STATE,
+      `The acquiring books module is not registered: add { resolve: "medusa-plugin-acquiring/modules/acquiring" } to medusa-config's modules and run \`npx medusa db:migrate\` (README, "Install").`,
+    )
+  return scope.resolve(ACQUIRING_BOOKS_MODULE) as AcquiringBooksService
+}
+
+/** One gateway order's lock: settling an orphan and recording its notification never overlap. */
+export const gatewayOrderLockKey = (orderNo: string) => `acquiring:order:${orderNo}`

@@ -1,0 +1,36 @@
+import type { OrderRecord } from "../../../gateway/schemas/transactions"
+import { PAYMENT_STATUS } from "../../../gateway/status-codes"
+import type { SessionStatus } from "../../../lib/acquiring/options"
+import { mapOrderRecord } from "../../../lib/acquiring/status"
+
+/** What a gateway order that belongs to no live session needs. */
+export type OrphanAction = "void" | "refund" | "close" | "wait" | "report"
+
+/**
+ * Decided on the gateway's record as the merchant maps its codes (`status_map`): an authorisation
+ * or review hold is voided, a paid order refunded in full; a part-refunded one or a code nobody
+ * mapped goes to the admin (refunding "the rest" would guess at portal refunds). Nothing at the
+ * gateway, or still waiting for the shopper, is followed until its page can no longer be paid.
+ */
+export function orphanAction(
+  record: Pick<OrderRecord, "payment_status" | "query_result"> | undefined,
+  expired: boolean,
+  statusMap: Readonly<Record<string, SessionStatus>> = {},
+): OrphanAction {
+  const mapped = mapOrderRecord(record, statusMap)
+  if (!mapped.known) return "report"
+  const code = record?.payment_status
+  switch (mapped.status) {
+    case "authorized":
+    case "pending_authorization":
+      return "void"
+    case "captured":
+      if (code === PAYMENT_STATUS.REFUNDED) return "close"
+      return code === PAYMENT_STATUS.PARTIALLY_REFUNDED ? "report" : "refund"
+    case "canceled":
+    case "error":
+      return "close"
+    default:
+      return expired ? "close" : "wait"
+  }
+}

@@ -1,0 +1,77 @@
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { acquiringOptionsFor, isAcquiringProvider } from "../../../lib/acquiring/config"
+import { tryReadData } from "../../../lib/acquiring/payment-data"
+import { sessionSavedCard } from "../../../lib/acquiring/saved-cards"
+import type { GraphRow } from "../../../lib/acquiring/queries/graph"
+import type { OpenedOrder } from "../../../modules/acquiring/service"
+import { booksOf } from "./books"
+
+export const SESSION_FIELDS = ["id", "provider_id", "payment_collection_id", "created_at", "data"]
+
+/** checkout (hosted page), authorise (APM), or token (a saved card paid without the shopper's page). */
+function kindOf(data: Record<string, unknown>): string {
+  if (data.variant === "apm") return "authorise"
+  return sessionSavedCard(data)?.card_id ? "token" : "checkout"
+}
+
+/** The books row of an acquiring session (null for another provider's, or a session adopting a kept order). */
+export function openedOrderOf(
+  session: GraphRow,
+  cartId: string | null,
+  ttlSeconds: (providerId: string) => number,
+): OpenedOrder | null {
+  if (!isAcquiringProvider(session.provider_id)) return null
+  const data = tryReadData(session.data)
+  if (!data || data.adopted_from) return null
+  const created = session.created_at ? new Date(session.created_at) : new Date()
+  return {
+    order_no: data.order_no,
+    provider_id: session.provider_id,
+    account_id: data.account_id ?? null,
+    kind: kindOf(session.data),
+    amount: data.amount,
+    currency_code: data.currency,
+    session_id: session.id,
+    payment_collection_id: session.payment_collection_id ?? null,
+    cart_id: cartId,
+    page_expires_at: new Date(created.getTime() + ttlSeconds(session.provider_id) * 1000),
+  }
+}
+
+/** Cart of each collection (a payment link or an order edit's collection has none). */
+export async function cartsOfCollections(scope: MedusaContainer, ids: string[]): Promise<Map<string, string>> {
+  if (!ids.length) return new Map()
+  const query = scope.resolve(ContainerRegistrationKeys.QUERY)
+  const { data } = await query.graph({
+    entity: "cart_payment_collection",
+    fields: ["cart_id", "payment_collection_id"],
+    filters: { payment_collection_id: [...new Set(ids)] },
+  })
+  return new Map((data as GraphRow[]).map((l) => [l.payment_collection_id, l.cart_id]))
+}
+
+/** Write the acquiring sessions' gateway orders into the books (known ones are left as they are). */
+export async function recordOpenedSessions(scope: MedusaContainer, sessions: GraphRow[]): Promise<number> {
+  const ours = sessions.filter((s) => isAcquiringProvider(s.provider_id))
+  if (!ours.length) return 0
+  const carts = await cartsOfCollections(
+    scope,
+    ours.map((s) => s.payment_collection_id),
+  )
+  const config = scope.resolve(ContainerRegistrationKeys.CONFIG_MODULE)
+  const ttl = (providerId: string) => acquiringOptionsFor(config, providerId)?.provider.hosted_page_ttl_s ?? 3600
+  const rows = ours.flatMap((s) => openedOrderOf(s, carts.get(s.payment_collection_id) ?? null, ttl) ?? [])
+  return (await booksOf(scope).recordOpened(rows)).length
+}
+
+/** After Medusa created a collection's session: its gateway order joins the books before the storefront sees it. */
+export async function recordCollectionSessions(scope: MedusaContainer, collectionId: string): Promise<number> {
+  const query = scope.resolve(ContainerRegistrationKeys.QUERY)
+  const { data } = await query.graph({
+    entity: "payment_session",
+    fields: SESSION_FIELDS,
+    filters: { payment_collection_id: collectionId },
+  })
+  return recordOpenedSessions(scope, data as GraphRow[])
+}

@@ -1,0 +1,116 @@
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
+import type { OrderRecord } from "../../../gateway/schemas/transactions"
+import { lookupOrder, normaliseAmount } from "../../../lib/acquiring/gateway-state"
+import { gatewaysFor } from "../../../lib/acquiring/gateways"
+import { cancel, refund } from "../../../lib/acquiring/operations"
+import type { AcquiringData } from "../../../lib/acquiring/payment-data"
+import type { GatewayOrderDTO } from "../../../modules/acquiring"
+import { booksOf, gatewayOrderLockKey } from "./books"
+import { orphanAction, type OrphanAction } from "./orphan-action"
+
+export const ORPHAN_SETTLED_EVENT = "acquiring.orphan.settled"
+
+export interface OrphanOutcome {
+  order_no: string
+  action: OrphanAction | "already"
+  /** What the books now say (and the notification's `changed`). */
+  detail: string
+}
+
+/** Settled or attached orders are done; a closed one is not (a stale page may still be paid later). */
+const DONE = new Set(["settled", "attached"])
+
+export const dataOfOrder = (o: GatewayOrderDTO, record?: OrderRecord): AcquiringData => ({
+  order_no: o.order_no,
+  currency: o.currency_code,
+  amount: normaliseAmount(String(record?.amount ?? o.amount)) ?? String(o.amount),
+  variant: o.kind === "authorise" ? "apm" : "hosted",
+  ...(o.account_id ? { account_id: o.account_id } : {}),
+  ...(record?.transaction_id ? { transaction_id: record.transaction_id } : {}),
+})
+
+/**
+ * A gateway order that belongs to no live session: asked afresh under its own lock, then voided
+ * (authorised), refunded in full (paid), closed (never paid) or left to wait, and written down.
+ * Option `orphans: "report"` records it for the admin instead of moving money. A gateway failure
+ * is recorded and thrown: the notification is answered 503 and reconciliation tries again.
+ */
+export async function settleOrphan(scope: MedusaContainer, orderNo: string, reason: string): Promise<OrphanOutcome> {
+  const locking = scope.resolve(Modules.LOCKING)
+  return locking.execute(gatewayOrderLockKey(orderNo), () => settleLocked(scope, orderNo, reason), { timeout: 30 })
+}
+
+async function settleLocked(scope: MedusaContainer, orderNo: string, reason: string): Promise<OrphanOutcome> {
+  const books = booksOf(scope)
+  const [order] = await books.listGatewayOrders({ order_no: orderNo })
+  if (!order) return { order_no: orderNo, action: "already", detail: "not in the books" }
+  if (DONE.has(order.state)) return { order_no: orderNo, action: "already", detail: `already ${order.state}` }
+  const { client, options } = gatewaysFor(scope)(order.provider_id)
+  const record = await lookupOrder(client, dataOfOrder(order))
+  const expired = !!order.page_expires_at && new Date(order.page_expires_at).getTime() < Date.now()
+  let action = orphanAction(record, expired, options.provider.status_map)
+  if ((action === "void" || action === "refund") && options.provider.orphans === "report") action = "report"
+  const seen = { gateway_status: record?.payment_status ?? null, checked_at: new Date() }
+  if (action === "wait") {
+    await books.updateGatewayOrders({ id: order.id, ...seen })
+    return { order_no: orderNo, action, detail: "waiting for the shopper; followed until its page expires" }
+  }
+  if (action === "close" || action === "report") {
+    const state = action === "close" ? "closed" : "unmatched"
+    const detail = action === "close" ? "never paid (nothing to settle)" : "recorded for the admin, no money moved"
+    await books.updateGatewayOrders({ id: order.id, ...seen, state, orphan_reason: reason, settlement_detail: detail })
+    return { order_no: orderNo, action, detail }
+  }
+  return moveMoney(scope, order, record!, action, reason)
+}
+
+async function moveMoney(
+  scope: MedusaContainer,
+  order: GatewayOrderDTO,
+  record: OrderRecord,
+  action: "void" | "refund",
+  reason: string,
+): Promise<OrphanOutcome> {
+  const books = booksOf(scope)
+  const { client } = gatewaysFor(scope)(order.provider_id)
+  const data = dataOfOrder(order, record)
+  const movement = {
+    order_no: order.order_no,
+    kind: action === "void" ? ("cancel" as const) : ("refund" as const),
+    source: "orphan",
+    amount: data.amount,
+    currency_code: data.currency,
+  }
+  try {
+    if (action === "void") await cancel(client, data, { strict: true })
+    else await refund(client, data, data.amount, `orphan-${order.order_no}`)
+  } catch (e) {
+    await books.recordMovements([{ ...movement, outcome: "failed", answer: { error: (e as Error).message } }])
+    await books.updateGatewayOrders({ id: order.id, orphan_reason: reason, gateway_status: record.payment_status })
+    throw e
+  }
+  const settlement = action === "void" ? "voided" : "refunded"
+  const detail = `${settlement} ${data.amount} ${data.currency} (${reason})`
+  await books.recordMovements([{ ...movement, outcome: "done", answer: { payment_status: record.payment_status } }])
+  await books.updateGatewayOrders({
+    id: order.id,
+    state: "settled",
+    settlement,
+    settled_at: new Date(),
+    settlement_detail: detail,
+    orphan_reason: reason,
+    gateway_status: record.payment_status,
+    checked_at: new Date(),
+  })
+  await emitSettled(scope, { order_no: order.order_no, settlement, amount: data.amount, currency_code: data.currency })
+  scope
+    .resolve(ContainerRegistrationKeys.LOGGER)
+    .info(`acquiring: gateway order ${order.order_no} had no live session; ${detail}`)
+  return { order_no: order.order_no, action, detail }
+}
+
+async function emitSettled(scope: MedusaContainer, data: Record<string, string>) {
+  const bus = scope.resolve(Modules.EVENT_BUS)
+  await bus.emit({ name: ORPHAN_SETTLED_EVENT, data })
+}
