@@ -17,6 +17,8 @@ export interface ReconcileChange {
     | "held_authorized"
     | "held_declined"
     | "orphan_discarded"
+    | "orphan_settled"
+    | "orphan_reported"
     | "kept_voided"
     | "kept_expiring"
     | "error"

@@ -4,6 +4,7 @@ import { applyPaymentDriftStep } from "./steps/apply-payment-drift"
 import { findOpenSessionsStep } from "./steps/find-open-sessions"
 import { findPaymentDriftStep } from "./steps/find-payment-drift"
 import { loadReconcileTargetsStep } from "./steps/load-targets"
+import { reconcileBooksStep } from "./steps/reconcile-books"
 import { reconcileCartsStep } from "./steps/reconcile-carts"
 import { reconcileHeldStep } from "./steps/reconcile-held"
 import { reconcileKeptStep } from "./steps/reconcile-kept"
@@ -14,7 +15,8 @@ export const RECONCILE_WORKFLOW = "acquiring-reconcile"
 /**
  * The steps of a reconciliation, shared by the workflow run in place (the job, "sync now") and
  * the stored background run (background.ts): targets → payments' drift (reads only) → apply it →
- * open sessions (one read) → held reviews → open carts → kept authorisations → report.
+ * open sessions (one read) → held reviews → open carts → the books' open gateway orders → kept
+ * authorisations → report.
  */
 export function reconcileSteps(
   input: WorkflowData<ReconcileInput>,
@@ -27,8 +29,9 @@ export function reconcileSteps(
   const found = findOpenSessionsStep({ input, targets: loaded.targets, previous: applied })
   const held = reconcileHeldStep({ input, targets: loaded.targets, found })
   const carts = reconcileCartsStep({ input, targets: loaded.targets, found, previous: held })
-  const kept = reconcileKeptStep({ input, targets: loaded.targets, previous: carts })
-  return reportReconcileStep({ loaded, steps: [drift, applied, found, held, carts, kept] })
+  const books = reconcileBooksStep({ input, targets: loaded.targets, found, previous: carts })
+  const kept = reconcileKeptStep({ input, targets: loaded.targets, previous: books })
+  return reportReconcileStep({ loaded, steps: [drift, applied, found, held, carts, books, kept] })
 }
 
 /**

@@ -1,0 +1,87 @@
+import type { MedusaContainer } from "@medusajs/framework/types"
+import type { GatewayClient } from "../../../gateway/client-types"
+import type { OrderRecord } from "../../../gateway/schemas/transactions"
+import type { AcquiringProviderConfig } from "../../../lib/acquiring/config"
+import { gatewaysFor, recordsByOrderNo } from "../../../lib/acquiring/gateways"
+import { graphOf } from "../../../lib/acquiring/queries/graph"
+import type { GatewayOrderDTO } from "../../../modules/acquiring"
+import { booksOf } from "./books"
+import { orphanAction } from "./orphan-action"
+import { dataOfOrder, settleOrphan, type OrphanOutcome } from "./settle-orphan"
+
+/** Rows read per page: one books read, one session read and at most one update per page. */
+export const BOOKS_PAGE = 1000
+/** Sessions that became a payment: from then on the payment's own reconciliation follows the order. */
+const PAID_SESSION = new Set(["authorized", "captured"])
+
+export interface FollowReport {
+  checked: number
+  attached: number
+  closed: number
+  outcomes: OrphanOutcome[]
+}
+
+/**
+ * Every open gateway order of one provider config in the books: attached once its session became a
+ * payment; settled (settle-orphan.ts) when its session is gone and the gateway holds money on it;
+ * closed when it is gone and can no longer be paid. Live pending sessions are the cart repair's.
+ */
+export async function followOpenOrders(
+  scope: MedusaContainer,
+  config: AcquiringProviderConfig,
+  since: Date,
+): Promise<FollowReport> {
+  const report: FollowReport = { checked: 0, attached: 0, closed: 0, outcomes: [] }
+  const { client } = gatewaysFor(scope)(config.provider_ids[0])
+  let after = ""
+  for (;;) {
+    const page = await booksOf(scope).listGatewayOrders(
+      { state: "open", provider_id: config.provider_ids, created_at: { $gte: since }, ...(after && { id: { $gt: after } }) },
+      { take: BOOKS_PAGE, order: { id: "ASC" } },
+    )
+    if (!page.length) return report
+    after = page[page.length - 1].id
+    report.checked += page.length
+    await followPage(scope, client, config, page, report)
+    if (page.length < BOOKS_PAGE) return report
+  }
+}
+
+async function followPage(
+  scope: MedusaContainer,
+  client: GatewayClient,
+  config: AcquiringProviderConfig,
+  page: GatewayOrderDTO[],
+  report: FollowReport,
+) {
+  const { data: sessions } = await graphOf(scope).graph({
+    entity: "payment_session",
+    fields: ["id", "status"],
+    filters: { id: page.map((o) => o.session_id) },
+  })
+  const status = new Map(sessions.map((s) => [s.id as string, s.status as string]))
+  const attached = page.filter((o) => PAID_SESSION.has(status.get(o.session_id) ?? ""))
+  const gone = page.filter((o) => !status.has(o.session_id))
+  const books = booksOf(scope)
+  if (attached.length) await books.updateGatewayOrders({ selector: { id: attached.map((o) => o.id) }, data: { state: "attached" } })
+  report.attached += attached.length
+  if (!gone.length) return
+  const records = await recordsByOrderNo(client, gone.map((o) => dataOfOrder(o)))
+  const close: string[] = []
+  for (const order of gone) {
+    const action = decide(order, records.get(order.order_no), config)
+    if (action === "close") close.push(order.id)
+    else if (action !== "wait") report.outcomes.push(await settleOrphan(scope, order.order_no, "its payment session no longer exists"))
+  }
+  if (close.length)
+    await books.updateGatewayOrders({
+      selector: { id: close },
+      data: { state: "closed", orphan_reason: "its payment session no longer exists", settlement_detail: "never paid" },
+    })
+  report.closed += close.length
+}
+
+function decide(order: GatewayOrderDTO, record: OrderRecord | undefined, config: AcquiringProviderConfig) {
+  const expired = !!order.page_expires_at && new Date(order.page_expires_at).getTime() < Date.now()
+  return orphanAction(record, expired, config.options.provider.status_map)
+}

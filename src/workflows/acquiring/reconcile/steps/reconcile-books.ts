@@ -1,0 +1,35 @@
+import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
+import { followOpenOrders } from "../../books/follow-open"
+import { recordOpenedSessions } from "../../books/record-opened"
+import type { ReconcileInput } from "../run"
+import { eachTarget, type ReconcileTarget, type TargetParts } from "../targets"
+import { foundFor, type SessionsPart } from "./find-open-sessions"
+
+/**
+ * The books' open gateway orders (books/follow-open.ts), after the carts: an order whose session
+ * Medusa deleted is settled here when its notification never came. Open sessions the books missed
+ * (the session route's write failed) are recorded first. Not for a run limited to orders.
+ */
+export const reconcileBooksStep = createStep(
+  "acquiring-reconcile-books",
+  async (
+    {
+      input,
+      targets,
+      found,
+      previous,
+    }: { input: ReconcileInput; targets: ReconcileTarget[]; found: SessionsPart[]; previous: TargetParts },
+    { container },
+  ) => {
+    const parts = await eachTarget(container, targets, previous, async (c, target, part) => {
+      if (input.order_ids) return
+      await recordOpenedSessions(container, foundFor(found, target.config_id)?.open ?? [])
+      const followed = await followOpenOrders(container, c, new Date(target.since))
+      for (const o of followed.outcomes) {
+        if (o.action === "void" || o.action === "refund" || o.action === "report")
+          part.changes.push({ kind: o.action === "report" ? "orphan_reported" : "orphan_settled", order_no: o.order_no, detail: o.detail })
+      }
+    })
+    return new StepResponse(parts)
+  },
+)
