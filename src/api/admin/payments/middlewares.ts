@@ -3,6 +3,7 @@ import type { MedusaNextFunction, MedusaRequest, MedusaResponse, MiddlewareRoute
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { acquireLocks, releaseLocks, type HeldLocks, type LeaseLocking } from "../../../lib/acquiring/queries/locks"
 import { lockKey } from "../../../lib/acquiring/queries/payments"
+import { recordPaymentMovement } from "./record-movement"
 
 /** Seconds Medusa's route waits for the payment's lock (a bulk call or a notification holding it) before its 409. */
 export const PAYMENT_ROUTE_LOCK_WAIT_SECONDS = 30
@@ -72,6 +73,14 @@ export function holdPaymentLock(
 
 /** Medusa's own admin routes that move a payment's money; spread into src/api/middlewares.ts. */
 export const adminPaymentMiddlewares: MiddlewareRoute[] = [
-  { matcher: "/admin/payments/:id/capture", methods: ["POST"], middlewares: [holdPaymentLock()] },
-  { matcher: "/admin/payments/:id/refund", methods: ["POST"], middlewares: [holdPaymentLock()] },
+  {
+    matcher: "/admin/payments/:id/capture",
+    methods: ["POST"],
+    middlewares: [holdPaymentLock(), recordPaymentMovement("capture")],
+  },
+  {
+    matcher: "/admin/payments/:id/refund",
+    methods: ["POST"],
+    middlewares: [holdPaymentLock(), recordPaymentMovement("refund")],
+  },
 ]

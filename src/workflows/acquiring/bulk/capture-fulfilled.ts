@@ -24,6 +24,7 @@ export const captureFulfilledWorkflow = createWorkflow("acquiring-capture-fulfil
   const report = bulkSteps(
     "capture",
     transform({ items }, ({ items }) => ({ items })),
+    "fulfillment",
   )
   releaseLocksStep(sweep).config({ name: "acquiring-release-sweep-lock" })
   const result = transform({ orderIds, report }, ({ orderIds, report }) => (orderIds.length ? report : null))

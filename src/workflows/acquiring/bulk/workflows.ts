@@ -23,7 +23,11 @@ const LOCK_WAIT_SECONDS = 120
  * the gateway answered undoes the locks (their step's compensation) and sends nothing; after it,
  * every verdict is recorded or reported per order.
  */
-export function bulkSteps(op: BulkOperation, input: WorkflowData<BulkWorkflowInput>): WorkflowData<BulkReport> {
+export function bulkSteps(
+  op: BulkOperation,
+  input: WorkflowData<BulkWorkflowInput>,
+  source = "bulk",
+): WorkflowData<BulkReport> {
   const call = transform({ input }, ({ input }) => {
     const items = uniqueItems(input.items)
     return { items, marker: refundMarker(items, input) }
@@ -32,7 +36,7 @@ export function bulkSteps(op: BulkOperation, input: WorkflowData<BulkWorkflowInp
   const lockKeys = transform({ paymentIds }, ({ paymentIds }) => paymentLockKeys(paymentIds))
   const locks = acquireLocksStep({ keys: lockKeys, gate: MULTI_PAYMENT_GATE, timeout: LOCK_WAIT_SECONDS })
   const planned = planBulkStep({ operation: op, items: call.items, marker: call.marker })
-  const sent = sendBulkBatchStep({ operation: op, work: planned.work, marker: call.marker })
+  const sent = sendBulkBatchStep({ operation: op, work: planned.work, marker: call.marker, source })
   const recorded = recordBulkResultsStep({ operation: op, work: planned.work, verdicts: sent.verdicts })
   releaseLocksStep(locks)
   return transform({ call, planned, sent, recorded }, ({ call, planned, sent, recorded }): BulkReport => {

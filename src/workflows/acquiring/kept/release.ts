@@ -5,6 +5,7 @@ import { readData } from "../../../lib/acquiring/payment-data"
 import { updatePaymentDataStep } from "../notifications/steps/update-payment-data"
 import { paymentNow } from "../notifications/payment-of-session"
 import { gatewaysFor } from "../../../lib/acquiring/gateways"
+import { recordMovementsAfterSend } from "../books/record-movements"
 
 export interface ReleaseKeptInput {
   payment_id: string
@@ -21,6 +22,18 @@ const voidKeptStep = createStep("acquiring-void-kept-authorisation", async (inpu
   const data = readData(now?.data)
   if (!isKept(data)) return new StepResponse(null)
   const voided = await cancel(gatewaysFor(container)(input.provider_id).client, data, { strict: true })
+  await recordMovementsAfterSend(container, [
+    {
+      order_no: data.order_no,
+      kind: "cancel",
+      source: "kept",
+      payment_id: input.payment_id,
+      amount: data.amount,
+      currency_code: data.currency,
+      outcome: "done",
+      answer: { payment_status: voided.payment_status ?? null, outcome: input.outcome },
+    },
+  ])
   return new StepResponse({
     payment_id: input.payment_id,
     previous: now!.data,

@@ -4,6 +4,7 @@ import { sendBatch, type BatchEntry, type EntryVerdict } from "../../../../lib/a
 import { gatewaysFor } from "../../../../lib/acquiring/gateways"
 import { paymentGatewayAmount } from "../../../../lib/acquiring/money"
 import { pushTo } from "../../../../lib/push-to"
+import { movementsOfBatch, recordMovementsAfterSend } from "../../books/record-movements"
 import type { BulkOperation } from "../plan"
 import type { Work } from "../types"
 
@@ -36,7 +37,7 @@ export function gatewayEntry(work: Work, marker: string, rule: CurrencyRule): Ba
  */
 export const sendBulkBatchStep = createStep(
   "acquiring-bulk-send-batch",
-  async (input: { operation: BulkOperation; work: Work[]; marker: string }, { container }) => {
+  async (input: { operation: BulkOperation; work: Work[]; marker: string; source?: string }, { container }) => {
     const verdicts: Record<string, EntryVerdict> = {}
     let requests = 0
     const byProvider = new Map<string, Work[]>()
@@ -47,6 +48,9 @@ export const sendBulkBatchStep = createStep(
       const sent = await sendBatch(client, input.operation, entries)
       requests += sent.requests
       for (const [no, v] of sent.verdicts) verdicts[no] = v
+      const paymentOf = new Map(list.map((w) => [w.payment.data!.order_no, w.payment.id]))
+      const rows = movementsOfBatch(input.operation, input.source ?? "bulk", entries, sent.verdicts, (no) => paymentOf.get(no))
+      await recordMovementsAfterSend(container, rows)
     }
     return new StepResponse<SentBulk>({ verdicts, requests })
   },

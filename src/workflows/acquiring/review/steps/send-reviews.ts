@@ -2,6 +2,7 @@ import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { sendBatch } from "../../../../lib/acquiring/batch"
 import { gatewaysFor } from "../../../../lib/acquiring/gateways"
 import { pushTo } from "../../../../lib/push-to"
+import { movementsOfBatch, recordMovementsAfterSend } from "../../books/record-movements"
 import { reviewFlag, reviewStep } from "../map"
 import type { PlannedReview } from "../types"
 
@@ -26,6 +27,7 @@ export const sendReviewsStep = createStep(
       }))
       const { verdicts } = await sendBatch(gatewaysFor(container)(providerId).client, "review", entries)
       for (const [no, v] of verdicts) if (!v.ok) refused[no] = v.error
+      await recordMovementsAfterSend(container, movementsOfBatch("review", "review", entries, verdicts))
     }
     return new StepResponse(refused)
   },

@@ -1,0 +1,50 @@
+import type { MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import { isAcquiringProvider } from "../../../lib/acquiring/config"
+import { tryReadData } from "../../../lib/acquiring/payment-data"
+import { graphOf } from "../../../lib/acquiring/queries/graph"
+import { recordMovementsAfterSend } from "../../../workflows/acquiring/books/record-movements"
+
+const outcomeOf = (status: number): "done" | "refused" | "failed" =>
+  status < 300 ? "done" : status < 500 ? "refused" : "failed"
+
+/**
+ * Medusa's admin capture and refund of an acquiring payment: once answered, one movement in the
+ * books (the amount asked, Medusa's answer status). The provider cannot write the books itself.
+ */
+export function recordPaymentMovement(kind: "capture" | "refund") {
+  return (req: MedusaRequest, res: MedusaResponse, next: MedusaNextFunction) => {
+    const paymentId = req.params.id
+    const asked = (req.body as { amount?: unknown } | undefined)?.amount
+    res.on("finish", () => {
+      void record(req, paymentId, kind, asked, res.statusCode)
+    })
+    next()
+  }
+}
+
+async function record(req: MedusaRequest, paymentId: string, kind: "capture" | "refund", asked: unknown, status: number) {
+  try {
+    const { data } = await graphOf(req.scope).graph({
+      entity: "payment",
+      fields: ["id", "provider_id", "data", "currency_code"],
+      filters: { id: paymentId },
+    })
+    const payment = data[0]
+    const pd = payment && isAcquiringProvider(payment.provider_id) ? tryReadData(payment.data) : null
+    if (!pd) return
+    await recordMovementsAfterSend(req.scope, [
+      {
+        order_no: pd.order_no,
+        kind,
+        source: "medusa",
+        payment_id: paymentId,
+        amount: asked === undefined || asked === null ? null : String(asked),
+        currency_code: pd.currency,
+        outcome: outcomeOf(status),
+        answer: { status },
+      },
+    ])
+  } catch {
+    // Reading the payment failed: the movement is not recorded; the gateway's records still say.
+  }
+}
