@@ -36,7 +36,12 @@ export async function followOpenOrders(
   let after = ""
   for (;;) {
     const page = await booksOf(scope).listGatewayOrders(
-      { state: "open", provider_id: config.provider_ids, created_at: { $gte: since }, ...(after && { id: { $gt: after } }) },
+      {
+        state: "open",
+        provider_id: config.provider_ids,
+        created_at: { $gte: since },
+        ...(after && { id: { $gt: after } }),
+      },
       { take: BOOKS_PAGE, order: { id: "ASC" } },
     )
     if (!page.length) return report
@@ -63,15 +68,20 @@ async function followPage(
   const attached = page.filter((o) => PAID_SESSION.has(status.get(o.session_id) ?? ""))
   const gone = page.filter((o) => !status.has(o.session_id))
   const books = booksOf(scope)
-  if (attached.length) await books.updateGatewayOrders({ selector: { id: attached.map((o) => o.id) }, data: { state: "attached" } })
+  if (attached.length)
+    await books.updateGatewayOrders({ selector: { id: attached.map((o) => o.id) }, data: { state: "attached" } })
   report.attached += attached.length
   if (!gone.length) return
-  const records = await recordsByOrderNo(client, gone.map((o) => dataOfOrder(o)))
+  const records = await recordsByOrderNo(
+    client,
+    gone.map((o) => dataOfOrder(o)),
+  )
   const close: string[] = []
   for (const order of gone) {
     const action = decide(order, records.get(order.order_no), config)
     if (action === "close") close.push(order.id)
-    else if (action !== "wait") report.outcomes.push(await settleOrphan(scope, order.order_no, "its payment session no longer exists"))
+    else if (action !== "wait")
+      report.outcomes.push(await settleOrphan(scope, order.order_no, "its payment session no longer exists"))
   }
   if (close.length)
     await books.updateGatewayOrders({

@@ -21,7 +21,8 @@ export function movementsOfBatch(
   verdicts: ReadonlyMap<string, EntryVerdict> | Record<string, EntryVerdict>,
   paymentIdOf: (orderNo: string) => string | undefined = () => undefined,
 ): MovementInput[] {
-  const get = (no: string) => (verdicts instanceof Map ? verdicts.get(no) : (verdicts as Record<string, EntryVerdict>)[no])
+  const get = (no: string) =>
+    verdicts instanceof Map ? verdicts.get(no) : (verdicts as Record<string, EntryVerdict>)[no]
   return entries.map((e) => {
     const v = get(e.ref.order_no)
     return {
