@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto"
-import type { ConfigModule, Logger, MedusaContainer } from "@medusajs/framework/types"
+import type { ConfigModule, ILockingModule, Logger, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { acquiringProviderConfigs } from "../lib/acquiring/config"
+import { sweepNotifications } from "../workflows/acquiring/books/retention"
 import { reconcile } from "../workflows/acquiring/reconcile"
 
 /**
@@ -10,6 +11,8 @@ import { reconcile } from "../workflows/acquiring/reconcile"
  * still be held at the next due tick and every run would slip by one tick.
  */
 export const DUE_SLACK_SECONDS = 30
+/** The notification retention sweep runs at most this often (retention is counted in days). */
+export const SWEEP_EVERY_SECONDS = 3600
 
 /** "09:05" of the tick this run belongs to (UTC), for the one log line per run. */
 const tickOf = (d: Date) => d.toISOString().slice(0, 16)
@@ -41,6 +44,26 @@ export default async function acquiringReconcileJob(container: MedusaContainer, 
     logger.info(
       `acquiring: reconciliation of ${c.config_id} (tick ${tick}): ${report.payments_checked} payments, ${report.sessions_checked} open carts checked; ${summary}`,
     )
+  }
+  await sweepOldNotifications(container, locking, logger)
+}
+
+/**
+ * The books' retention, after the run: once an hour across the cluster (a due lock as above), also
+ * when every provider has reconciliation off, since retention is a promise to delete. A failed
+ * sweep is only logged: the next one deletes what this one left.
+ */
+async function sweepOldNotifications(container: MedusaContainer, locking: ILockingModule, logger: Logger) {
+  try {
+    await locking.acquire("acquiring:retention:due", { ownerId: randomUUID(), expire: SWEEP_EVERY_SECONDS })
+  } catch {
+    return // swept within the hour
+  }
+  try {
+    const deleted = await sweepNotifications(container)
+    if (deleted) logger.info(`acquiring: ${deleted} notifications past their retention deleted from the books`)
+  } catch (e) {
+    logger.warn(`acquiring: the notification retention sweep failed: ${(e as Error).message}`)
   }
 }
 

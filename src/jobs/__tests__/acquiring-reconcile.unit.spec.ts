@@ -1,6 +1,7 @@
 import { InMemoryLockingProvider } from "@medusajs/locking/dist/providers/in-memory"
 import job, { config as jobConfig } from "../acquiring-reconcile"
 import { reconcile } from "../../workflows/acquiring/reconcile"
+import { sweepNotifications } from "../../workflows/acquiring/books/retention"
 
 jest.mock("../../workflows/acquiring/reconcile", () => ({
   reconcile: jest.fn(async () => ({
@@ -11,6 +12,8 @@ jest.mock("../../workflows/acquiring/reconcile", () => ({
     changes: [],
   })),
 }))
+
+jest.mock("../../workflows/acquiring/books/retention", () => ({ sweepNotifications: jest.fn(async () => 0) }))
 
 const common = {
   merchant_id: "1000001",
@@ -92,5 +95,20 @@ describe("scheduled reconciliation job", () => {
     expect(logger.info.mock.calls.map((call) => call[0])).toEqual([
       "acquiring: reconciliation of every5 (tick 2026-11-21T10:00): 0 payments, 0 open carts checked; no changes",
     ])
+  })
+
+  it("sweeps the books' old notifications after the run, once an hour, also when no reconciliation is due", async () => {
+    jest.mocked(sweepNotifications).mockClear()
+    const c = container()
+    let t = Date.UTC(2026, 10, 21, 11, 0, 0)
+    now.mockImplementation(() => t)
+    await job(c)
+    expect(sweepNotifications).toHaveBeenCalledTimes(1)
+    t = Date.UTC(2026, 10, 21, 11, 30, 0)
+    await job(c)
+    expect(sweepNotifications).toHaveBeenCalledTimes(1)
+    t = Date.UTC(2026, 10, 21, 12, 0, 1)
+    await job(c)
+    expect(sweepNotifications).toHaveBeenCalledTimes(2)
   })
 })

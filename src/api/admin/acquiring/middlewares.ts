@@ -6,6 +6,7 @@ import { AdminReconcile } from "./reconcile/validators"
 import { AdminReviewDecisions } from "./review/validators"
 import { AdminTestCredentials } from "./settings/validators"
 import { adminCustomerMiddlewares } from "./customers/middlewares"
+import { adminBooksMiddlewares } from "./notifications/middlewares"
 import { AdminKeptPaymentParams, AdminOrderParams, AdminPayoutParams } from "./validators"
 
 const body = (schema: Parameters<typeof described>[0]) => validateAndTransformBody(described(schema))
@@ -39,4 +40,5 @@ export const adminAcquiringMiddlewares: MiddlewareRoute[] = [
     middlewares: [body(AdminTestCredentials)],
   },
   ...adminCustomerMiddlewares,
+  ...adminBooksMiddlewares,
 ]

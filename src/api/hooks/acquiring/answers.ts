@@ -17,5 +17,8 @@ export function acknowledge(res: MedusaResponse) {
 
 /** Both hooks' refusal: `{ type, message }` with the status that tells the gateway to retry (503) or not. */
 export function refuse(res: MedusaResponse, status: number, message: string) {
-  res.status(status).json({ type: TYPE_OF[status] ?? "unexpected_state", message })
+  res.status(status).json(refusal(status, message))
 }
+
+/** The refusal's body; "Process again" stores it as the hook would have sent it. */
+export const refusal = (status: number, message: string) => ({ type: TYPE_OF[status] ?? "unexpected_state", message })

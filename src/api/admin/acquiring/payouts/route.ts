@@ -3,21 +3,16 @@ import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/frame
 import { PAYOUT_MODULE } from "../../../../modules/payout"
 import type PayoutModuleService from "../../../../modules/payout/service"
 import { createPayoutWorkflow } from "../../../../workflows/payouts/create-payout"
+import { createdBetween } from "../list-params"
 import { presentPayout } from "./present"
 import type { AdminCreatePayout, AdminListPayouts } from "./validators"
 
 /** GET /admin/acquiring/payouts?status=&currency=&created_after=&created_before=&limit=&offset= */
 export const GET = async (req: AuthenticatedMedusaRequest<unknown, AdminListPayouts>, res: MedusaResponse) => {
   const q = req.validatedQuery
-  const filters: Record<string, unknown> = {}
+  const filters: Record<string, unknown> = createdBetween(q)
   if (q.status) filters.status = q.status
   if (q.currency) filters.payment_currency = q.currency
-  if (q.created_after || q.created_before) {
-    filters.created_at = {
-      ...(q.created_after ? { $gte: q.created_after } : {}),
-      ...(q.created_before ? { $lte: q.created_before } : {}),
-    }
-  }
   const payouts = req.scope.resolve<PayoutModuleService>(PAYOUT_MODULE)
   const [rows, count] = await payouts.listAndCountPayouts(filters, {
     skip: q.offset,

@@ -1,6 +1,7 @@
 import { z } from "zod"
 import { Currency, PayoutRequest, Uuid } from "../../../../gateway/schemas"
 import { PAYOUT_STATUSES } from "../../../../modules/payout/models/payout"
+import { Paging, When } from "../list-params"
 
 /**
  * Unknown keys refused at every depth: a mistyped bank field ("ibn") must not be dropped
@@ -38,18 +39,6 @@ const StatusList = z.preprocess(
       : v,
   z.array(Status).min(1),
 )
-const When = z.preprocess(
-  (v) => (typeof v === "string" ? new Date(v) : v),
-  z.date({ error: "must be an ISO 8601 date or timestamp" }).refine((d) => !Number.isNaN(d.getTime()), {
-    message: "must be an ISO 8601 date or timestamp",
-  }),
-)
-const Int = (min: number, max: number, dflt: number) =>
-  z.preprocess(
-    (v) => (typeof v === "string" && /^\d+$/.test(v) ? Number(v) : v),
-    z.number({ error: "must be a whole number" }).int().min(min).max(max).default(dflt),
-  )
-
 /** GET query: filters and pagination. */
 export const AdminListPayouts = z
   .object({
@@ -57,8 +46,7 @@ export const AdminListPayouts = z
     currency: z.preprocess((v) => (typeof v === "string" ? v.toUpperCase() : v), Currency).optional(),
     created_after: When.optional(),
     created_before: When.optional(),
-    limit: Int(1, 100, 20),
-    offset: Int(0, 1_000_000, 0),
+    ...Paging,
   })
   .strict()
 export type AdminListPayouts = z.infer<typeof AdminListPayouts>

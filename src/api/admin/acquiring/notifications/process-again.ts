@@ -1,0 +1,35 @@
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { MedusaError, Modules } from "@medusajs/framework/utils"
+import type { NotificationDTO } from "../../../../modules/acquiring"
+import { booksOf } from "../../../../workflows/acquiring/books"
+import { verdictOf } from "../../../../workflows/acquiring/books/record-notification"
+import { replayNotification, replyText } from "../../../hooks/acquiring/replay"
+
+/**
+ * Run a refused or failed notification again and write the new outcome on its own row (a replay
+ * is not a second delivery). Under a lock per row, read afresh inside it: two clicks on *Process
+ * again* run it once each, never an accepted one, and count every attempt.
+ */
+export async function processAgain(scope: MedusaContainer, id: string): Promise<NotificationDTO> {
+  const locking = scope.resolve(Modules.LOCKING)
+  return locking.execute(`acquiring:notification:${id}`, () => processLocked(scope, id), { timeout: 60 })
+}
+
+async function processLocked(scope: MedusaContainer, id: string): Promise<NotificationDTO> {
+  const books = booksOf(scope)
+  const row = await books.retrieveNotification(id)
+  if (row.verdict === "accepted")
+    throw new MedusaError(
+      MedusaError.Types.CONFLICT,
+      "This notification was accepted; only a refused or failed one can be processed again",
+    )
+  const reply = await replayNotification(scope, row)
+  return books.updateNotifications({
+    id,
+    verdict: verdictOf(reply.status),
+    reply_status: reply.status,
+    reply_body: replyText(reply).slice(0, 2000),
+    changed: reply.changed ?? null,
+    attempts: (row.attempts ?? 1) + 1,
+  })
+}

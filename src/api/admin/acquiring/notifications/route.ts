@@ -1,0 +1,28 @@
+import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import { booksOf } from "../../../../workflows/acquiring/books"
+import { createdBetween } from "../list-params"
+import { LISTED_FIELDS, presentListed } from "./present"
+import type { AdminListNotifications } from "./validators"
+
+/** The search text as a LIKE pattern that matches itself only (% and _ are literal in an order number). */
+const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+
+/**
+ * GET /admin/acquiring/notifications?order_no=&notify_type=&verdict=&hook=&created_after=&created_before=&limit=&offset=
+ * Both hooks' deliveries, newest first, without their fields (open one for those).
+ */
+export const GET = async (req: AuthenticatedMedusaRequest<unknown, AdminListNotifications>, res: MedusaResponse) => {
+  const q = req.validatedQuery
+  const filters: Record<string, unknown> = createdBetween(q)
+  if (q.order_no) filters.order_no = { $ilike: containing(q.order_no) }
+  if (q.notify_type) filters.notify_type = q.notify_type
+  if (q.verdict) filters.verdict = q.verdict
+  if (q.hook) filters.hook = q.hook
+  const [rows, count] = await booksOf(req.scope).listAndCountNotifications(filters, {
+    select: [...LISTED_FIELDS],
+    skip: q.offset,
+    take: q.limit,
+    order: { created_at: "DESC", id: "DESC" },
+  })
+  res.json({ notifications: rows.map(presentListed), count, limit: q.limit, offset: q.offset })
+}

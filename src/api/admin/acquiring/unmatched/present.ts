@@ -1,0 +1,59 @@
+import type { GatewayOrderDTO } from "../../../../modules/acquiring"
+
+export const UNMATCHED_FIELDS = [
+  "id",
+  "order_no",
+  "provider_id",
+  "kind",
+  "amount",
+  "raw_amount",
+  "currency_code",
+  "state",
+  "gateway_status",
+  "orphan_reason",
+  "settlement",
+  "settlement_detail",
+  "settled_at",
+  "created_at",
+  "updated_at",
+]
+
+/** A gateway order with no Medusa order, as the Unmatched payments page shows it. */
+export interface UnmatchedPayment {
+  id: string
+  order_no: string
+  provider_id: string
+  kind: string
+  /** As sent to the gateway, a decimal string (every digit the bigNumber column keeps). */
+  amount: string
+  currency_code: string
+  state: string
+  gateway_status: string | null
+  /** Why it belongs to no order (session deleted, cart changed). */
+  orphan_reason: string | null
+  /** What was done: voided, refunded, or nothing yet (reported to the admin). */
+  settlement: string | null
+  settlement_detail: string | null
+  /** When it was settled, else when the books last changed it. */
+  when: Date | string
+  created_at: Date | string
+}
+
+export function presentUnmatched(o: GatewayOrderDTO): UnmatchedPayment {
+  const raw = (o as { raw_amount?: { value?: string } }).raw_amount
+  return {
+    id: o.id,
+    order_no: o.order_no,
+    provider_id: o.provider_id,
+    kind: o.kind,
+    amount: raw?.value ?? String(o.amount),
+    currency_code: o.currency_code,
+    state: o.state,
+    gateway_status: o.gateway_status ?? null,
+    orphan_reason: o.orphan_reason ?? null,
+    settlement: o.settlement ?? null,
+    settlement_detail: o.settlement_detail ?? null,
+    when: o.settled_at ?? o.updated_at,
+    created_at: o.created_at,
+  }
+}
