@@ -6,7 +6,7 @@ import { normaliseAmount } from "./gateway-state"
  * Disputes (chargebacks) the gateway notifies ("dispute received and result", gateway-interface.md §6.3). The field
  * list of such a notification is unknown [U] and there is no dispute query endpoint: the names
  * below are our snake_case defaults, each overridable, and what a notification says is recorded
- * in payment.data.disputes only after its signature and its order (retrievalTrans) are confirmed.
+ * in the books (acquiring_dispute) only after its signature and its order (retrievalTrans) are confirmed.
  */
 export const DISPUTE_STATUSES = ["opened", "under_review", "won", "lost", "closed"] as const
 export type DisputeStatus = (typeof DISPUTE_STATUSES)[number]
@@ -59,7 +59,7 @@ export const DisputeReport = z.object({
 })
 export type DisputeReport = z.infer<typeof DisputeReport>
 
-/** One dispute as kept in payment.data.disputes. */
+/** One dispute as the books keep it (and as 0.1.0 kept it in payment.data.disputes). */
 export const TrackedDispute = z.object({
   id: z.string().min(1),
   status: z.enum(DISPUTE_STATUSES),
@@ -76,7 +76,7 @@ export const TrackedDispute = z.object({
 })
 export type TrackedDispute = z.infer<typeof TrackedDispute>
 
-/** payment.data.disputes; an entry that is not ours is left out. */
+/** 0.1.0's payment.data.disputes (read once, by the books' migration script); an entry that is not ours is left out. */
 export function parseDisputes(value: unknown): TrackedDispute[] {
   if (!Array.isArray(value)) return []
   return value.flatMap((v) => {

@@ -6,7 +6,6 @@ import { TrackedRefund } from "./refunds"
 import { SNAPSHOT_KEY } from "./snapshot/storefront-data"
 import { ADOPT_KEY } from "./adoption"
 import { ConfirmedCapture } from "./confirmed-capture"
-import { TrackedDispute } from "./disputes"
 import { KeptAuthorisation } from "./kept"
 
 export const VARIANTS = ["hosted", "apm"] as const
@@ -42,8 +41,6 @@ export const AcquiringData = z
     /** A batch answer's capture, sealed by this server (lib/acquiring/confirmed-capture.ts). */
     confirmed_capture: ConfirmedCapture.optional(),
     refunds: z.array(TrackedRefund).optional(),
-    /** Disputes the gateway notified (lib/acquiring/disputes.ts), newest state of each. */
-    disputes: z.array(TrackedDispute).optional(),
     refunded_amount: Amount.optional(),
     canceled: z.boolean().optional(),
     /** Kept authorised after an order edit replaced its collection (lib/acquiring/kept.ts). */

@@ -1,5 +1,8 @@
 import { MedusaService } from "@medusajs/framework/utils"
 import type { InferTypeOf } from "@medusajs/framework/types"
+import type { TrackedDispute } from "../../lib/acquiring/disputes"
+import { disputeColumns, trackedDispute } from "./lib/disputes"
+import { Dispute } from "./models/dispute"
 import { GatewayOrder } from "./models/gateway-order"
 import { Movement } from "./models/movement"
 import { Notification } from "./models/notification"
@@ -7,12 +10,13 @@ import { Notification } from "./models/notification"
 export type GatewayOrderDTO = InferTypeOf<typeof GatewayOrder>
 export type MovementDTO = InferTypeOf<typeof Movement>
 export type NotificationDTO = InferTypeOf<typeof Notification>
+export type DisputeDTO = InferTypeOf<typeof Dispute>
 
 /** Amounts are decimal strings: bigNumber columns keep every digit; the generated input type says number. */
 export type OpenedOrder = Pick<
   GatewayOrderDTO,
   "order_no" | "provider_id" | "account_id" | "kind" | "currency_code" | "session_id" | "payment_collection_id" | "cart_id"
-> & { amount: string; page_expires_at?: Date | null }
+> & { amount: string; page_expires_at?: Date | null; state?: GatewayOrderDTO["state"] }
 
 export type MovementInput = Pick<MovementDTO, "order_no" | "kind" | "source" | "outcome"> & {
   payment_id?: string | null
@@ -26,7 +30,7 @@ export type MovementInput = Pick<MovementDTO, "order_no" | "kind" | "source" | "
  * we asked for, and the notifications received. Written from routes, workflows and subscribers,
  * never from the payment provider (Medusa's modules are isolated).
  */
-class AcquiringBooksService extends MedusaService({ GatewayOrder, Movement, Notification }) {
+class AcquiringBooksService extends MedusaService({ GatewayOrder, Movement, Notification, Dispute }) {
   /** Record gateway orders once by order number: a second sighting of the same order changes nothing. */
   async recordOpened(rows: OpenedOrder[]): Promise<GatewayOrderDTO[]> {
     if (!rows.length) return []
@@ -41,6 +45,34 @@ class AcquiringBooksService extends MedusaService({ GatewayOrder, Movement, Noti
       if (/unique|duplicate/i.test((e as Error).message)) return []
       throw e
     }
+  }
+
+  /** Each payment's disputes, oldest first. */
+  async disputesOfPayments(paymentIds: string[]): Promise<Map<string, TrackedDispute[]>> {
+    const out = new Map<string, TrackedDispute[]>()
+    if (!paymentIds.length) return out
+    const rows = await this.listDisputes({ payment_id: paymentIds }, { order: { created_at: "ASC" }, take: null })
+    for (const row of rows) out.set(row.payment_id, [...(out.get(row.payment_id) ?? []), trackedDispute(row as never)])
+    return out
+  }
+
+  /** Write one dispute as it now stands; the previous state (null when new) is returned for an undo. */
+  async saveDispute(paymentId: string, orderNo: string, d: TrackedDispute): Promise<TrackedDispute | null> {
+    const [row] = await this.listDisputes({ payment_id: paymentId, dispute_id: d.id })
+    if (row) {
+      await this.updateDisputes({ id: row.id, ...disputeColumns(d) } as never)
+      return trackedDispute(row as never)
+    }
+    await this.createDisputes({ payment_id: paymentId, order_no: orderNo, ...disputeColumns(d) } as never)
+    return null
+  }
+
+  /** Undo of saveDispute: the previous state back, or the new row gone. */
+  async restoreDispute(paymentId: string, disputeId: string, previous: TrackedDispute | null): Promise<void> {
+    const [row] = await this.listDisputes({ payment_id: paymentId, dispute_id: disputeId })
+    if (!row) return
+    if (previous) await this.updateDisputes({ id: row.id, ...disputeColumns(previous) } as never)
+    else await this.deleteDisputes(row.id)
   }
 
   async recordMovements(rows: MovementInput[]): Promise<void> {

@@ -1,14 +1,15 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { Modules } from "@medusajs/framework/utils"
-import { mergeDispute, parseDisputes, type DisputeChange, type DisputeNotice } from "../../../lib/acquiring/disputes"
+import { mergeDispute, type DisputeChange, type DisputeNotice } from "../../../lib/acquiring/disputes"
+import { booksOf } from "../books/books"
 import { lockKey } from "../../../lib/acquiring/queries/payments"
 import { currentPayment } from "./current-payment"
 import type { NoticeTarget } from "./payment-of-session"
 import { recordDisputeWorkflow } from "./record-dispute"
 
 /**
- * Record a verified dispute notification on its payment, under the payment's lock: the payment
- * is read again and the stored disputes decide whether anything changes and which event is
+ * Record a verified dispute notification of a payment in the books, under the payment's lock: the
+ * payment's disputes are read again and decide whether anything changes and which event is
  * due, so concurrent or repeated deliveries write once and emit each event once.
  */
 export async function applyDisputeNotice(
@@ -21,14 +22,15 @@ export async function applyDisputeNotice(
     lockKey(target.payment_id),
     async () => {
       const p = await currentPayment(container, target.payment_id)
-      const change = mergeDispute(parseDisputes(p.data.disputes), notice)
+      const known = (await booksOf(container).disputesOfPayments([p.id])).get(p.id) ?? []
+      const change = mergeDispute(known, notice)
       if (!change.changed) return change
       const event = { order_id: target.order_id, payment_id: p.id, dispute: change.dispute }
       await recordDisputeWorkflow(container).run({
         input: {
           payment_id: p.id,
-          data: { ...p.data, disputes: change.disputes },
-          previous: p.data,
+          order_no: p.acquiring.order_no,
+          dispute: change.dispute,
           opened: change.opened ? [event] : [],
           closed: change.closed ? [event] : [],
         },

@@ -1,7 +1,7 @@
 import { createWorkflow, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
 import { emitEventStep } from "@medusajs/medusa/core-flows"
 import type { TrackedDispute } from "../../../lib/acquiring/disputes"
-import { updatePaymentDataStep, type PaymentDataUpdate } from "./steps/update-payment-data"
+import { saveDisputeStep, type SaveDisputeInput } from "./steps/save-dispute"
 
 export const recordDisputeWorkflowId = "acquiring-record-dispute"
 
@@ -17,7 +17,7 @@ export interface DisputeEventData {
   dispute: TrackedDispute
 }
 
-export interface RecordDisputeInput extends PaymentDataUpdate {
+export interface RecordDisputeInput extends SaveDisputeInput {
   /** One entry when the dispute is new, else none. */
   opened: DisputeEventData[]
   /** One entry when the dispute just reached a final status, else none. */
@@ -25,11 +25,11 @@ export interface RecordDisputeInput extends PaymentDataUpdate {
 }
 
 /**
- * A dispute into payment.data.disputes, and its events. Medusa emits a workflow's events only
+ * A dispute into the books (acquiring_dispute), and its events. Medusa emits a workflow's events only
  * once the workflow succeeded, so an event is never sent for data that was not written.
  */
 export const recordDisputeWorkflow = createWorkflow(recordDisputeWorkflowId, (input: RecordDisputeInput) => {
-  updatePaymentDataStep(input)
+  saveDisputeStep(input)
   emitEventStep({ eventName: DISPUTE_EVENTS.OPENED, data: input.opened }).config({
     name: "emit-acquiring-dispute-opened",
   })

@@ -1,12 +1,12 @@
 import type { OrderRecord } from "../../../../../gateway/schemas/transactions"
-import { parseDisputes } from "../../../../../lib/acquiring/disputes"
+import type { TrackedDispute } from "../../../../../lib/acquiring/disputes"
 import { keptDeadline } from "../../../../../lib/acquiring/kept"
 import { mapOrderRecord } from "../../../../../lib/acquiring/status"
 import { parseTracked } from "../../../../../lib/acquiring/refunds"
 import type { PaymentView } from "../../../../../lib/acquiring/queries/payments"
 
 /** One acquiring payment for the order widget (no personal data beyond what the admin already sees). */
-export function presentPayment(payment: PaymentView, record: OrderRecord | undefined) {
+export function presentPayment(payment: PaymentView, record: OrderRecord | undefined, disputes: TrackedDispute[] = []) {
   const data = payment.data
   return {
     payment_id: payment.id,
@@ -49,8 +49,8 @@ export function presentPayment(payment: PaymentView, record: OrderRecord | undef
           outcome: data.kept_authorisation.outcome ?? null,
         }
       : null,
-    /** Disputes as the gateway's notifications reported them (payment.data.disputes). */
-    disputes: parseDisputes(data?.disputes).map((x) => ({
+    /** Disputes as the gateway's notifications reported them (the books' acquiring_dispute rows). */
+    disputes: disputes.map((x) => ({
       id: x.id,
       status: x.status,
       reason: x.reason,

@@ -1,6 +1,7 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { gatewaysFor, recordsByOrderNo } from "../../../../../lib/acquiring/gateways"
 import { paymentsOfOrders } from "../../../../../lib/acquiring/queries/payments"
+import { booksOf } from "../../../../../workflows/acquiring/books"
 import { orderSessions } from "../../../../../workflows/acquiring/review/sessions"
 import { presentPayment } from "./present"
 
@@ -23,11 +24,14 @@ export async function GET(req: AuthenticatedMedusaRequest, res: MedusaResponse) 
       gateway_error = (e as Error).message
     }
   }
+  const disputes = await booksOf(req.scope).disputesOfPayments(payments.map((p) => p.id))
   const held = session?.session_status === "pending_authorization" ? session : undefined
   res.json({
     order_id: orderId,
     gateway_error,
-    payments: payments.map((p) => presentPayment(p, p.data ? records.get(p.data.order_no) : undefined)),
+    payments: payments.map((p) =>
+      presentPayment(p, p.data ? records.get(p.data.order_no) : undefined, disputes.get(p.id)),
+    ),
     review: held
       ? {
           payment_session_id: held.payment_session_id,

@@ -1,0 +1,16 @@
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { moveToBooks } from "../workflows/acquiring/books/from-payment-data"
+
+/**
+ * Run once by `npx medusa db:migrate` (Medusa records it as done): a store upgrading from 0.1.0 gets
+ * its gateway orders and disputes into the plugin's books (workflows/acquiring/books/from-payment-data.ts).
+ */
+export default async function acquiringBooksFromPaymentData({ container }: { container: MedusaContainer }) {
+  const moved = await moveToBooks(container)
+  container
+    .resolve(ContainerRegistrationKeys.LOGGER)
+    .info(
+      `acquiring: books filled from payment data: ${moved.payments} payments, ${moved.gateway_orders} gateway orders, ${moved.disputes} disputes`,
+    )
+}

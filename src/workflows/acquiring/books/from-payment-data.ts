@@ -1,0 +1,77 @@
+import type { IPaymentModuleService, MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
+import { acquiringProviderConfigs } from "../../../lib/acquiring/config"
+import { parseDisputes } from "../../../lib/acquiring/disputes"
+import { OPEN_SESSION_STATUSES, tryReadData } from "../../../lib/acquiring/payment-data"
+import { graphOf, type GraphRow } from "../../../lib/acquiring/queries/graph"
+import { booksOf } from "./books"
+import { recordOpenedSessions } from "./record-opened"
+
+const PAGE = 500
+
+export interface MovedToBooks {
+  payments: number
+  disputes: number
+  gateway_orders: number
+}
+
+/**
+ * Upgrading from 0.1.0: what its payment data held that the books now keep. Each acquiring
+ * payment's gateway order joins the books (attached), its disputes become dispute rows and leave
+ * `payment.data`; open sessions' gateway orders join the books too. Idempotent: a second run
+ * finds everything known and changes nothing. Run once by `medusa db:migrate`
+ * (src/migration-scripts/acquiring-books-from-payment-data.ts).
+ */
+export async function moveToBooks(scope: MedusaContainer): Promise<MovedToBooks> {
+  const config = scope.resolve(ContainerRegistrationKeys.CONFIG_MODULE)
+  const providerIds = acquiringProviderConfigs(config).flatMap((c) => c.provider_ids)
+  const moved: MovedToBooks = { payments: 0, disputes: 0, gateway_orders: 0 }
+  if (!providerIds.length) return moved
+  for (let skip = 0; ; skip += PAGE) {
+    const { data } = await graphOf(scope).graph({
+      entity: "payment",
+      fields: ["id", "provider_id", "data", "amount", "currency_code", "payment_collection_id", "payment_session_id"],
+      filters: { provider_id: providerIds },
+      pagination: { skip, take: PAGE, order: { id: "ASC" } },
+    })
+    for (const payment of data) await movePayment(scope, payment, moved)
+    if (data.length < PAGE) break
+  }
+  const { data: open } = await graphOf(scope).graph({
+    entity: "payment_session",
+    fields: ["id", "provider_id", "payment_collection_id", "created_at", "data"],
+    filters: { provider_id: providerIds, status: OPEN_SESSION_STATUSES },
+  })
+  moved.gateway_orders += await recordOpenedSessions(scope, open)
+  return moved
+}
+
+async function movePayment(scope: MedusaContainer, payment: GraphRow, moved: MovedToBooks) {
+  const data = tryReadData(payment.data)
+  if (!data) return
+  moved.payments++
+  const books = booksOf(scope)
+  const recorded = await books.recordOpened([
+    {
+      order_no: data.order_no,
+      provider_id: payment.provider_id,
+      account_id: data.account_id ?? null,
+      kind: data.variant === "apm" ? "authorise" : "checkout",
+      amount: data.amount,
+      currency_code: data.currency,
+      session_id: payment.payment_session_id ?? "",
+      payment_collection_id: payment.payment_collection_id ?? null,
+      cart_id: null,
+      state: "attached",
+    },
+  ])
+  moved.gateway_orders += recorded.length
+  const disputes = parseDisputes((payment.data as Record<string, unknown>).disputes)
+  if (!("disputes" in (payment.data as object))) return
+  for (const d of disputes) await books.saveDispute(payment.id, data.order_no, d)
+  moved.disputes += disputes.length
+  const { disputes: _gone, ...rest } = payment.data as Record<string, unknown>
+  // The module stores `data` as given; its public DTO omits the key (steps/update-payment-data.ts).
+  const payments = scope.resolve<IPaymentModuleService>(Modules.PAYMENT)
+  await payments.updatePayment({ id: payment.id, data: rest } as Parameters<IPaymentModuleService["updatePayment"]>[0])
+}
