@@ -5,3 +5,5 @@ export declare function ensureInstallApps(opts?: { log?: (msg: string) => void }
 /** A store project of `version` in a new temp folder, on the installed tree. */
 export declare function storeProject(version: string): string
 export declare function installAppDir(version: string): string
+/** The tarball the kind's preparation packed (node_modules/.cache/acquiring-pack). */
+export declare function packedTarball(): string

@@ -84,6 +84,15 @@ function packPlugin({ log = console.error } = {}) {
   return path.join(dest, filename)
 }
 
+/** The tarball packPlugin left in the cache (the kind's preparation packs before the spec files run). */
+function packedTarball() {
+  const dir = path.join(CACHE, "acquiring-pack")
+  const tgz = fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.endsWith(".tgz")) : []
+  if (tgz.length !== 1)
+    throw new Error(`expected one packed tarball in ${dir}, found ${tgz.length}: run node scripts/install-app.js`)
+  return path.join(dir, tgz[0])
+}
+
 /** Step 1: the store as it is before the plugin, from the committed lockfile (needs no build). */
 function ensureStore(version, { log = console.error } = {}) {
   const dir = appDir(version)
@@ -162,7 +171,7 @@ function ensureInstallApps({ log = console.error } = {}) {
   return dirs
 }
 
-module.exports = { ensureInstallApps, storeProject, INSTALL_VERSIONS, installAppDir: appDir }
+module.exports = { ensureInstallApps, storeProject, packedTarball, INSTALL_VERSIONS, installAppDir: appDir }
 
 if (require.main === module) {
   try {

@@ -102,3 +102,62 @@ describe("layers (docs/architecture.md)", () => {
     expect(cycles).toEqual([])
   })
 })
+
+/**
+ * The storefront kit (`medusa-plugin-acquiring/storefront`) goes into storefronts that have no Medusa server:
+ * every file it reaches through relative imports, type-only ones included (its .d.ts files import what they
+ * do), imports only packages of package.json's `dependencies` (no peer, no Node built-in: it runs in
+ * browsers), and no peer is required, so neither npm nor pnpm installs @medusajs/medusa and
+ * @medusajs/framework (1,145 packages) into a storefront that installs the plugin for the kit (#27).
+ */
+describe("the storefront kit without the Medusa server (#27)", () => {
+  const pkg = JSON.parse(fs.readFileSync(path.resolve(SRC, "..", "package.json"), "utf8"))
+  // from "x", import "x", import("x"), require("x"): relative and bare, type-only included.
+  const ANY_IMPORT = /(?:\bfrom\s*|\bimport\s*\(?\s*|\brequire\s*\(\s*)["']([^"']+)["']/g
+
+  function closure(entry: string): { files: string[]; packages: Map<string, string[]> } {
+    const files = new Set<string>()
+    const packages = new Map<string, string[]>()
+    const visit = (file: string) => {
+      if (files.has(file)) return
+      files.add(file)
+      for (const [, spec] of fs.readFileSync(file, "utf8").matchAll(ANY_IMPORT)) {
+        if (spec.startsWith(".")) {
+          const to = resolve(file, spec)
+          if (!to) throw new Error(`${rel(file)}: cannot resolve ${spec}`)
+          visit(to)
+        } else {
+          const name = spec.startsWith("@") ? spec.split("/").slice(0, 2).join("/") : spec.split("/")[0]
+          packages.set(name, [...(packages.get(name) ?? []), rel(file)])
+        }
+      }
+    }
+    visit(path.join(SRC, entry))
+    return { files: [...files].map(rel), packages }
+  }
+
+  it("follows the kit's imports into the domain library and the gateway client", () => {
+    const { files, packages } = closure("storefront/index.ts")
+    expect(files).toEqual(
+      expect.arrayContaining(["storefront/session.ts", "lib/acquiring/snapshot/storefront-data.ts"]),
+    )
+    expect([...packages.keys()]).toContain("zod")
+  })
+
+  it("imports, through every file it reaches, only packages of `dependencies`", () => {
+    const { packages } = closure("storefront/index.ts")
+    const deps = new Set(Object.keys(pkg.dependencies))
+    const outside = [...packages]
+      .filter(([name]) => !deps.has(name))
+      .map(([name, from]) => `${name} ← ${from.join(", ")}`)
+    expect(outside).toEqual([])
+  })
+
+  it("requires no peer: the Medusa server's (@medusajs/medusa, framework, admin-sdk) and the admin's are optional", () => {
+    const peers = Object.keys(pkg.peerDependencies)
+    expect(peers).toEqual(expect.arrayContaining(["@medusajs/medusa", "@medusajs/framework", "@medusajs/admin-sdk"]))
+    expect(peers.filter((p) => pkg.peerDependenciesMeta?.[p]?.optional !== true)).toEqual([])
+    // A dependency would be installed whatever the meta says.
+    expect(Object.keys(pkg.dependencies).filter((d) => d.startsWith("@medusajs/") || d === "react")).toEqual([])
+  })
+})
