@@ -128,7 +128,7 @@ it("a declined card places no order; the shopper tries again with another card a
   await pay(page, "card-redirect")
   await enterCard(page, "4000000000000002")
   await page.waitForSelector("#declined", { timeout: 90_000 })
-  expect(await page.textContent("#declined")).toBe("The payment was declined.")
+  expect(await page.textContent("#declined")).toBe("The card's bank refused the payment.")
   await screenshot(page, "card-declined")
   expect(await admin.orderCount()).toBe(before)
 
@@ -174,7 +174,7 @@ it("storefront kit: device data goes with the session, insufficient funds shows 
   expect(sent.data.return_url).toMatch(/\/return\/cart_/)
   await enterCard(page, "4000000000009995")
   await page.waitForSelector("#declined", { timeout: 90_000 })
-  expect(await page.textContent("#declined")).toBe("The payment was declined.")
+  expect(await page.textContent("#declined")).toBe("The card does not have enough funds for this payment.")
   await screenshot(page, "kit-insufficient-funds")
   expect(await admin.orderCount()).toBe(before)
 

@@ -38,13 +38,14 @@ async function waitHealthy(url, child, timeoutMs) {
 }
 
 /** `medusa start` on PORT (development mode: the admin is served from source by Vite). */
-async function startMedusa(env, { url, log, timeoutMs = 120_000 }) {
+async function startMedusa(env, { url, log, onLine, timeoutMs = 120_000 }) {
   const tail = []
   const child = spawnNode("medusa start", [CLI, "start"], {
     env: { NODE_ENV: "development", ...env },
     onLine: (l, s) => {
       tail.push(l)
       if (tail.length > 40) tail.shift()
+      onLine?.(l.replace(/\x1b\[[0-9;]*m/g, ""))
       quiet(log)(l, s)
     },
   })

@@ -43,6 +43,8 @@ function portInUse(port) {
  * @param {boolean} [o.adminUi] serve the admin dashboard (/app)
  * @param {{email: string, password: string}} [o.admin]
  * @param {(line: string) => void} [o.log]
+ * @param {(line: string) => void} [o.backendLine] every line Medusa prints, unfiltered (tests read the log)
+ * @param {string} [o.logLevel] Medusa's LOG_LEVEL (the integration tests' setup sets warn for their own process)
  */
 async function startStack(o) {
   const log = o.log ?? (() => {})
@@ -80,6 +82,7 @@ async function startStack(o) {
       ACQUIRING_SANDBOX_URL: sandbox.url,
       ACQUIRING_STOREFRONT_URL: storefront.url,
       ACQUIRING_DEMO_ADMIN: o.adminUi === false ? "0" : "1",
+      ...(o.logLevel ? { LOG_LEVEL: o.logLevel } : {}),
     }
     await migrate(env, log)
     let seed = await readSeed(url)
@@ -87,7 +90,7 @@ async function startStack(o) {
     if (firstRun) await createAdminUser(env, admin, log)
 
     log("starting Medusa")
-    const medusa = await startMedusa(env, { url: backendUrl, log })
+    const medusa = await startMedusa(env, { url: backendUrl, log, onLine: o.backendLine })
     cleanups.push(() => medusa.stop())
     if (firstRun) {
       log("seeding the store (first run)")

@@ -35,6 +35,7 @@ export const ORDER_INFO = {
   three_ds_failed: "E0003:3-D Secure authentication failed",
   shopper_cancelled: "E0004:Cancelled by shopper",
   apm_rejected: "E0005:Rejected at the payment method provider",
+  expired_card: "E0006:Expired card",
   review_hold: "R0000:High risk, held for review",
   review_rejected: "R0001:Rejected in review",
   review_accepted: "0000:Accepted in review",

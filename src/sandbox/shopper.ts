@@ -75,6 +75,7 @@ export function payWithCard(
     decline: "declined",
     review: "review",
     insufficient_funds: "insufficient_funds",
+    expired_card: "expired_card",
   } as const
   return finish(core, order, map[outcome], { last4: l4, is3ds: false })
 }

@@ -2,7 +2,7 @@
  * Test cards of the sandbox's hosted page. One table, printed by the CLI and
  * documented in docs/sandbox.md. Any other Luhn-valid number succeeds.
  */
-export type CardOutcome = "success" | "decline" | "challenge" | "review" | "insufficient_funds"
+export type CardOutcome = "success" | "decline" | "challenge" | "review" | "insufficient_funds" | "expired_card"
 
 export interface TestCard {
   number: string
@@ -24,6 +24,8 @@ export const TEST_CARDS: readonly TestCard[] = [
     description: "Held for fraud review (1100); decide with POST /v1/review",
   },
   { number: "4000000000009995", outcome: "insufficient_funds", description: "Declined: insufficient funds (E0002)" },
+  // The page refuses a past expiry itself; this card is one the issuer reports expired (its own records).
+  { number: "4000000000000069", outcome: "expired_card", description: "Declined: expired card (E0006)" },
 ]
 
 /** The code a person types on the 3-D Secure challenge page. */

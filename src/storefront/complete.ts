@@ -1,10 +1,7 @@
 import { z } from "zod"
 import { messageOf, statusOf, storeFetch, type StoreClientInput, type StoreFetch } from "./client"
+import { declineOutcome, hasReason, isEnded, type DeclineTexts, type SessionView } from "./decline"
 import type { CompleteOutcome } from "./schemas"
-
-/** What the shopper reads; Medusa's own wording goes to `detail`. */
-export const DECLINED_MESSAGE = "The payment was declined."
-export const CANCELLED_MESSAGE = "The payment was cancelled."
 
 const CompleteAnswer = z.discriminatedUnion("type", [
   z.object({ type: z.literal("order"), order: z.object({ id: z.string() }).loose() }),
@@ -16,37 +13,98 @@ const CompleteAnswer = z.discriminatedUnion("type", [
 
 const CartSessions = z.object({
   cart: z.object({
-    payment_collection: z.object({ payment_sessions: z.array(z.object({ status: z.string() })).nullish() }).nullish(),
+    payment_collection: z
+      .object({
+        payment_sessions: z
+          .array(z.object({ status: z.string(), data: z.record(z.string(), z.unknown()).nullish() }))
+          .nullish(),
+      })
+      .nullish(),
   }),
 })
 
+export interface CompleteOptions {
+  /** The store's wording of the decline reasons (DECLINE_TEXTS are the defaults). */
+  texts?: DeclineTexts
+  /**
+   * How long to wait for the gateway's reason of a decline (default 3000 ms). The gateway reports it
+   * by notification, which can reach the store just after the shopper; without it the outcome names
+   * what Medusa's status says (cancelled or declined).
+   */
+  reasonWaitMs?: number
+  sleep?: (ms: number) => Promise<void>
+}
+
+const REASON_POLL_MS = 500
+const pause = (ms: number) => new Promise<void>((r) => setTimeout(r, ms))
+
 /** Medusa saves the session's status before it refuses the completion: the latest says why. */
-async function latestSessionStatus(call: StoreFetch, cartId: string): Promise<string | undefined> {
+async function latestSession(call: StoreFetch, cartId: string): Promise<SessionView | undefined> {
   const answer = CartSessions.parse(
     await call(`/store/carts/${cartId}`, { query: { fields: "id,*payment_collection.payment_sessions" } }),
   )
-  return answer.cart.payment_collection?.payment_sessions?.at(-1)?.status
+  return answer.cart.payment_collection?.payment_sessions?.at(-1) ?? undefined
+}
+
+/** An ended session, re-read until it carries the gateway's reason or the wait is over. */
+async function withReason(
+  call: StoreFetch,
+  cartId: string,
+  first: SessionView,
+  opts: CompleteOptions,
+): Promise<SessionView> {
+  let session = first
+  const sleep = opts.sleep ?? pause
+  for (let waited = 0; !hasReason(session) && waited < (opts.reasonWaitMs ?? 3000); waited += REASON_POLL_MS) {
+    await sleep(REASON_POLL_MS)
+    const again = await latestSession(call, cartId).catch(() => undefined)
+    if (!isEnded(again)) break
+    session = again!
+  }
+  return session
 }
 
 /** Medusa's 400: a declined or cancelled session, one the gateway has no result for yet, or another refusal. */
-async function explain400(call: StoreFetch, cartId: string, detail: string): Promise<CompleteOutcome> {
-  let status: string | undefined
+async function explain400(
+  call: StoreFetch,
+  cartId: string,
+  detail: string,
+  opts: CompleteOptions,
+): Promise<CompleteOutcome> {
+  let session: SessionView | undefined
   try {
-    status = await latestSessionStatus(call, cartId)
+    session = await latestSession(call, cartId)
   } catch {
-    return { type: "declined", message: "The payment was not completed.", detail }
+    return { ...declineOutcome(undefined, { detail, texts: opts.texts }), message: "The payment was not completed." }
   }
-  if (status === "error") return { type: "declined", message: DECLINED_MESSAGE, detail }
-  if (status === "canceled") return { type: "declined", message: CANCELLED_MESSAGE, detail }
-  if (status === "pending" || status === "requires_more") return { type: "retry", reason: "pending" }
+  if (isEnded(session)) {
+    return declineOutcome(await withReason(call, cartId, session!, opts), { detail, texts: opts.texts })
+  }
+  if (session?.status === "pending" || session?.status === "requires_more") return { type: "retry", reason: "pending" }
   return { type: "error", message: detail, status: 400 }
+}
+
+/** Medusa's 200 "cart" answer with a payment error: the session says why, as for a 400. */
+async function explainCartAnswer(
+  call: StoreFetch,
+  cartId: string,
+  detail: string | undefined,
+  opts: CompleteOptions,
+): Promise<CompleteOutcome> {
+  const session = await latestSession(call, cartId).catch(() => undefined)
+  const ended = isEnded(session) ? await withReason(call, cartId, session!, opts) : undefined
+  return declineOutcome(ended, { detail, texts: opts.texts })
 }
 
 /**
  * One attempt to complete the cart. Never throws: the outcome is plain data, so a Next.js
  * server action can return it to the page (production hides a thrown error's status and text).
  */
-export async function completeCart(client: StoreClientInput, cartId: string): Promise<CompleteOutcome> {
+export async function completeCart(
+  client: StoreClientInput,
+  cartId: string,
+  opts: CompleteOptions = {},
+): Promise<CompleteOutcome> {
   const call = storeFetch(client)
   let raw: unknown
   try {
@@ -54,24 +112,22 @@ export async function completeCart(client: StoreClientInput, cartId: string): Pr
   } catch (e) {
     const status = statusOf(e)
     if (status === 409) return { type: "retry", reason: "completing" }
-    if (status === 400) return explain400(call, cartId, messageOf(e))
+    if (status === 400) return explain400(call, cartId, messageOf(e), opts)
     return { type: "error", message: messageOf(e), ...(status ? { status } : {}) }
   }
   const answer = CompleteAnswer.safeParse(raw)
   if (!answer.success) return { type: "error", message: "The store's answer to the cart completion was not understood" }
   if (answer.data.type === "order") return { type: "order", order: answer.data.order }
-  const detail = answer.data.error?.message
-  return { type: "declined", message: DECLINED_MESSAGE, ...(detail ? { detail } : {}) }
+  return explainCartAnswer(call, cartId, answer.data.error?.message, opts)
 }
 
-export interface SettleOptions {
+export interface SettleOptions extends CompleteOptions {
   /** Attempts before giving up with the last `retry` (default 30). */
   attempts?: number
   /** Pause between attempts in ms (default 1000). */
   intervalMs?: number
   /** Called before each pause, e.g. to tell the shopper what is happening. */
   onRetry?: (outcome: Extract<CompleteOutcome, { type: "retry" }>, attempt: number) => void
-  sleep?: (ms: number) => Promise<void>
 }
 
 /** completeCart until it is no longer `retry` (409 or no gateway result yet), or the attempts run out. */
@@ -81,10 +137,10 @@ export async function completeCartWhenReady(
   opts: SettleOptions = {},
 ): Promise<CompleteOutcome> {
   const attempts = opts.attempts ?? 30
-  const sleep = opts.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)))
+  const sleep = opts.sleep ?? pause
   let outcome: CompleteOutcome = { type: "retry", reason: "pending" }
   for (let attempt = 1; attempt <= attempts; attempt++) {
-    outcome = await completeCart(client, cartId)
+    outcome = await completeCart(client, cartId, opts)
     if (outcome.type !== "retry") return outcome
     opts.onRetry?.(outcome, attempt)
     if (attempt < attempts) await sleep(opts.intervalMs ?? 1000)

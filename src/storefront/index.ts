@@ -20,13 +20,18 @@ export {
   withCardChoice,
 } from "./saved-cards"
 export { breakOutOfFrame, mountHostedFrame, postForm, sendShopper } from "./browser"
+export { completeCart, completeCartWhenReady, type CompleteOptions, type SettleOptions } from "./complete"
 export {
   CANCELLED_MESSAGE,
-  completeCart,
-  completeCartWhenReady,
+  DECLINE_CATEGORIES,
+  DECLINE_TEXTS,
   DECLINED_MESSAGE,
-  type SettleOptions,
-} from "./complete"
+  DeclineCategory,
+  declineOutcome,
+  declineText,
+  type DeclineText,
+  type DeclineTexts,
+} from "./decline"
 export {
   APM_METHODS,
   CARD_BRANDS,

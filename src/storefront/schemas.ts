@@ -1,4 +1,5 @@
 import { z } from "zod"
+import { DeclineCategory } from "../lib/acquiring/decline"
 import { DeviceData } from "../lib/acquiring/snapshot/storefront-data"
 
 /** The shapes that cross a boundary (Store API answers, server-action results): one zod schema each. */
@@ -110,8 +111,19 @@ export const CompleteOutcome = z.discriminatedUnion("type", [
   z.object({ type: z.literal("order"), order: z.object({ id: z.string() }).loose() }),
   /** 409: the gateway's notification is completing this cart now; or the gateway has no result yet. */
   z.object({ type: z.literal("retry"), reason: z.enum(["completing", "pending"]) }),
-  /** The shopper's payment was refused or cancelled: start a new session. */
-  z.object({ type: z.literal("declined"), message: z.string(), detail: z.string().optional() }),
+  /**
+   * The shopper's payment was refused or cancelled: start a new session. `reason` is the category
+   * of the gateway's reason (`declined` when it gave none the store maps), `title` and `message`
+   * its text for the shopper, `code` the gateway's own code (for support, not for shoppers).
+   */
+  z.object({
+    type: z.literal("declined"),
+    reason: DeclineCategory,
+    title: z.string(),
+    message: z.string(),
+    code: z.string().optional(),
+    detail: z.string().optional(),
+  }),
   z.object({ type: z.literal("error"), message: z.string(), status: z.number().optional() }),
 ])
 export type CompleteOutcome = z.infer<typeof CompleteOutcome>

@@ -12,13 +12,16 @@ export interface DemoStack {
   sandboxUrl: string
   admin: { email: string; password: string }
   sandbox: import("../../../src/sandbox").Sandbox
+  /** Every line the backend printed so far (colour codes removed). */
+  backendLines: string[]
   stop(): Promise<void>
 }
 
 export async function startDemoStack(opts: { adminUi?: boolean } = {}): Promise<DemoStack & { adminUrl: string }> {
   const lines: string[] = []
+  const backendLines: string[] = []
   try {
-    return await startStack({
+    const stack = await startStack({
       port: 0,
       sandboxPort: 0,
       storefrontPort: 0,
@@ -26,7 +29,11 @@ export async function startDemoStack(opts: { adminUi?: boolean } = {}): Promise<
       dropAtStop: true,
       adminUi: opts.adminUi ?? false,
       log: (l: string) => lines.push(l),
+      backendLine: (l: string) => backendLines.push(l),
+      // Info too: a spec checks what the plugin logs for an ordinary decline (declines.spec.ts).
+      logLevel: "info",
     })
+    return { ...stack, backendLines }
   } catch (e) {
     throw new Error(`${(e as Error).message}\n--- demo log ---\n${lines.join("\n")}`)
   }

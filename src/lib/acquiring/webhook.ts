@@ -1,12 +1,14 @@
 import type { Logger, ProviderWebhookPayload, WebhookActionResult } from "@medusajs/framework/types"
 import { BigNumber, MedusaError, PaymentActions } from "@medusajs/framework/utils"
 import type { GatewayClient } from "../../gateway/client-types"
+import { logText } from "../../gateway/log-text"
 import { isGatewayError } from "../../gateway/errors"
 import type { Notification } from "../../gateway/schemas/notification"
 import type { OrderRecord } from "../../gateway/schemas/transactions"
 import { sessionIdFromOrderNo } from "./order-no"
 import type { MappedStatus } from "./status"
 import type { SessionStatus } from "./options"
+import { DECLINE_KEY, declineReasonOf, type DeclineCategory, type DeclineReason } from "./decline"
 import { toMedusaError } from "./errors"
 import { lookupOrder, normaliseAmount } from "./gateway-state"
 import type { AcquiringData, Variant } from "./payment-data"
@@ -16,7 +18,12 @@ export interface WebhookDeps {
   logger: Logger | Console
   variant: Variant
   mapStatus: (record: OrderRecord | undefined, d: AcquiringData) => MappedStatus
+  /** The merchant's `decline_reasons` over decline.ts's defaults. */
+  declineReasons?: Readonly<Record<string, DeclineCategory>>
 }
+
+/** Medusa's webhook data plus, for a declined or cancelled payment, the gateway's reason. */
+export type AcquiringWebhookData = NonNullable<WebhookActionResult["data"]> & { [DECLINE_KEY]?: DeclineReason }
 
 /**
  * Success is reported as AUTHORIZED, also for a paid order: processPaymentWorkflow then
@@ -74,8 +81,35 @@ export async function webhookAction(
   }
   const recAmount = normaliseAmount(String(record.amount))! // confirmedOrder checked it
   const mapped = deps.mapStatus(record, { ...data, amount: recAmount, variant: deps.variant } as AcquiringData)
-  deps.logger.info(`acquiring: notification for ${data.order_no} confirmed as ${mapped.status} (${mapped.code})`)
-  return { action: ACTIONS[mapped.status], data: { session_id, amount: new BigNumber(recAmount) } }
+  const out: AcquiringWebhookData = { session_id, amount: new BigNumber(recAmount) }
+  const decline =
+    mapped.status === "error" || mapped.status === "canceled" ? declineOf(n, mapped.status, deps) : undefined
+  if (decline) {
+    const { known, ...reason } = decline
+    out[DECLINE_KEY] = reason
+    // An ordinary outcome of a payment, not a fault: one info line with the order and the reason.
+    deps.logger.info(`acquiring: order ${data.order_no} ${declineLine(mapped, reason, known)}`)
+  } else {
+    deps.logger.info(`acquiring: notification for ${data.order_no} confirmed as ${mapped.status} (${mapped.code})`)
+  }
+  return { action: ACTIONS[mapped.status], data: out }
+}
+
+function declineLine(mapped: MappedStatus, reason: DeclineReason, known: boolean): string {
+  const what = `${mapped.status === "canceled" ? "cancelled" : "declined"} (${mapped.code}): ${reason.category}`
+  if (!reason.code) return `${what}, the gateway gave no reason`
+  const given = `${what}, gateway reason ${logText(reason.code, 10)} "${logText(reason.text, 80)}"`
+  return known ? given : `${given}; code not mapped, so shown as ${reason.category} (decline_reasons option)`
+}
+
+/**
+ * The signed order_info's reason. The record's status decides between the two fallbacks: a
+ * cancelled order (5000) without a mapped code is `cancelled`, anything else unmapped `declined`.
+ */
+function declineOf(n: Notification, status: SessionStatus, deps: WebhookDeps): ReturnType<typeof declineReasonOf> {
+  const given = declineReasonOf(String(n.order_info ?? ""), deps.declineReasons)
+  const reason = given ?? { code: "", text: "", category: "declined" as const, known: false }
+  return status === "canceled" && !reason.known ? { ...reason, category: "cancelled" } : reason
 }
 
 /**

@@ -199,6 +199,7 @@ describe("hosted card page in a browser flow", () => {
   it.each([
     ["4000000000000002", "E0001"],
     ["4000000000009995", "E0002"],
+    ["4000000000000069", "E0006"],
   ])("declines %s with %s", async (card, code) => {
     const r = await payInBrowser(sb, card, { extra: extra() })
     expect(r.final.status).toBe(303)

@@ -21,7 +21,14 @@ function moveTo(order: Order, to: OrderState, by: Actor, now: number, info: stri
 }
 
 export type ShopperOutcome =
-  "approved" | "declined" | "insufficient_funds" | "three_ds_failed" | "review" | "cancelled" | "apm_rejected"
+  | "approved"
+  | "declined"
+  | "insufficient_funds"
+  | "expired_card"
+  | "three_ds_failed"
+  | "review"
+  | "cancelled"
+  | "apm_rejected"
 
 const FRAUD_OK: FraudCheck[] = [
   { check_items: "Card and IP country match", status: "ACCEPT" },

@@ -1,10 +1,14 @@
 import { CompleteOutcome } from "../schemas"
-import { CANCELLED_MESSAGE, completeCart, completeCartWhenReady, DECLINED_MESSAGE } from "../complete"
+import { completeCart, completeCartWhenReady } from "../complete"
+import { CANCELLED_MESSAGE, DECLINED_MESSAGE } from "../decline"
 import { StoreApiError } from "../client"
 import { fail, fakeStore, ok } from "./fake-store"
 
 const cartWith = (...statuses: string[]) =>
   ok({ cart: { payment_collection: { payment_sessions: statuses.map((status) => ({ status })) } } })
+
+/** No real pauses while a decline waits for the gateway's reason. */
+const NOW = { sleep: async () => {} }
 
 describe("completeCart", () => {
   it("an order comes back as { type: order } from POST /store/carts/:id/complete", async () => {
@@ -24,8 +28,10 @@ describe("completeCart", () => {
 
   it("400 with the latest session in error is a decline with a clear message; Medusa's text is the detail", async () => {
     const store = fakeStore(fail(400, "Payment authorization failed"), cartWith("canceled", "error"))
-    expect(await completeCart(store.fetch, "cart_1")).toEqual({
+    expect(await completeCart(store.fetch, "cart_1", NOW)).toEqual({
       type: "declined",
+      reason: "declined",
+      title: "Payment declined",
       message: DECLINED_MESSAGE,
       detail: "Payment authorization failed",
     })
@@ -35,7 +41,11 @@ describe("completeCart", () => {
 
   it("400: a cancelled session is a decline saying so; a pending one is a retry; an authorized one an error", async () => {
     const cancelled = fakeStore(fail(400), cartWith("error", "canceled"))
-    expect(await completeCart(cancelled.fetch, "c")).toMatchObject({ type: "declined", message: CANCELLED_MESSAGE })
+    expect(await completeCart(cancelled.fetch, "c", NOW)).toMatchObject({
+      type: "declined",
+      reason: "cancelled",
+      message: CANCELLED_MESSAGE,
+    })
     const pending = fakeStore(fail(400), cartWith("pending"))
     expect(await completeCart(pending.fetch, "c")).toEqual({ type: "retry", reason: "pending" })
     const other = fakeStore(fail(400, "Some line is out of stock"), cartWith("authorized"))
@@ -54,9 +64,12 @@ describe("completeCart", () => {
   it("a cart with an authorisation error (HTTP 200) is a decline", async () => {
     const store = fakeStore(
       ok({ type: "cart", cart: {}, error: { message: "Card declined", type: "payment_authorization_error" } }),
+      cartWith("pending_authorization"),
     )
-    expect(await completeCart(store.fetch, "c")).toEqual({
+    expect(await completeCart(store.fetch, "c", NOW)).toEqual({
       type: "declined",
+      reason: "declined",
+      title: "Payment declined",
       message: DECLINED_MESSAGE,
       detail: "Card declined",
     })
@@ -79,7 +92,7 @@ describe("completeCart", () => {
     const outcomes = [
       await completeCart(fakeStore(ok({ type: "order", order: { id: "o", total: 25.39 } })).fetch, "c"),
       await completeCart(fakeStore(fail(409)).fetch, "c"),
-      await completeCart(fakeStore(fail(400), cartWith("error")).fetch, "c"),
+      await completeCart(fakeStore(fail(400), cartWith("error")).fetch, "c", NOW),
       await completeCart(fakeStore(fail(503)).fetch, "c"),
     ]
     for (const o of outcomes) {

@@ -5,9 +5,15 @@ import { forgetCart, retrieveCart, sdk, updateCount } from "../store"
 const status = (text: string, outcome = "") =>
   render(`<h1>Confirming your payment</h1><p id="status" class="muted" data-outcome="${esc(outcome)}">${esc(text)}</p>`)
 
-function declined(cartId: string, why: string) {
-  render(`<h1>Payment not completed</h1><p class="error" id="declined">${esc(why)}</p>
-<p>Your cart is kept. <button id="retry">Try again</button></p>`)
+/**
+ * The payment ended without an order: the kit's heading and sentence for the gateway's reason
+ * (insufficient funds, refused, 3-D Secure failed, expired, cancelled, or the generic decline).
+ */
+function declined(cartId: string, outcome: { title: string; message: string; reason: string; code?: string }) {
+  const noMoney = outcome.reason === "cancelled" ? "" : "No money was taken. "
+  render(`<h1 id="declined-title">${esc(outcome.title)}</h1>
+<p class="error" id="declined" data-reason="${esc(outcome.reason)}" data-code="${esc(outcome.code ?? "")}">${esc(outcome.message)}</p>
+<p>${noMoney}Your cart is kept. <button id="retry">Try again</button></p>`)
   document.getElementById("retry")!.addEventListener("click", () => go(`/checkout?retry=${encodeURIComponent(cartId)}`))
   retrieveCart(cartId).then(updateCount, () => undefined)
 }
@@ -33,6 +39,7 @@ export async function returnView(cartId: string) {
     forgetCart()
     return go(`/order/${outcome.order.id}`)
   }
-  if (outcome.type === "declined" || outcome.type === "error") return declined(cartId, outcome.message)
-  declined(cartId, "The gateway has not confirmed the payment yet. Try again in a moment.")
+  if (outcome.type === "declined") return declined(cartId, outcome)
+  const why = outcome.type === "error" ? outcome.message : "The gateway has not confirmed the payment yet."
+  declined(cartId, { title: "Payment not completed", message: why, reason: outcome.type })
 }

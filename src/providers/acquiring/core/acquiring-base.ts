@@ -489,6 +489,7 @@ export abstract class AcquiringBase extends AbstractPaymentProvider<Record<strin
       logger: this.logger,
       mapStatus: (record, d) => this.mapStatus(record, d),
       variant: this.variant,
+      declineReasons: this.opts.provider.decline_reasons,
     })
   }
 }
