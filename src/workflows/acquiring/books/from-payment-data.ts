@@ -17,8 +17,8 @@ export interface MovedToBooks {
 
 /**
  * Upgrading from 0.1.0: what its payment data held that the books now keep. Each acquiring
- * payment's gateway order joins the books (attached), its disputes become dispute rows and leave
- * `payment.data`; open sessions' gateway orders join the books too. Idempotent: a second run
+ * payment's gateway order joins the books (attached), its disputes become dispute rows and are emptied
+ * from `payment.data` (null); open sessions' gateway orders join the books too. Idempotent: a second run
  * finds everything known and changes nothing. Run once by `medusa db:migrate`
  * (src/migration-scripts/acquiring-books-from-payment-data.ts).
  */
@@ -67,11 +67,12 @@ async function movePayment(scope: MedusaContainer, payment: GraphRow, moved: Mov
   ])
   moved.gateway_orders += recorded.length
   const disputes = parseDisputes((payment.data as Record<string, unknown>).disputes)
-  if (!("disputes" in (payment.data as object))) return
+  if (!Array.isArray((payment.data as Record<string, unknown>).disputes)) return
   for (const d of disputes) await books.saveDispute(payment.id, data.order_no, d)
   moved.disputes += disputes.length
-  const { disputes: _gone, ...rest } = payment.data as Record<string, unknown>
-  // The module stores `data` as given; its public DTO omits the key (steps/update-payment-data.ts).
+  // The module merges `data` into what is stored (a key cannot be dropped, only emptied); its public
+  // DTO omits the key (steps/update-payment-data.ts).
   const payments = scope.resolve<IPaymentModuleService>(Modules.PAYMENT)
-  await payments.updatePayment({ id: payment.id, data: rest } as Parameters<IPaymentModuleService["updatePayment"]>[0])
+  const data_ = { ...(payment.data as Record<string, unknown>), disputes: null }
+  await payments.updatePayment({ id: payment.id, data: data_ } as Parameters<IPaymentModuleService["updatePayment"]>[0])
 }
