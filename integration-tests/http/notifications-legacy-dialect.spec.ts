@@ -13,7 +13,7 @@ jest.setTimeout(300_000)
  * tradeNo, orderNo, orderCurrency, orderAmount, orderStatus, orderInfo, signInfo). With the
  * sandbox in that dialect, a hosted-page payment becomes an order by the notification alone.
  */
-// Upper-case hex as the engine's push signs (gateway-facts.md); named so the legacy preset's lower case
+// Upper-case hex as the engine's push signs (docs/gateway-interface.md §5.4); named so the legacy preset's lower case
 // (integration:http:legacy) does not change what this file checks.
 const env = useAcquiringEnv({ notifications: { dialect: "legacy", signature_case: "upper" } })
 

@@ -16,7 +16,7 @@ export type RetrievalOperation = "retrievalTrans" | "retrievalRefund"
  * Pure queries: each request is retried on timeouts, connection errors and 5xx; any request
  * still failing fails the call (there is no partial effect worth keeping).
  *
- * An order the gateway does not know comes back in one of two dialects (gateway-facts.md [I]): left out
+ * An order the gateway does not know comes back in one of two dialects (docs/assumptions.md, Provider: "Unknown order in retrievalTrans"): left out
  * of the list, or as an entry with `query_result` 2 ("order not found"), which may lack every other
  * field. Such an entry is kept (the doctor reports which reading a gateway speaks) but reduced to
  * order_no and query_result before the schema, so it never fails the answer and never carries a

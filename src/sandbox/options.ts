@@ -56,7 +56,7 @@ export const NotificationOptions = z.object({
   jitter: z.number().min(0).max(1).default(0.1),
   /**
    * Retries stop at the first of: max_attempts, or no further attempt within retry_for_ms of the first
-   * (gateway-facts.md [C]: exponential backoff with jitter for up to 36 h; the defaults reach 34.9–36 h in 45–48 attempts, as the jitter draws).
+   * (docs/gateway-interface.md §6.3, confirmed: exponential backoff with jitter for up to 36 h; the defaults reach 34.9–36 h in 45–48 attempts, as the jitter draws).
    */
   max_attempts: z.number().int().min(1).max(1_000).default(60),
   retry_for_ms: ms(7 * 86_400_000).default(36 * 3_600_000),
@@ -65,7 +65,7 @@ export const NotificationOptions = z.object({
   signature_case: z.enum(["upper", "lower"]).optional(),
   /**
    * Field names of the push: the interface's snake_case or the engine's legacy merNo, gatewayNo,
-   * tradeNo, orderNo, orderCurrency, orderAmount, orderStatus, orderInfo, signInfo (gateway-facts.md [U]).
+   * tradeNo, orderNo, orderCurrency, orderAmount, orderStatus, orderInfo, signInfo (docs/assumptions.md, Sandbox: "Notification field names").
    * Unset: from the top-level `dialect` preset (documented snake_case, legacy legacy).
    */
   dialect: NotificationDialect.optional(),
@@ -92,7 +92,7 @@ export const PayoutOptions = z.object({
  * top-level `dialect` preset; an explicit value wins over the preset.
  */
 export const SandboxReadings = z.object({
-  /** retrievalTrans of an order it does not know: left out of orders_list, or an entry with query_result 2 (gateway-facts.md [I]). */
+  /** retrievalTrans of an order it does not know: left out of orders_list, or an entry with query_result 2 (docs/assumptions.md, Sandbox: strict mode and dialects). */
   unknown_order: z.enum(["absent", "query_result_2"]).optional(),
   /** Capture amount below the authorised amount: captured (rest released), or refused with A0011 (A000x family). */
   partial_capture: z.enum(["allowed", "refused"]).optional(),

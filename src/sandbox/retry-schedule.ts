@@ -1,6 +1,6 @@
 /**
  * When the sandbox retries a notification that got no 2xx: exponential backoff with jitter, for up
- * to retry_for_ms after the first attempt (gateway-facts.md [C]: "for up to 36 hours"), and never
+ * to retry_for_ms after the first attempt (docs/gateway-interface.md §6.3: up to 36 hours, confirmed), and never
  * more than max_attempts. Pure, so the whole 36 h schedule can be checked without waiting.
  */
 export interface RetryPolicy {

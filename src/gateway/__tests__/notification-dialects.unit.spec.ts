@@ -8,7 +8,7 @@ import {
 } from "../schemas/notification"
 import { makeClient, reply, sha256 } from "./helpers/fake-gateway"
 
-/** The engine's legacy push (gateway-facts.md, notifications row) for the same payment. */
+/** The engine's legacy push (docs/assumptions.md, Sandbox: "Notification field names") for the same payment. */
 const legacy = {
   merNo: "1234567",
   gatewayNo: "123456702",

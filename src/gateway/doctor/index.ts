@@ -15,7 +15,7 @@ export { CHECKOUT_NOTIFY_ROW } from "./variants"
  * The doctor of a merchant's first connection (issue #17). Only harmless calls: per account the signed
  * retrievalTrans of an order that cannot exist, and in test mode a 1.00 checkout and the cancel of what
  * it created. Where the configured way is refused it tries the documented alternatives (encodings,
- * signature rows, hex case; gateway-facts.md "Signature") and returns the option lines that worked.
+ * signature rows, hex case; docs/gateway-interface.md §5.4) and returns the option lines that worked.
  * It never sends a capture, review, refund or payout.
  */
 export async function runDoctor(

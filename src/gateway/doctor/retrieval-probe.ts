@@ -7,7 +7,7 @@ import type { DoctorFinding, UnknownOrderReading } from "./types"
 import { describeVariant, fixOf, isEmptyFix, mergeFixes } from "./variants"
 
 let sequence = 0
-/** An order number no shop has used: `DOCTOR` + time + a counter (5–50 of [0-9A-Za-z], gateway-facts.md). */
+/** An order number no shop has used: `DOCTOR` + time + a counter (5–50 of [0-9A-Za-z], docs/gateway-interface.md §2.2). */
 export const probeOrderNo = () => `DOCTOR${Date.now().toString(36).toUpperCase()}${++sequence}`
 
 export interface RetrievalOutcome {

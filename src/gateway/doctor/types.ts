@@ -17,7 +17,7 @@ export const DoctorFinding = z.object({
 })
 export type DoctorFinding = z.infer<typeof DoctorFinding>
 
-/** How the gateway answers retrievalTrans for an order it does not have (gateway-facts.md [I]). */
+/** How the gateway answers retrievalTrans for an order it does not have (docs/assumptions.md, Provider: "Unknown order in retrievalTrans"). */
 export const UnknownOrderReading = z.enum(["absent", "query_result_2"])
 export type UnknownOrderReading = z.infer<typeof UnknownOrderReading>
 

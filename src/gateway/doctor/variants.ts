@@ -5,7 +5,7 @@ import type { GatewayClientOptions, GatewayClientOptionsInput } from "../options
 
 /**
  * One way of speaking an operation: body encoding, signature row and hex case. The doctor tries the
- * configured one first, then the documented alternatives (gateway-facts.md "Signature"), fewest changes first.
+ * configured one first, then the documented alternatives (docs/gateway-interface.md §5.4), fewest changes first.
  */
 export interface Variant {
   encoding: Encoding
@@ -13,7 +13,7 @@ export interface Variant {
   upper: boolean
 }
 
-/** The engine's older hosted-page build signed notify_url instead of return_url (gateway-facts.md [I]). */
+/** The engine's older hosted-page build signed notify_url instead of return_url (docs/gateway-interface.md §5.4). */
 export const CHECKOUT_NOTIFY_ROW = [
   "merchant_id",
   "account_id",

@@ -50,8 +50,8 @@ export type Notification = z.infer<typeof Notification>
 
 /**
  * The two namings a notification can arrive in (gateway-interface.md §6.3 shows neither):
- * `snake_case`, the interface's names, and `legacy`, the engine's push names (gateway-facts.md,
- * signature row "notifications"). The client reads both; the sandbox sends one, by option.
+ * `snake_case`, the interface's names, and `legacy`, the engine's push names (docs/assumptions.md,
+ * Sandbox: "Notification field names"). The client reads both; the sandbox sends one, by option.
  */
 export const NotificationDialect = z.enum(["snake_case", "legacy"])
 export type NotificationDialect = z.infer<typeof NotificationDialect>
@@ -89,7 +89,7 @@ export function inNotificationDialect<T>(payload: Record<string, T>, dialect: No
 /**
  * Default signature rule for notifications (engine push order; inferred, overridable). The
  * engine's legacy push signs merNo, gatewayNo, tradeNo, orderNo, orderCurrency, orderAmount,
- * orderStatus, orderInfo + signkey (gateway-facts.md): through the alias table that is this
+ * orderStatus, orderInfo + signkey (docs/gateway-interface.md §5.4): through the alias table that is this
  * same list, so one rule verifies both namings.
  */
 export const NOTIFICATION_SIGN_FIELDS = [

@@ -6,7 +6,7 @@ import { cents } from "./money"
 import type { AcquiringData } from "./payment-data"
 
 /**
- * An entry with query_result 2 is the gateway saying it does not know the order (gateway-facts.md [I]; the
+ * An entry with query_result 2 is the gateway saying it does not know the order (docs/gateway-interface.md §3; the
  * engine's legacy dialect answers so where the documented one leaves the order out): never a record.
  */
 export const isUnknownOrder = (rec: Pick<OrderRecord, "query_result">) =>

@@ -3,8 +3,8 @@ import { z } from "zod"
 
 /**
  * Saved cards (issue #18): the gateway keeps no customer, only a card token (`token_id`) it
- * issues when a checkout says `token_flag: "YES"` (gateway-facts.md: YES/NO is all that is
- * documented). The account holder is ours; its cards live in Medusa's `account_holder.data.cards`.
+ * issues when a checkout says `token_flag: "YES"` (docs/gateway-interface.md §2.2: YES/NO is all
+ * that is documented). The account holder is ours; its cards live in Medusa's `account_holder.data.cards`.
  * The token never leaves the server: the storefront and admin see our opaque id and what a
  * shopper needs to recognise the card (brand, last 4, expiry). It is kept sealed (AES-256-GCM under
  * the provider's seal key) because Medusa copies the account holder into every session's `context`,

@@ -15,7 +15,7 @@ export const PayoutOptions = z.object({
   account_id: z.string().min(1).max(10).optional(),
   /**
    * Unit of the payout answer's fee_amount, amount_beneficiary_receives and amount_payer_pays. The interface
-   * types them "integer" without a unit and the wire cannot tell (gateway-facts.md says nothing either):
+   * types them "integer" without a unit and the wire cannot tell (docs/assumptions.md, Payouts: unknown):
    * "minor" (default: an integer can carry the two decimals every gateway amount has only as hundredths)
    * or "major" (currency units, e.g. 98.5 or "98.50"). The doctor's payout reading or the first payout tells which.
    */

@@ -3,8 +3,9 @@ import { Prng } from "../prng"
 import { backoffDelay, nextRetryDelay, retrySchedule, type RetryPolicy } from "../retry-schedule"
 
 /**
- * The notification retry schedule of the defaults, computed (never waited for): gateway-facts.md says
- * exponential backoff with jitter for up to 36 hours; the sandbox used to stop after about 9 h.
+ * The notification retry schedule of the defaults, computed (never waited for): the gateway retries
+ * with exponential backoff and jitter for up to 36 hours (docs/gateway-interface.md §6.3); the
+ * sandbox used to stop after about 9 h.
  */
 const H = 3_600_000
 const defaults: RetryPolicy = parseSandboxOptions({}).notifications

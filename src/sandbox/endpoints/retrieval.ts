@@ -21,7 +21,7 @@ import type { Order } from "../state/order"
  * only one, and fields of the others are then ignored as a gateway ignores fields it does not know.
  * Query-level problems answer HTTP 200 with a non-1 return_status (engine codes).
  * Unknown orders (readings.unknown_order): "absent" leaves them out of orders_list, "query_result_2"
- * lists each as an entry with query_result 2 (the engine's "order not found", gateway-facts.md [I]);
+ * lists each as an entry with query_result 2 (the engine's "order not found", docs/gateway-interface.md §3);
  * return_status stays 1 either way, so a client can tell "not at the gateway" from a failed query.
  */
 function list(v: unknown): string[] {

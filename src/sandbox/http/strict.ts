@@ -7,7 +7,7 @@ import { ApiError } from "./api-error"
 import type { DecodedRequest } from "./validate"
 
 /**
- * The engine's I00xx input-validation family (gateway-facts.md "Responses, statuses, errors"): I0002, the
+ * The engine's I00xx input-validation family (docs/gateway-interface.md §7.7): I0002, the
  * body in the wrong format, so a client maps it as any other malformed input. HTTP 415 for an
  * encoding the sandbox does not take, 400 for an XML root it does not take (only when pinned).
  */
