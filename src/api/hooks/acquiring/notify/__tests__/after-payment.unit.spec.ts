@@ -5,11 +5,13 @@ import { handleNotification } from "../process"
 /**
  * Refund and dispute notifications through the notify route's handling with the real gateway
  * client (signature, retrievalRefund, retrievalTrans against a fake gateway) and a fake Medusa:
- * a per-key lock that really serialises, a query over one payment, and the two recording
- * workflows replaced by writes to that payment (the integration test runs the real ones).
+ * a per-key lock that really serialises, a query over one payment, the books' disputes of it, and the
+ * two recording workflows replaced by writes to those (the integration test runs the real ones).
  */
 const mockMedusa = {
   data: {} as Record<string, unknown>,
+  /** The books' disputes of pay_1 (acquiring_dispute rows). */
+  disputes: [] as Array<Record<string, any>>,
   writes: [] as Array<Record<string, unknown>>,
   events: [] as Array<{ name: string; data: any }>,
 }
@@ -24,10 +26,10 @@ jest.mock("../../../../../workflows/acquiring/notifications/record-refunds", () 
 jest.mock("../../../../../workflows/acquiring/notifications/record-dispute", () => ({
   ...jest.requireActual("../../../../../workflows/acquiring/notifications/record-dispute"),
   recordDisputeWorkflow: () => ({
-    run: async ({ input }: { input: { data: Record<string, unknown>; opened: unknown[]; closed: unknown[] } }) => {
+    run: async ({ input }: { input: { dispute: Record<string, any>; opened: unknown[]; closed: unknown[] } }) => {
       await new Promise((r) => setTimeout(r, 5)) // a write takes time: concurrent copies must wait for it
-      mockMedusa.data = input.data
-      mockMedusa.writes.push(input.data)
+      mockMedusa.disputes = [...mockMedusa.disputes.filter((d) => d.id !== input.dispute.id), input.dispute]
+      mockMedusa.writes.push(input.dispute)
       for (const data of input.opened) mockMedusa.events.push({ name: "acquiring.dispute.opened", data })
       for (const data of input.closed) mockMedusa.events.push({ name: "acquiring.dispute.closed", data })
     },
@@ -155,8 +157,11 @@ function scopeWith(opts: { payment?: boolean; refundRows?: string[] } = {}) {
     },
   }
   const logger = { info() {}, warn() {}, error() {}, debug() {} }
-  const table: Record<string, unknown> = { query, locking, configModule, logger }
-  return { scope: { resolve: (k: string) => table[k] } as never, locks }
+  const acquiring = {
+    disputesOfPayments: async () => new Map([["pay_1", structuredClone(mockMedusa.disputes)]]),
+  }
+  const table: Record<string, unknown> = { query, locking, configModule, logger, acquiring }
+  return { scope: { resolve: (k: string) => table[k], hasRegistration: (k: string) => k in table } as never, locks }
 }
 
 /** A notification as the gateway signs it (the default rule), optionally with another key. */
@@ -191,6 +196,7 @@ const disputeNote = (status: string, extra: Record<string, string> = {}) =>
 
 beforeEach(() => {
   mockMedusa.data = { ...DATA }
+  mockMedusa.disputes = []
   mockMedusa.writes = []
   mockMedusa.events = []
   Object.assign(gateway, { down: false, order: { amount: "32.89", currency: "EUR" }, refunds: [], calls: [] })
@@ -316,7 +322,7 @@ describe("dispute notifications", () => {
     expect(gateway.calls).toEqual(Array(3).fill("/v1/retrievalTrans"))
     expect(locks).toEqual(Array(3).fill("acquiring:payment:pay_1"))
     expect(mockMedusa.writes).toHaveLength(1)
-    expect(mockMedusa.data.disputes).toEqual([
+    expect(mockMedusa.disputes).toEqual([
       {
         id: "D1",
         status: "opened",
@@ -329,7 +335,7 @@ describe("dispute notifications", () => {
         history: [expect.objectContaining({ status: "opened", gateway_status: "opened" })],
       },
     ])
-    expect(mockMedusa.data).toMatchObject(DATA)
+    expect(mockMedusa.data).toEqual(DATA) // the payment's data is not written: disputes live in the books
 
     await Promise.all([
       handleNotification(scope, disputeNote("lost")),
@@ -340,7 +346,7 @@ describe("dispute notifications", () => {
       ["acquiring.dispute.opened", "order_1", "pay_1", "opened"],
       ["acquiring.dispute.closed", "order_1", "pay_1", "lost"],
     ])
-    expect(mockMedusa.data.disputes).toEqual([
+    expect(mockMedusa.disputes).toEqual([
       expect.objectContaining({ status: "lost", closed_at: expect.any(String) }),
     ])
   })

@@ -79,7 +79,11 @@ const PAYMENT_DATA = {
 function scopeWith(provider: AcquiringHostedService, options: Record<string, unknown>) {
   const payment = {
     getWebhookActionAndData: ({ payload }: { payload: any }) => provider.getWebhookActionAndData(payload),
+    // A decline's reason is written on the session (notify/decline.ts).
+    updatePaymentSession: async () => ({}),
   }
+  // The plugin's books: no dispute known yet (disputes are rows there, workflows/acquiring/books).
+  const acquiring = { disputesOfPayments: async () => new Map() }
   const query = {
     graph: async ({ entity, filters }: { entity: string; filters: Record<string, unknown> }) => ({
       data:
@@ -101,8 +105,8 @@ function scopeWith(provider: AcquiringHostedService, options: Record<string, unk
       payment: { options: { providers: [{ resolve: "./src/providers/acquiring", id: "acquiring", options }] } },
     },
   }
-  const table: Record<string, unknown> = { query, payment, locking, configModule }
-  return { resolve: (k: string) => table[k] } as never
+  const table: Record<string, unknown> = { query, payment, locking, configModule, acquiring }
+  return { resolve: (k: string) => table[k], hasRegistration: (k: string) => k in table } as never
 }
 
 const optionsFor = (record: { amount: string; currency: string; payment_status: string }) => ({

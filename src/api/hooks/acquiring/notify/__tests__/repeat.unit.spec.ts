@@ -76,6 +76,7 @@ describe("notify route: repeated deliveries", () => {
     expect(await handleNotification(scope, { ...input, body: { ...input.body, currency: "JPY" } })).toEqual({
       status: 200,
       body: "success",
+      changed: "payment authorized recorded in Medusa",
     })
     expect(runs).toHaveLength(1)
     const unrounded = scopeWith({ status: "pending", ...rounded, data: {} }, ["order_1"], 1099)
@@ -86,7 +87,11 @@ describe("notify route: repeated deliveries", () => {
 
   it("a held (pending_authorization) session with its order placed still runs the workflow: the review result authorises it", async () => {
     const { scope } = scopeWith({ status: "pending_authorization" }, ["order_1"])
-    expect(await handleNotification(scope, input)).toEqual({ status: 200, body: "success" })
+    expect(await handleNotification(scope, input)).toEqual({
+      status: 200,
+      body: "success",
+      changed: "payment authorized recorded in Medusa",
+    })
     expect(runs).toHaveLength(1)
   })
 })
