@@ -186,6 +186,7 @@ acquiringTestRunner(({ api, getContainer, seed, admin }) => {
     const res = await admin.get("/admin/acquiring/unmatched")
     expect(res.status).toBe(200)
     expect(res.data.unmatched.map((u: { order_no: string }) => u.order_no)).toEqual(["UNM-REPORT", "UNM-VOID"])
+    expect(res.data.unmatched[0]).toMatchObject({ amount: "5.00", state: "unmatched", settlement: null })
     expect(res.data.unmatched[1]).toMatchObject({
       amount: "32.89",
       currency_code: "EUR",

@@ -1,3 +1,4 @@
+import { normaliseAmount } from "../../../../lib/acquiring/gateway-state"
 import type { GatewayOrderDTO } from "../../../../modules/acquiring"
 
 export const UNMATCHED_FIELDS = [
@@ -24,7 +25,7 @@ export interface UnmatchedPayment {
   order_no: string
   provider_id: string
   kind: string
-  /** As sent to the gateway, a decimal string (every digit the bigNumber column keeps). */
+  /** As sent to the gateway ("12.50"; the bigNumber column keeps "12.5"). */
   amount: string
   currency_code: string
   state: string
@@ -41,12 +42,13 @@ export interface UnmatchedPayment {
 
 export function presentUnmatched(o: GatewayOrderDTO): UnmatchedPayment {
   const raw = (o as { raw_amount?: { value?: string } }).raw_amount
+  const exact = raw?.value ?? String(o.amount)
   return {
     id: o.id,
     order_no: o.order_no,
     provider_id: o.provider_id,
     kind: o.kind,
-    amount: raw?.value ?? String(o.amount),
+    amount: normaliseAmount(exact) ?? exact,
     currency_code: o.currency_code,
     state: o.state,
     gateway_status: o.gateway_status ?? null,
