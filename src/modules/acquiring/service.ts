@@ -15,7 +15,14 @@ export type DisputeDTO = InferTypeOf<typeof Dispute>
 /** Amounts are decimal strings: bigNumber columns keep every digit; the generated input type says number. */
 export type OpenedOrder = Pick<
   GatewayOrderDTO,
-  "order_no" | "provider_id" | "account_id" | "kind" | "currency_code" | "session_id" | "payment_collection_id" | "cart_id"
+  | "order_no"
+  | "provider_id"
+  | "account_id"
+  | "kind"
+  | "currency_code"
+  | "session_id"
+  | "payment_collection_id"
+  | "cart_id"
 > & { amount: string; page_expires_at?: Date | null; state?: GatewayOrderDTO["state"] }
 
 export type MovementInput = Pick<MovementDTO, "order_no" | "kind" | "source" | "outcome"> & {

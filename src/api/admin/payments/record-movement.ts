@@ -22,7 +22,13 @@ export function recordPaymentMovement(kind: "capture" | "refund") {
   }
 }
 
-async function record(req: MedusaRequest, paymentId: string, kind: "capture" | "refund", asked: unknown, status: number) {
+async function record(
+  req: MedusaRequest,
+  paymentId: string,
+  kind: "capture" | "refund",
+  asked: unknown,
+  status: number,
+) {
   try {
     const { data } = await graphOf(req.scope).graph({
       entity: "payment",

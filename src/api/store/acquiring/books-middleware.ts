@@ -19,7 +19,9 @@ export function acquiringBooksMiddleware(req: MedusaRequest, res: MedusaResponse
     } catch (e) {
       req.scope
         .resolve(ContainerRegistrationKeys.LOGGER)
-        .error(`acquiring: could not record the gateway order of collection ${collectionId} in the books: ${(e as Error).message}`)
+        .error(
+          `acquiring: could not record the gateway order of collection ${collectionId} in the books: ${(e as Error).message}`,
+        )
     }
   })
   next()

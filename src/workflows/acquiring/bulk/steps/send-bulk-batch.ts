@@ -49,7 +49,9 @@ export const sendBulkBatchStep = createStep(
       requests += sent.requests
       for (const [no, v] of sent.verdicts) verdicts[no] = v
       const paymentOf = new Map(list.map((w) => [w.payment.data!.order_no, w.payment.id]))
-      const rows = movementsOfBatch(input.operation, input.source ?? "bulk", entries, sent.verdicts, (no) => paymentOf.get(no))
+      const rows = movementsOfBatch(input.operation, input.source ?? "bulk", entries, sent.verdicts, (no) =>
+        paymentOf.get(no),
+      )
       await recordMovementsAfterSend(container, rows)
     }
     return new StepResponse<SentBulk>({ verdicts, requests })

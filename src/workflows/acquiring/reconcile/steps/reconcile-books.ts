@@ -27,7 +27,11 @@ export const reconcileBooksStep = createStep(
       const followed = await followOpenOrders(container, c, new Date(target.since))
       for (const o of followed.outcomes) {
         if (o.action === "void" || o.action === "refund" || o.action === "report")
-          part.changes.push({ kind: o.action === "report" ? "orphan_reported" : "orphan_settled", order_no: o.order_no, detail: o.detail })
+          part.changes.push({
+            kind: o.action === "report" ? "orphan_reported" : "orphan_settled",
+            order_no: o.order_no,
+            detail: o.detail,
+          })
       }
     })
     return new StepResponse(parts)

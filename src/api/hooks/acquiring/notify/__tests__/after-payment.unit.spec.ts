@@ -346,9 +346,7 @@ describe("dispute notifications", () => {
       ["acquiring.dispute.opened", "order_1", "pay_1", "opened"],
       ["acquiring.dispute.closed", "order_1", "pay_1", "lost"],
     ])
-    expect(mockMedusa.disputes).toEqual([
-      expect.objectContaining({ status: "lost", closed_at: expect.any(String) }),
-    ])
+    expect(mockMedusa.disputes).toEqual([expect.objectContaining({ status: "lost", closed_at: expect.any(String) })])
   })
 
   it("an order the gateway does not hold → 404; another amount or currency than the gateway's or the payment's → 400; forged → 401; gateway down → 503; nothing recorded", async () => {
