@@ -1,8 +1,6 @@
-import { randomUUID } from "node:crypto"
-import type { MedusaNextFunction, MedusaRequest, MedusaResponse, MiddlewareRoute } from "@medusajs/framework/http"
-import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
-import { acquireLocks, releaseLocks, type HeldLocks, type LeaseLocking } from "../../../lib/acquiring/queries/locks"
+import type { MiddlewareRoute } from "@medusajs/framework/http"
 import { lockKey } from "../../../lib/acquiring/queries/payments"
+import { holdRouteLock } from "../../route-lock"
 import { recordPaymentMovement } from "./record-movement"
 
 /** Seconds Medusa's route waits for the payment's lock (a bulk call or a notification holding it) before its 409. */
@@ -32,43 +30,12 @@ export function holdPaymentLock(
     leaseSeconds: PAYMENT_ROUTE_LOCK_LEASE_SECONDS,
   },
 ) {
-  return async (req: MedusaRequest, res: MedusaResponse, next: MedusaNextFunction) => {
-    const paymentId = req.params.id
-    const locking = req.scope.resolve<LeaseLocking>(Modules.LOCKING)
-    let held: HeldLocks
-    try {
-      held = await acquireLocks(locking, [lockKey(paymentId)], {
-        ownerId: `acquiring:route:${randomUUID()}`,
-        timeoutSeconds: opts.waitSeconds,
-        ttlSeconds: opts.leaseSeconds,
-      })
-    } catch {
-      res.status(409).json({
-        type: "conflict",
-        message: `Another operation on payment ${paymentId} is in progress; try again in a moment.`,
-      })
-      return
-    }
-    // Released when the handler (or the error handler) ends the response. Not on "close": a client
-    // that goes away closes it at once while the refund still runs, and "finish" then never comes.
-    let released = false
-    const end = res.end.bind(res) as (...args: unknown[]) => MedusaResponse
-    res.end = ((...args: unknown[]) => {
-      const out = end(...args)
-      if (!released) {
-        released = true
-        releaseLocks(locking, held).catch((e: Error) =>
-          req.scope
-            .resolve(ContainerRegistrationKeys.LOGGER)
-            .warn(
-              `acquiring: releasing the lock of payment ${paymentId} failed (${e.message}); it ends with its lease`,
-            ),
-        )
-      }
-      return out
-    }) as MedusaResponse["end"]
-    next()
-  }
+  return holdRouteLock({
+    ...opts,
+    key: (req) => lockKey(req.params.id),
+    what: (req) => `payment ${req.params.id}`,
+    busy: (req) => `Another operation on payment ${req.params.id} is in progress; try again in a moment.`,
+  })
 }
 
 /** Medusa's own admin routes that move a payment's money; spread into src/api/middlewares.ts. */

@@ -1,6 +1,7 @@
 import type { MiddlewareRoute } from "@medusajs/framework/http"
 import { validateParams } from "../../validation"
 import { acquiringBooksMiddleware } from "./books-middleware"
+import { acquiringCollectionLockMiddleware } from "./collection-lock-middleware"
 import { acquiringHostedPageMiddleware } from "./hosted-page-middleware"
 import { acquiringSnapshotMiddleware } from "./snapshot-middleware"
 import { storeSavedCardMiddlewares } from "./saved-cards/middlewares"
@@ -13,7 +14,13 @@ export const storeAcquiringMiddlewares: MiddlewareRoute[] = [
     // page goes to the cache and the answer, not into Medusa's session data.
     matcher: "/store/payment-collections/:id/payment-sessions",
     methods: ["POST"],
-    middlewares: [acquiringSnapshotMiddleware, acquiringHostedPageMiddleware, acquiringBooksMiddleware],
+    // One request per collection at a time (collection-lock-middleware.ts), then the snapshot of its cart.
+    middlewares: [
+      acquiringCollectionLockMiddleware,
+      acquiringSnapshotMiddleware,
+      acquiringHostedPageMiddleware,
+      acquiringBooksMiddleware,
+    ],
   },
   {
     matcher: "/store/acquiring/payment-collections/:id",

@@ -1,0 +1,55 @@
+import { randomUUID } from "node:crypto"
+import type { MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
+import { acquireLocks, releaseLocks, type HeldLocks, type LeaseLocking } from "../lib/acquiring/queries/locks"
+
+export interface RouteLock {
+  /** The one key of this request (from its params). */
+  key: (req: MedusaRequest) => string
+  /** Seconds to wait for it before answering 409 with `busy`. */
+  waitSeconds: number
+  /** Its lease: longer than the route can take, so it never lapses under a live request. */
+  leaseSeconds: number
+  busy: (req: MedusaRequest) => string
+  /** What the lock guards, for the log ("payment pay_…"). */
+  what: (req: MedusaRequest) => string
+}
+
+/**
+ * Hold one lock for the whole of a Medusa route: taken before the route runs (409 after
+ * `waitSeconds`), released when the handler (or the error handler) ends the response. Not on
+ * "close": a client that goes away closes it at once while the route still runs, and "finish" then
+ * never comes. One key, waited for alone: never part of a cycle with the multi-key lockers.
+ */
+export function holdRouteLock(lock: RouteLock) {
+  return async (req: MedusaRequest, res: MedusaResponse, next: MedusaNextFunction) => {
+    const key = lock.key(req)
+    const locking = req.scope.resolve<LeaseLocking>(Modules.LOCKING)
+    let held: HeldLocks
+    try {
+      held = await acquireLocks(locking, [key], {
+        ownerId: `acquiring:route:${randomUUID()}`,
+        timeoutSeconds: lock.waitSeconds,
+        ttlSeconds: lock.leaseSeconds,
+      })
+    } catch {
+      res.status(409).json({ type: "conflict", message: lock.busy(req) })
+      return
+    }
+    let released = false
+    const end = res.end.bind(res) as (...args: unknown[]) => MedusaResponse
+    res.end = ((...args: unknown[]) => {
+      const out = end(...args)
+      if (!released) {
+        released = true
+        releaseLocks(locking, held).catch((e: Error) =>
+          req.scope
+            .resolve(ContainerRegistrationKeys.LOGGER)
+            .warn(`acquiring: releasing the lock of ${lock.what(req)} failed (${e.message}); it ends with its lease`),
+        )
+      }
+      return out
+    }) as MedusaResponse["end"]
+    next()
+  }
+}
