@@ -190,6 +190,14 @@ acquiringTestRunner(({ api, getContainer, seed, admin }) => {
     const [refundRow] = await books().listNotifications({ order_no: orderNo, notify_type: "refund" })
     expect(refundRow).toMatchObject({ verdict: "accepted", changed: "no live session; nothing to change" })
     expect(await ordersOfCart(getContainer(), cart.id)).toEqual([])
+    // The admin's Unmatched payments lists it with what was done.
+    const listed = (await admin.get("/admin/acquiring/unmatched")).data.unmatched
+    expect(listed.find((u: { order_no: string }) => u.order_no === orderNo)).toMatchObject({
+      amount: AMOUNT,
+      currency_code: "EUR",
+      settlement: "refunded",
+      settlement_detail: `refunded ${AMOUNT} EUR (${REASON})`,
+    })
   })
 
   it("a replaced hosted-page session paid by card (funds held): the authorisation is voided at the notification, answered 200", async () => {

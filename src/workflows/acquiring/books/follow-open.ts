@@ -5,7 +5,9 @@ import type { AcquiringProviderConfig } from "../../../lib/acquiring/config"
 import { gatewaysFor, recordsByOrderNo } from "../../../lib/acquiring/gateways"
 import { graphOf } from "../../../lib/acquiring/queries/graph"
 import type { GatewayOrderDTO } from "../../../modules/acquiring"
+import { pushTo } from "../../../lib/push-to"
 import { booksOf } from "./books"
+import { closedDetail } from "./closed-detail"
 import { orphanAction } from "./orphan-action"
 import { dataOfOrder, settleOrphan, type OrphanOutcome } from "./settle-orphan"
 
@@ -76,19 +78,22 @@ async function followPage(
     client,
     gone.map((o) => dataOfOrder(o)),
   )
-  const close: string[] = []
+  // Closed in one update per reason the gateway gives (never paid, voided, declined, refunded).
+  const close = new Map<string, string[]>()
   for (const order of gone) {
-    const action = decide(order, records.get(order.order_no), config)
-    if (action === "close") close.push(order.id)
+    const record = records.get(order.order_no)
+    const action = decide(order, record, config)
+    if (action === "close") pushTo(close, closedDetail(record), order.id)
     else if (action !== "wait")
       report.outcomes.push(await settleOrphan(scope, order.order_no, "its payment session no longer exists"))
   }
-  if (close.length)
+  for (const [detail, ids] of close) {
     await books.updateGatewayOrders({
-      selector: { id: close },
-      data: { state: "closed", orphan_reason: "its payment session no longer exists", settlement_detail: "never paid" },
+      selector: { id: ids },
+      data: { state: "closed", orphan_reason: "its payment session no longer exists", settlement_detail: detail },
     })
-  report.closed += close.length
+    report.closed += ids.length
+  }
 }
 
 function decide(order: GatewayOrderDTO, record: OrderRecord | undefined, config: AcquiringProviderConfig) {

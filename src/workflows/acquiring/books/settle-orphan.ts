@@ -7,6 +7,7 @@ import { cancel, refund } from "../../../lib/acquiring/operations"
 import type { AcquiringData } from "../../../lib/acquiring/payment-data"
 import type { GatewayOrderDTO } from "../../../modules/acquiring"
 import { booksOf, gatewayOrderLockKey } from "./books"
+import { closedDetail } from "./closed-detail"
 import { orphanAction, type OrphanAction } from "./orphan-action"
 
 export const ORPHAN_SETTLED_EVENT = "acquiring.orphan.settled"
@@ -58,7 +59,7 @@ async function settleLocked(scope: MedusaContainer, orderNo: string, reason: str
   }
   if (action === "close" || action === "report") {
     const state = action === "close" ? "closed" : "unmatched"
-    const detail = action === "close" ? "never paid (nothing to settle)" : "recorded for the admin, no money moved"
+    const detail = action === "close" ? closedDetail(record) : "recorded for the admin, no money moved"
     await books.updateGatewayOrders({ id: order.id, ...seen, state, orphan_reason: reason, settlement_detail: detail })
     return { order_no: orderNo, action, detail }
   }
