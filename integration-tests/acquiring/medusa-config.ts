@@ -55,7 +55,11 @@ const config = defineConfig({
             id: "acquiring",
             options: { ...common, capture_mode: "manual", payment_method: "sandbox_wallet" },
           },
-          { resolve: "./src/providers/acquiring", id: "fulfil", options: { ...common, capture_mode: "on_fulfilment" } },
+          {
+            resolve: "./src/providers/acquiring",
+            id: "fulfil",
+            options: { ...common, capture_mode: "on_fulfillment" },
+          },
           { resolve: "./src/providers/acquiring", id: "auto", options: { ...common, capture_mode: "automatic" } },
         ],
       },

@@ -4,7 +4,7 @@ import { captureFulfilledWorkflow } from "../workflows/acquiring/bulk/capture-fu
 import type { BulkReport } from "../workflows/acquiring/bulk/types"
 
 /**
- * capture_mode on_fulfilment: creating a fulfilment captures the order's acquiring payments.
+ * capture_mode on_fulfillment: creating a fulfilment captures the order's acquiring payments.
  * Batched: the sweep workflow captures every fulfilled, uncaptured order at once (gateway
  * requests of ≤ 50), so many orders fulfilled together share requests; an event finding nothing sends nothing.
  */

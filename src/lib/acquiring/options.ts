@@ -1,3 +1,4 @@
+import { logger } from "@medusajs/framework/logger"
 import { MedusaError } from "@medusajs/framework/utils"
 import { z } from "zod"
 import { CurrencyDigits, CurrencyRounding } from "../../gateway/currencies"
@@ -20,6 +21,33 @@ export const SESSION_STATUSES = [
   "pending_authorization",
 ] as const
 export type SessionStatus = (typeof SESSION_STATUSES)[number]
+
+/**
+ * Old spellings of public option values, still read: Medusa spells `fulfillment` and `authorized`. The
+ * schema turns each into its new name, so the rest of the code sees only that; the first use in a
+ * process logs one warning naming the new spelling.
+ */
+export const RENAMED_OPTION_VALUES = {
+  capture_mode: { on_fulfilment: "on_fulfillment" },
+} as const satisfies Record<string, Record<string, string>>
+
+const warnedSpellings = new Set<string>()
+
+function renamedValue(option: keyof typeof RENAMED_OPTION_VALUES) {
+  const renames: Record<string, string> = RENAMED_OPTION_VALUES[option]
+  return (value: unknown) => {
+    const to = typeof value === "string" && Object.hasOwn(renames, value) ? renames[value] : undefined
+    if (to === undefined) return value
+    const key = `${option}=${String(value)}`
+    if (!warnedSpellings.has(key)) {
+      warnedSpellings.add(key)
+      logger.warn(
+        `acquiring: provider option ${option}: "${String(value)}" is deprecated, write "${to}" (read as "${to}" meanwhile)`,
+      )
+    }
+    return to
+  }
+}
 
 /** Path of our notification route; notify_url = store_url + notify_path. */
 export const DEFAULT_NOTIFY_PATH = "/hooks/acquiring/notify"
@@ -47,7 +75,10 @@ export const ProviderOwnOptions = z.object({
   /** Used when the storefront sends no return_url / cancel_url. */
   default_return_url: Url.optional(),
   default_cancel_url: Url.optional(),
-  capture_mode: z.enum(["manual", "on_fulfilment", "automatic"]).default("manual"),
+  /** The old spelling "on_fulfilment" is read as "on_fulfillment" (RENAMED_OPTION_VALUES). */
+  capture_mode: z
+    .preprocess(renamedValue("capture_mode"), z.enum(["manual", "on_fulfillment", "automatic"]))
+    .default("manual"),
   open3d: z.enum(["do3DS", "no3DS"]).default("do3DS"),
   challenge_window_size: z
     .string()

@@ -9,7 +9,7 @@ import { bulkSteps } from "./workflows"
 const SWEEP_LOCK = "acquiring:capture-on-fulfilment:sweep"
 
 /**
- * capture_mode on_fulfilment, batched: each fulfilment event sweeps every fulfilled, uncaptured
+ * capture_mode on_fulfillment, batched: each fulfilment event sweeps every fulfilled, uncaptured
  * on-fulfilment payment under one cluster-wide lock and captures them with the bulk capture's
  * steps (gateway requests of ≤ 50). When many orders are fulfilled together, the first sweep
  * takes them all; the events queued behind it find nothing left and send nothing. The result

@@ -7,12 +7,12 @@ import { openPayments } from "../../../../lib/acquiring/queries/payment-pages"
 
 const DAY = 86_400_000
 
-/** The providers set to capture_mode on_fulfilment and the widest lookback among them; null when none is. */
+/** The providers set to capture_mode on_fulfillment and the widest lookback among them; null when none is. */
 export function onFulfilmentProviders(
   container: MedusaContainer,
 ): { provider_ids: string[]; lookback_days: number } | null {
   const config = container.resolve(ContainerRegistrationKeys.CONFIG_MODULE) as ConfigModule
-  const configs = acquiringProviderConfigs(config).filter((c) => c.options.provider.capture_mode === "on_fulfilment")
+  const configs = acquiringProviderConfigs(config).filter((c) => c.options.provider.capture_mode === "on_fulfillment")
   if (!configs.length) return null
   return {
     provider_ids: configs.flatMap((c) => c.provider_ids),
