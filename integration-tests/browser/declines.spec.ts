@@ -29,7 +29,7 @@ const CASES: Array<[string, string, string, (page: Page) => Promise<void>]> = [
       await p.click("button[type=submit]")
     },
   ],
-  ["cancelled", "E0004", "Payment cancelled", (p) => p.click("button[value=cancel]")],
+  ["canceled", "E0004", "Payment cancelled", (p) => p.click("button[value=cancel]")],
 ]
 
 /** The gateway's order number of the cart's latest session, as the sandbox recorded the page's checkout. */
@@ -54,7 +54,7 @@ it.each(CASES)("%s (%s) has its own message on the return page", async (reason, 
   expect(await page.getAttribute("#declined", "data-reason")).toBe(reason)
   // The gateway's own code: the reason came from its notification, not from Medusa's status alone.
   expect(await page.getAttribute("#declined", "data-code")).toBe(code)
-  if (reason === "cancelled") expect(await page.textContent("body")).not.toMatch(/declined/i)
+  if (reason === "canceled") expect(await page.textContent("body")).not.toMatch(/declined/i)
   expect(person.problems).toEqual([])
 
   // One info line of ours with the order number and the reason; nothing of ours at error.

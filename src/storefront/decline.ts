@@ -24,7 +24,7 @@ export const DECLINE_TEXTS: Readonly<Record<DeclineCategory, DeclineText>> = {
     message: "The bank's 3-D Secure check of the card did not succeed.",
   },
   expired: { title: "Card expired", message: "The card has expired." },
-  cancelled: { title: "Payment cancelled", message: CANCELLED_MESSAGE },
+  canceled: { title: "Payment cancelled", message: CANCELLED_MESSAGE },
   declined: { title: "Payment declined", message: DECLINED_MESSAGE },
 }
 
@@ -50,7 +50,7 @@ export function declineOutcome(
   opts: { detail?: string; texts?: DeclineTexts } = {},
 ): Extract<CompleteOutcome, { type: "declined" }> {
   const kept = storedDecline(session?.data)
-  const reason: DeclineCategory = kept?.category ?? (session?.status === "canceled" ? "cancelled" : "declined")
+  const reason: DeclineCategory = kept?.category ?? (session?.status === "canceled" ? "canceled" : "declined")
   const text = declineText(reason, opts.texts)
   return {
     type: "declined",

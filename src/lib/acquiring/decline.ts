@@ -14,7 +14,7 @@ export const DECLINE_CATEGORIES = [
   "refused",
   "three_ds_failed",
   "expired",
-  "cancelled",
+  "canceled",
   /** A code nobody mapped, or no code at all: the generic category. */
   "declined",
 ] as const
@@ -35,7 +35,7 @@ export const DEFAULT_DECLINE_REASONS: Readonly<Record<string, DeclineCategory>> 
   E0001: "refused", // declined by the issuer
   E0002: "insufficient_funds",
   E0003: "three_ds_failed",
-  E0004: "cancelled", // the shopper's Cancel on the hosted page
+  E0004: "canceled", // the shopper's Cancel on the hosted page
   E0005: "refused", // rejected at the payment method provider (APM)
   E0006: "expired", // the issuer reports the card expired
   R0001: "refused", // rejected in fraud review

@@ -96,7 +96,7 @@ export async function webhookAction(
 }
 
 function declineLine(mapped: MappedStatus, reason: DeclineReason, known: boolean): string {
-  const what = `${mapped.status === "canceled" ? "cancelled" : "declined"} (${mapped.code}): ${reason.category}`
+  const what = `${mapped.status === "canceled" ? "canceled" : "declined"} (${mapped.code}): ${reason.category}`
   if (!reason.code) return `${what}, the gateway gave no reason`
   const given = `${what}, gateway reason ${logText(reason.code, 10)} "${logText(reason.text, 80)}"`
   return known ? given : `${given}; code not mapped, so shown as ${reason.category} (decline_reasons option)`
@@ -109,7 +109,7 @@ function declineLine(mapped: MappedStatus, reason: DeclineReason, known: boolean
 function declineOf(n: Notification, status: SessionStatus, deps: WebhookDeps): ReturnType<typeof declineReasonOf> {
   const given = declineReasonOf(String(n.order_info ?? ""), deps.declineReasons)
   const reason = given ?? { code: "", text: "", category: "declined" as const, known: false }
-  return status === "canceled" && !reason.known ? { ...reason, category: "cancelled" } : reason
+  return status === "canceled" && !reason.known ? { ...reason, category: "canceled" } : reason
 }
 
 /**

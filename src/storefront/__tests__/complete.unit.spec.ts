@@ -43,7 +43,7 @@ describe("completeCart", () => {
     const cancelled = fakeStore(fail(400), cartWith("error", "canceled"))
     expect(await completeCart(cancelled.fetch, "c", NOW)).toMatchObject({
       type: "declined",
-      reason: "cancelled",
+      reason: "canceled",
       message: CANCELLED_MESSAGE,
     })
     const pending = fakeStore(fail(400), cartWith("pending"))

@@ -18,7 +18,7 @@ describe("the kit's decline outcome names the gateway's reason", () => {
     ["E0001", "refused", "error"],
     ["E0003", "three_ds_failed", "error"],
     ["E0006", "expired", "error"],
-    ["E0004", "cancelled", "canceled"],
+    ["E0004", "canceled", "canceled"],
     ["E0999", "declined", "error"],
   ])("%s kept as %s in the %s session's data", async (code, category, status) => {
     const store = fakeStore(fail(400, "Session was not authorized"), cartWithSession(status, reason(code, category)))
@@ -40,7 +40,7 @@ describe("the kit's decline outcome names the gateway's reason", () => {
     const messages = DECLINE_CATEGORIES.map((c) => DECLINE_TEXTS[c].message)
     expect(new Set(titles).size).toBe(DECLINE_CATEGORIES.length)
     expect(new Set(messages).size).toBe(DECLINE_CATEGORIES.length)
-    expect(DECLINE_TEXTS.cancelled.title).not.toMatch(/declined/i)
+    expect(DECLINE_TEXTS.canceled.title).not.toMatch(/declined/i)
   })
 
   it("waits for the notification's reason when the shopper came back first, re-reading the cart", async () => {
@@ -62,12 +62,12 @@ describe("the kit's decline outcome names the gateway's reason", () => {
     ])
   })
 
-  it("without a reason after the wait: Medusa's status decides (canceled → cancelled, error → declined)", async () => {
+  it("without a reason after the wait: Medusa's status decides (canceled → canceled, error → declined)", async () => {
     const sleeps: number[] = []
     const sleep = async (ms: number) => void sleeps.push(ms)
     const cancelled = fakeStore(fail(400), cartWithSession("canceled"), cartWithSession("canceled"))
     expect(await completeCart(cancelled.fetch, "c", { sleep, reasonWaitMs: 1000 })).toMatchObject({
-      reason: "cancelled",
+      reason: "canceled",
       title: "Payment cancelled",
     })
     const errored = fakeStore(fail(400), cartWithSession("error"), cartWithSession("error"), cartWithSession("error"))

@@ -10,7 +10,7 @@ const status = (text: string, outcome = "") =>
  * (insufficient funds, refused, 3-D Secure failed, expired, cancelled, or the generic decline).
  */
 function declined(cartId: string, outcome: { title: string; message: string; reason: string; code?: string }) {
-  const noMoney = outcome.reason === "cancelled" ? "" : "No money was taken. "
+  const noMoney = outcome.reason === "canceled" ? "" : "No money was taken. "
   render(`<h1 id="declined-title">${esc(outcome.title)}</h1>
 <p class="error" id="declined" data-reason="${esc(outcome.reason)}" data-code="${esc(outcome.code ?? "")}">${esc(outcome.message)}</p>
 <p>${noMoney}Your cart is kept. <button id="retry">Try again</button></p>`)

@@ -13,7 +13,7 @@ describe("decline reasons: the gateway's order_info code → the category the sh
     [ORDER_INFO.insufficient_funds, "insufficient_funds"],
     [ORDER_INFO.three_ds_failed, "three_ds_failed"],
     [ORDER_INFO.expired_card, "expired"],
-    [ORDER_INFO.shopper_cancelled, "cancelled"],
+    [ORDER_INFO.shopper_cancelled, "canceled"],
     [ORDER_INFO.apm_rejected, "refused"],
     [ORDER_INFO.review_rejected, "refused"],
   ])("the sandbox's %s is %s", (info, category) => {
@@ -124,8 +124,8 @@ describe("notification of a declined or cancelled payment", () => {
     const { run, lines } = notified("E0004:Cancelled by shopper", "5000")
     const result = await run()
     expect(result.action).toBe("canceled")
-    expect(result.data).toMatchObject({ decline: { category: "cancelled" } })
-    expect(lines).toEqual([["info", expect.stringContaining(`order ${ORDER_NO} cancelled (5000): cancelled`)]])
+    expect(result.data).toMatchObject({ decline: { category: "canceled" } })
+    expect(lines).toEqual([["info", expect.stringContaining(`order ${ORDER_NO} canceled (5000): canceled`)]])
   })
 
   it("an unmapped code is declined and the line says how to map it; a cancelled order without a code is cancelled", async () => {
@@ -135,7 +135,7 @@ describe("notification of a declined or cancelled payment", () => {
     const mapped = notified("E0999:Do not honour", "6000")
     expect((await mapped.run({ E0999: "refused" })).data).toMatchObject({ decline: { category: "refused" } })
     const bare = notified("", "5000")
-    expect((await bare.run()).data).toMatchObject({ decline: { code: "", category: "cancelled" } })
+    expect((await bare.run()).data).toMatchObject({ decline: { code: "", category: "canceled" } })
   })
 
   it("a paid order's notification carries no reason and keeps its confirmation line", async () => {
