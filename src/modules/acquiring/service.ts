@@ -1,5 +1,6 @@
 import { MedusaService } from "@medusajs/framework/utils"
 import type { InferTypeOf } from "@medusajs/framework/types"
+import type { Knex } from "@medusajs/framework/mikro-orm/knex"
 import type { TrackedDispute } from "../../lib/acquiring/disputes"
 import { disputeColumns, trackedDispute } from "./lib/disputes"
 import { Dispute } from "./models/dispute"
@@ -80,6 +81,27 @@ class AcquiringBooksService extends MedusaService({ GatewayOrder, Movement, Noti
     if (!row) return
     if (previous) await this.updateDisputes({ id: row.id, ...disputeColumns(previous) } as never)
     else await this.deleteDisputes(row.id)
+  }
+
+  /**
+   * Mark open gateway orders attached (their sessions became payments) in one statement:
+   * reconciliation's books step does it for up to 1,000 a page. The generated update loads the
+   * rows and writes them back through the ORM, a dozen queries and most of a second per page.
+   */
+  async markAttached(ids: string[]): Promise<number> {
+    if (!ids.length) return 0
+    // The module's own repository (MedusaService sets it); no decorators, which not every loader of
+    // this file compiles (medusa db:migrate's esbuild transform refuses parameter decorators).
+    const knex = this.repository().getFreshManager().getKnex()
+    return knex("acquiring_gateway_order")
+      .whereIn("id", ids)
+      .where({ state: "open" })
+      .whereNull("deleted_at")
+      .update({ state: "attached", updated_at: knex.fn.now() })
+  }
+
+  private repository(): { getFreshManager(): { getKnex(): Knex } } {
+    return (this as unknown as { baseRepository_: { getFreshManager(): { getKnex(): Knex } } }).baseRepository_
   }
 
   async recordMovements(rows: MovementInput[]): Promise<void> {

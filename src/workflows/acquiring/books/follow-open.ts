@@ -70,8 +70,8 @@ async function followPage(
   const attached = page.filter((o) => PAID_SESSION.has(status.get(o.session_id) ?? ""))
   const gone = page.filter((o) => !status.has(o.session_id))
   const books = booksOf(scope)
-  if (attached.length)
-    await books.updateGatewayOrders({ selector: { id: attached.map((o) => o.id) }, data: { state: "attached" } })
+  // One statement per page (the generated update writes each row back through the ORM).
+  await books.markAttached(attached.map((o) => o.id))
   report.attached += attached.length
   if (!gone.length) return
   const records = await recordsByOrderNo(
