@@ -52,6 +52,14 @@ const AwaitingCapturePage = () => {
           <Text size="small" className="text-ui-fg-subtle">
             Authorised acquiring payments; the gateway takes up to 50 orders per request.
           </Text>
+          <div className="mt-1 flex gap-x-4 text-sm">
+            <Link className="text-ui-fg-interactive" to="/acquiring/unmatched">
+              Unmatched payments
+            </Link>
+            <Link className="text-ui-fg-interactive" to="/acquiring/notifications">
+              Notifications
+            </Link>
+          </div>
         </div>
         <div className="flex gap-x-2">
           <Button

@@ -1,0 +1,69 @@
+import type { ListedNotification, PresentedNotification } from "../../api/admin/acquiring/notifications/present"
+import type { UnmatchedPayment } from "../../api/admin/acquiring/unmatched/present"
+import { sdk } from "./sdk"
+
+export type { ListedNotification, PresentedNotification, UnmatchedPayment }
+
+const BASE = "/admin/acquiring"
+
+/** The JSON the routes answer: dates as ISO strings. */
+type Wire<T> = { [K in keyof T]: T[K] extends Date ? string : T[K] }
+
+export const VERDICTS = ["accepted", "refused", "failed"] as const
+export const KINDS = ["payment", "review", "refund", "dispute", "payout"] as const
+
+/** The Notifications page's search; empty strings are left out of the query. */
+export interface NotificationSearch {
+  order_no: string
+  notify_type: string
+  verdict: string
+  /** yyyy-mm-dd from the date inputs, read as whole days in the admin's time zone. */
+  from: string
+  to: string
+}
+
+export const EMPTY_SEARCH: NotificationSearch = { order_no: "", notify_type: "", verdict: "", from: "", to: "" }
+
+/** The route's query for a search: a day's start for `from`, its end for `to`. */
+export function searchQuery(s: NotificationSearch): Record<string, string> {
+  const q: Record<string, string> = {}
+  if (s.order_no.trim()) q.order_no = s.order_no.trim()
+  if (s.notify_type) q.notify_type = s.notify_type
+  if (s.verdict) q.verdict = s.verdict
+  if (s.from) q.created_after = new Date(`${s.from}T00:00:00`).toISOString()
+  if (s.to) q.created_before = new Date(`${s.to}T23:59:59.999`).toISOString()
+  return q
+}
+
+export const listNotifications = (search: NotificationSearch, limit: number, offset: number) =>
+  sdk.client.fetch<{ notifications: Wire<ListedNotification>[]; count: number }>(`${BASE}/notifications`, {
+    query: { ...searchQuery(search), limit, offset },
+  })
+
+export const getNotification = (id: string) =>
+  sdk.client.fetch<{ notification: Wire<PresentedNotification> }>(`${BASE}/notifications/${encodeURIComponent(id)}`)
+
+/** Verified again from scratch by the hook's own handling; answers the row with its new verdict. */
+export const processAgain = (id: string) =>
+  sdk.client.fetch<{ notification: Wire<PresentedNotification> }>(
+    `${BASE}/notifications/${encodeURIComponent(id)}/process`,
+    { method: "POST" },
+  )
+
+export const listUnmatched = (limit: number, offset: number) =>
+  sdk.client.fetch<{ unmatched: Wire<UnmatchedPayment>[]; count: number }>(`${BASE}/unmatched`, {
+    query: { limit, offset },
+  })
+
+/** Only these can be processed again (the route answers 409 for an accepted one). */
+export const canProcessAgain = (verdict: string) => verdict === "refused" || verdict === "failed"
+
+/** A refusal's message (the hooks answer `{ type, message }`); `success` and anything else as stored. */
+export function replyMessage(body: string): string {
+  try {
+    const parsed = JSON.parse(body) as { message?: unknown }
+    return typeof parsed?.message === "string" ? parsed.message : body
+  } catch {
+    return body
+  }
+}
