@@ -32,6 +32,10 @@ const MATCH = {
   // The packed tarball installed into fresh Medusa stores at both ends of the peer range (scripts/install-app.js),
   // each started with `medusa start`: a checkout and its notification through the Store API.
   "integration:install": ["**/integration-tests/install/*.spec.[jt]s"],
+  // Medusa's official starter (a pnpm workspace) with docs/storefront-dtc-starter.md's backend and storefront
+  // steps (scripts/starter-app.js), at both ends of the peer range: the storefront's checkout, then the
+  // plugin's admin pages in Chromium. Not in the default `npm test` (minutes per version): `npm test -- integration:starter`.
+  "integration:starter": ["**/integration-tests/starter/*.spec.[jt]s"],
 }
 
 const type = process.env.TEST_TYPE || "unit"
@@ -77,6 +81,8 @@ module.exports = {
     : {}),
   // Build, pack and install once before the files of the kind, which share the stores.
   ...(type === "integration:install" ? { globalSetup: "./integration-tests/install/global-setup.js" } : {}),
+  // pnpm install and the guide's steps once per version before the spec files.
+  ...(type === "integration:starter" ? { globalSetup: "./integration-tests/starter/global-setup.js" } : {}),
   // Every @medusajs/* package from the folder holding the lowest supported Medusa.
   ...(type === "integration:compat" ? { resolver: "./integration-tests/compat/resolver.js" } : {}),
 }

@@ -171,7 +171,7 @@ function ensureInstallApps({ log = console.error } = {}) {
   return dirs
 }
 
-module.exports = { ensureInstallApps, storeProject, packedTarball, INSTALL_VERSIONS, installAppDir: appDir }
+module.exports = { ensureInstallApps, storeProject, packPlugin, packedTarball, INSTALL_VERSIONS, installAppDir: appDir }
 
 if (require.main === module) {
   try {

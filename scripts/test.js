@@ -7,6 +7,8 @@
  *   npm test -- unit              only the named kinds (unit, integration:sandbox, integration:http,
  *                                 integration:http:legacy, integration:redis, integration:multiprocess,
  *                                 integration:compat, browser)
+ *   npm test -- integration:starter   Medusa's official starter under pnpm (not part of `npm test`: minutes
+ *                                 per Medusa version; README, Tests)
  *
  * PostgreSQL for the Medusa integration tests: the configured/machine server when it
  * answers, else an embedded one (scripts/ensure-postgres.js). Chromium for the browser kind:
@@ -24,6 +26,7 @@ const { ensurePostgres } = require("./ensure-postgres")
 const { findChromium } = require("./chromium")
 const { ensureCompatMedusa } = require("./compat-medusa")
 const { ensureInstallApps } = require("./install-app")
+const { ensureStarters } = require("./starter-app")
 
 const ROOT = path.resolve(__dirname, "..")
 // Vite's admin bundle from `npm run build`, which the unit kind's admin-bundle spec reads.
@@ -39,6 +42,10 @@ const KINDS = [
   "integration:install",
   "browser",
 ]
+// Run only when named: medusajs/dtc-starter installed with pnpm and the guide's steps, then `medusa develop`
+// and the admin in Chromium, at both ends of the peer range (integration-tests/starter/). A version takes
+// several minutes even with the pnpm store cached, more than CI's 60 minutes on 2 cores leave.
+const OPT_IN = ["integration:starter"]
 const NEEDS_DB = new Set([
   "integration:http",
   "integration:http:legacy",
@@ -46,6 +53,7 @@ const NEEDS_DB = new Set([
   "integration:multiprocess",
   "integration:compat",
   "integration:install",
+  "integration:starter",
   "browser",
 ])
 // Kinds whose files share nothing run two at a time (each Medusa test file has its own app, database,
@@ -66,7 +74,7 @@ const PARALLEL = new Set([
 ])
 
 async function main() {
-  const asked = process.argv.slice(2).filter((a) => KINDS.includes(a))
+  const asked = process.argv.slice(2).filter((a) => KINDS.includes(a) || OPT_IN.includes(a))
   const kinds = asked.length ? asked : KINDS
   const totals = { passed: 0, failed: 0, skipped: 0 }
   const failures = []
@@ -122,7 +130,20 @@ async function main() {
         continue
       }
     }
-    if (kind === "browser") {
+    if (kind === "integration:starter") {
+      // pnpm install and the guide's steps per Medusa version, before jest (a failure is listed like a test's).
+      try {
+        ensureStarters({ log: console.error })
+        env.ACQUIRING_STARTER_PREPARED = "1"
+      } catch (e) {
+        console.error(e.message)
+        failures.push(`[${kind}] ${e.message}`)
+        totals.failed += 1
+        exitCode = 1
+        continue
+      }
+    }
+    if (kind === "browser" || kind === "integration:starter") {
       // Unpacked here, once, rather than inside a test's time limit; the tests then find it ready.
       try {
         const c = findChromium({ log: console.error })
