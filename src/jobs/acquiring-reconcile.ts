@@ -4,6 +4,7 @@ import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { acquiringProviderConfigs } from "../lib/acquiring/config"
 import { sweepNotifications } from "../workflows/acquiring/books/retention"
 import { reconcile } from "../workflows/acquiring/reconcile"
+import { LOCK_KEYS } from "../lib/acquiring/lock-keys"
 
 /**
  * The "due" lock lives this much shorter than the interval. A run takes it a little after its
@@ -32,7 +33,7 @@ export default async function acquiringReconcileJob(container: MedusaContainer, 
   for (const c of acquiringProviderConfigs(config)) {
     if (!c.options.provider.reconcile_enabled) continue
     try {
-      await locking.acquire(`acquiring:reconcile:due:${c.config_id}`, {
+      await locking.acquire(LOCK_KEYS.reconcileDue(c.config_id), {
         ownerId: randomUUID(),
         expire: Math.max(c.options.provider.reconcile_interval_minutes * 60 - DUE_SLACK_SECONDS, 1),
       })
@@ -55,7 +56,7 @@ export default async function acquiringReconcileJob(container: MedusaContainer, 
  */
 async function sweepOldNotifications(container: MedusaContainer, locking: ILockingModule, logger: Logger) {
   try {
-    await locking.acquire("acquiring:retention:due", { ownerId: randomUUID(), expire: SWEEP_EVERY_SECONDS })
+    await locking.acquire(LOCK_KEYS.retentionDue, { ownerId: randomUUID(), expire: SWEEP_EVERY_SECONDS })
   } catch {
     return // swept within the hour
   }

@@ -1,4 +1,5 @@
 import { z } from "zod"
+import { PAGE_TOKEN_HEADER } from "../lib/acquiring/snapshot/storefront-data"
 import { storeFetch, type StoreClientInput } from "./client"
 import {
   HostedPage,
@@ -9,8 +10,8 @@ import {
   type StartPaymentInput as StartInput,
 } from "./schemas"
 
-/** Header the hosted-page route checks against the session's `hosted_page_token`. */
-export const PAGE_TOKEN_HEADER = "x-acquiring-page-token"
+// The header the hosted-page route checks against the session's `hosted_page_token` (one definition, shared with it).
+export { PAGE_TOKEN_HEADER }
 
 const CollectionAnswer = z.object({
   payment_collection: z.object({ id: z.string(), payment_sessions: z.array(StoreSession).nullish() }),

@@ -1,7 +1,8 @@
 import type { Locking } from "./queries/locks"
+import { LOCK_KEYS } from "./lock-keys"
 
 /** Lock key of one account holder's saved cards (the read-modify-write of its `data.cards`). */
-export const holderLockKey = (holderId: string) => `acquiring:account-holder:${holderId}`
+export const holderLockKey = LOCK_KEYS.accountHolder
 
 /** Seconds a save waits for the holder's lock (a save is one read and one write). */
 export const HOLDER_LOCK_TIMEOUT_SECONDS = 10

@@ -9,6 +9,7 @@ import { DeclineCategory, DeclineCode } from "./decline"
 import { DisputeReading } from "./disputes"
 import { SESSION_ORDER_NO_PATTERN } from "./order-no"
 import { SAVED_CARDS_DEFAULTS, SavedCardsOptions } from "./saved-cards"
+import { LanguageTag } from "./snapshot/storefront-data"
 
 /** Medusa payment session statuses a gateway code may be mapped to. */
 export const SESSION_STATUSES = [
@@ -52,11 +53,7 @@ function renamedValue(option: keyof typeof RENAMED_OPTION_VALUES) {
 /** Path of our notification route; notify_url = store_url + notify_path. */
 export const DEFAULT_NOTIFY_PATH = "/hooks/acquiring/notify"
 
-/** BCP 47 language tag as the hosted page takes it in browser_lang ("ja", "de-DE", "zh-Hant-TW"). */
-export const LanguageTag = z
-  .string()
-  .regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/, "must be a language tag like en-US")
-  .max(35)
+export { LanguageTag }
 
 const Origin = z.url({ protocol: /^https?$/, error: "must be an http(s) origin like https://shop.example" })
 

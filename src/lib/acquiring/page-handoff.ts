@@ -55,8 +55,7 @@ export function forget(sessionId: string): void {
 /** Where a storefront fetches the page again later (src/api/store/acquiring/payment-sessions). */
 export const hostedPagePath = (sessionId: string) => `/store/acquiring/payment-sessions/${sessionId}/hosted-page`
 
-/** Header a storefront sends with the session's `hosted_page_token` to fetch its page again. */
-export const PAGE_TOKEN_HEADER = "x-acquiring-page-token"
+export { PAGE_TOKEN_HEADER } from "./snapshot/storefront-data"
 
 const tokenText = (sessionId: string) => `hosted_page\n${sessionId}`
 

@@ -4,6 +4,7 @@ import { PAYOUT_MODULE } from "../../modules/payout"
 import type PayoutModuleService from "../../modules/payout/service"
 import { mergeUpdate, type PayoutUpdate } from "../../modules/payout/lib/gateway-update"
 import type { PayoutStatus } from "../../modules/payout/models/payout"
+import { LOCK_KEYS } from "../../lib/acquiring/lock-keys"
 
 export type PayoutRecord = Awaited<ReturnType<PayoutModuleService["retrievePayout"]>>
 
@@ -33,5 +34,5 @@ export async function applyPayoutUpdate(
     return { payout: updated, changed: true }
   }
   const locking = container.hasRegistration?.(Modules.LOCKING) ? container.resolve(Modules.LOCKING) : null
-  return locking ? locking.execute(`acquiring:payout:${request_id}`, run, { timeout: 10 }) : run()
+  return locking ? locking.execute(LOCK_KEYS.payout(request_id), run, { timeout: 10 }) : run()
 }

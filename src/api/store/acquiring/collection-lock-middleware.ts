@@ -1,7 +1,8 @@
 import { holdRouteLock } from "../../route-lock"
+import { LOCK_KEYS } from "../../../lib/acquiring/lock-keys"
 
 /** One session request per payment collection at a time (`acquiring:collection:<id>`). */
-export const collectionLockKey = (collectionId: string) => `acquiring:collection:${collectionId}`
+export const collectionLockKey = LOCK_KEYS.collection
 
 /**
  * POST /store/payment-collections/:id/payment-sessions, one at a time per collection. Medusa's

@@ -1,4 +1,5 @@
 import { lockKey } from "./payments"
+import { LOCK_KEYS } from "../lock-keys"
 
 /** The part of Medusa's locking module this needs. */
 export interface Locking {
@@ -13,7 +14,7 @@ export interface Locking {
  * single-payment lockers (reconciliation, review) hold one key and wait for no other, so no cycle
  * can form.
  */
-export const MULTI_PAYMENT_GATE = "acquiring:payments:multi"
+export const MULTI_PAYMENT_GATE = LOCK_KEYS.multiPaymentGate
 
 /** The part of Medusa's locking module a lock held across workflow steps needs (acquire now, release in a later step). */
 export interface LeaseLocking {

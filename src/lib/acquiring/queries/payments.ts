@@ -4,6 +4,7 @@ import { isAcquiringProvider } from "../config"
 import { tryReadData, type AcquiringData } from "../payment-data"
 import { cents, fromCents, toAmount } from "../money"
 import type { GraphQuery, GraphRow } from "./graph"
+import { LOCK_KEYS } from "../lock-keys"
 
 /** What reconciliation, review and bulk operations need of a Medusa payment (amounts exact, two decimals). */
 export interface PaymentView {
@@ -125,4 +126,4 @@ export async function paymentById(
   return data[0] ? toView(data[0], orderId) : undefined
 }
 
-export const lockKey = (paymentId: string) => `acquiring:payment:${paymentId}`
+export const lockKey = LOCK_KEYS.payment

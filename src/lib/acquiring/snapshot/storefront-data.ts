@@ -4,6 +4,15 @@ import { Url } from "../../../gateway/schemas/common"
 /** Key of the sealed cart snapshot inside the session `data`; whatever the storefront puts there is replaced. */
 export const SNAPSHOT_KEY = "acquiring_snapshot"
 
+/** Header a storefront sends with the session's `hosted_page_token` to fetch its page again. */
+export const PAGE_TOKEN_HEADER = "x-acquiring-page-token"
+
+/** BCP 47 language tag as the hosted page takes it in browser_lang ("ja", "de-DE", "zh-Hant-TW"). */
+export const LanguageTag = z
+  .string()
+  .regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/, "must be a language tag like en-US")
+  .max(35)
+
 const Text = (max: number) => z.string().max(max, `at most ${max} characters`)
 
 /**
@@ -15,10 +24,7 @@ export const DeviceData = z
   .object({
     shopper_ip: z.union([z.ipv4(), z.ipv6()], { error: "must be an IPv4 or IPv6 address" }).optional(),
     user_agent: Text(1000).optional(),
-    browser_lang: z
-      .string()
-      .regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/, "must be a language tag like en-US")
-      .optional(),
+    browser_lang: LanguageTag.optional(),
     time_zone: z
       .string()
       .regex(

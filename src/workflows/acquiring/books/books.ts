@@ -1,6 +1,7 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { MedusaError } from "@medusajs/framework/utils"
 import { ACQUIRING_BOOKS_MODULE, type AcquiringBooksService } from "../../../modules/acquiring"
+import { LOCK_KEYS } from "../../../lib/acquiring/lock-keys"
 
 /**
  * The books module as routes, workflows and subscribers reach it. It is required: without it a
@@ -16,4 +17,4 @@ export function booksOf(scope: MedusaContainer): AcquiringBooksService {
 }
 
 /** One gateway order's lock: settling an orphan and recording its notification never overlap. */
-export const gatewayOrderLockKey = (orderNo: string) => `acquiring:order:${orderNo}`
+export const gatewayOrderLockKey = LOCK_KEYS.gatewayOrder

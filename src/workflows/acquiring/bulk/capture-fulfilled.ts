@@ -4,9 +4,10 @@ import { acquireLocksStep, releaseLocksStep } from "./steps/locks"
 import { fulfilledUncapturedStep, onFulfilmentConfiguredStep } from "./steps/fulfilled-uncaptured"
 import type { BulkReport } from "./types"
 import { bulkSteps } from "./workflows"
+import { LOCK_KEYS } from "../../../lib/acquiring/lock-keys"
 
 /** One sweep at a time, cluster-wide. */
-const SWEEP_LOCK = "acquiring:capture-on-fulfilment:sweep"
+const SWEEP_LOCK = LOCK_KEYS.captureSweep
 
 /**
  * capture_mode on_fulfillment, batched: each fulfilment event sweeps every fulfilled, uncaptured

@@ -7,6 +7,7 @@ import type { SessionStatus } from "../../../lib/acquiring/options"
 import { recordsByOrderNo } from "../../../lib/acquiring/gateways"
 import { isWaiting, orderSessions, waitingOrdersOf, type OrderSession } from "../review/sessions"
 import type { ReconcileChange } from "./apply"
+import { LOCK_KEYS } from "../../../lib/acquiring/lock-keys"
 
 /**
  * The held orders a run looks at: those of `orderIds` still waiting for authorisation, or, for a
@@ -65,7 +66,7 @@ export async function reconcileHeld(
 async function authorise(container: MedusaContainer, session: OrderSession): Promise<boolean> {
   const locking = container.resolve(Modules.LOCKING)
   return locking.execute(
-    `acquiring:review:${session.payment_session_id}`,
+    LOCK_KEYS.session(session.payment_session_id),
     async () => {
       const now = (await orderSessions(container, [session.order_id])).get(session.order_id)
       if (now?.session_status !== "pending_authorization") return false

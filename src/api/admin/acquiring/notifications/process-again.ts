@@ -4,6 +4,7 @@ import type { NotificationDTO } from "../../../../modules/acquiring"
 import { booksOf } from "../../../../workflows/acquiring/books"
 import { verdictOf } from "../../../../workflows/acquiring/books/record-notification"
 import { replayNotification, replyText } from "../../../hooks/acquiring/replay"
+import { LOCK_KEYS } from "../../../../lib/acquiring/lock-keys"
 
 /**
  * Run a refused or failed notification again and write the new outcome on its own row (a replay
@@ -12,7 +13,7 @@ import { replayNotification, replyText } from "../../../hooks/acquiring/replay"
  */
 export async function processAgain(scope: MedusaContainer, id: string): Promise<NotificationDTO> {
   const locking = scope.resolve(Modules.LOCKING)
-  return locking.execute(`acquiring:notification:${id}`, () => processLocked(scope, id), { timeout: 60 })
+  return locking.execute(LOCK_KEYS.notification(id), () => processLocked(scope, id), { timeout: 60 })
 }
 
 async function processLocked(scope: MedusaContainer, id: string): Promise<NotificationDTO> {

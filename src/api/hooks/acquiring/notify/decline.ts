@@ -3,6 +3,7 @@ import { Modules } from "@medusajs/framework/utils"
 import { DECLINE_KEY, DeclineReason, storedDecline } from "../../../../lib/acquiring/decline"
 import type { NotifySession } from "./process"
 import { cartIdOf, findSession } from "./session"
+import { LOCK_KEYS } from "../../../../lib/acquiring/lock-keys"
 
 /**
  * Keeps the gateway's reason for a declined or cancelled payment in the session's data, where the
@@ -18,7 +19,7 @@ export async function recordDecline(scope: MedusaContainer, session: NotifySessi
   const cartId = await cartIdOf(scope, session.payment_collection_id)
   const locking = scope.resolve(Modules.LOCKING)
   await locking.execute(
-    cartId ?? `acquiring:notify:${session.id}`,
+    cartId ?? LOCK_KEYS.session(session.id),
     async () => {
       const now = await findSession(scope, session.id)
       // Paid after all (a later notification), or recorded by an earlier delivery: nothing to add.

@@ -14,6 +14,7 @@ import { handleOrphanNotification } from "./orphan"
 import { handleRefundNotification } from "./refund"
 import { loggerOf, replyFor, SUCCESS, type NotifyReply } from "./replies"
 import { cartIdOf, findSession } from "./session"
+import { LOCK_KEYS } from "../../../../lib/acquiring/lock-keys"
 
 export type { NotifyReply }
 
@@ -148,7 +149,7 @@ async function handle(scope: MedusaContainer, input: NotifyInput): Promise<Notif
 
   const locking = scope.resolve(Modules.LOCKING)
   await locking.execute(
-    `acquiring:notify:${session.id}`,
+    LOCK_KEYS.session(session.id),
     async () => {
       await processPaymentWorkflow(scope).run({ input: result })
     },

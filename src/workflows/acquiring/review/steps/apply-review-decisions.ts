@@ -4,6 +4,7 @@ import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { authorizePaymentSessionForOrderWorkflow, cancelOrderWorkflow } from "@medusajs/medusa/core-flows"
 import { orderSessions } from "../sessions"
 import type { PlannedReview, ReviewOutcome } from "../types"
+import { LOCK_KEYS } from "../../../../lib/acquiring/lock-keys"
 
 export interface ApplyReviewsInput {
   planned: PlannedReview[]
@@ -41,7 +42,7 @@ async function applyDecision(container: MedusaContainer, p: PlannedReview, actor
   const base = { ...p.input, order_no: p.session.data.order_no, transaction_id: p.record.transaction_id }
   try {
     const applied = await locking.execute(
-      `acquiring:review:${p.session.payment_session_id}`,
+      LOCK_KEYS.session(p.session.payment_session_id),
       async () => {
         // Re-read under the lock: a concurrent or earlier call may have finished it.
         const now = (await orderSessions(container, [p.input.order_id])).get(p.input.order_id)

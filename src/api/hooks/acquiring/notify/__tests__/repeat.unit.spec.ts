@@ -63,7 +63,7 @@ describe("notify route: repeated deliveries", () => {
     const { scope, locks } = scopeWith({ status: "authorized" }, [])
     expect((await handleNotification(scope, input)).status).toBe(503) // the fake workflow places no order
     expect(runs).toHaveLength(1)
-    expect(locks).toEqual([`acquiring:notify:${SESSION_ID}`])
+    expect(locks).toEqual([`acquiring:session:${SESSION_ID}`])
   })
 
   it("a session opened with half_up rounding compares the gateway's amount with the amount it sent (1098.9 JPY sent as 1099)", async () => {
