@@ -7,6 +7,15 @@ export const ACQUIRING_PROVIDER_ID = /^pp_(acquiring|acquiring-apm)_(.+)$/
 export const isAcquiringProvider = (providerId: unknown): providerId is string =>
   typeof providerId === "string" && ACQUIRING_PROVIDER_ID.test(providerId)
 
+/** The Medusa provider ids of one config entry (its `id` in medusa-config): hosted page first, then APM. */
+export const providerIdsOf = (configId: string): [string, string] => [
+  `pp_acquiring_${configId}`,
+  `pp_acquiring-apm_${configId}`,
+]
+
+/** The config entry's `id` of a provider id (null for another provider's). */
+export const configIdOf = (providerId: string): string | null => ACQUIRING_PROVIDER_ID.exec(providerId)?.[2] ?? null
+
 /**
  * The provider as the payment module's `getWebhookActionAndData({ provider })` takes it: without `pp_`,
  * the form Medusa's own `/hooks/payment/:provider` route passes. Medusa 2.18 always puts `pp_` in front
@@ -32,13 +41,13 @@ export function acquiringOptionsFor(configModule: ConfigModule, providerId: stri
 const parsedOptions = new WeakMap<ConfigModule, Map<string, AcquiringOptions | null>>()
 
 function readOptions(configModule: ConfigModule, providerId: string): AcquiringOptions | null {
-  const m = ACQUIRING_PROVIDER_ID.exec(providerId)
-  if (!m) return null
+  const configId = configIdOf(providerId)
+  if (!configId) return null
   const modules = Object.values((configModule.modules ?? {}) as Record<string, unknown>)
   for (const mod of modules) {
     const providers = ((mod as { options?: { providers?: ProviderEntry[] } })?.options?.providers ??
       []) as ProviderEntry[]
-    const entry = providers.find((p) => p?.id === m[2] && /acquiring/.test(String(p?.resolve ?? "")))
+    const entry = providers.find((p) => p?.id === configId && /acquiring/.test(String(p?.resolve ?? "")))
     if (entry) return parseAcquiringOptions(entry.options ?? {})
   }
   return null
@@ -62,7 +71,7 @@ export function acquiringProviderConfigs(configModule: ConfigModule): AcquiringP
       if (typeof p?.id !== "string" || !/acquiring/.test(String(p?.resolve ?? ""))) continue
       out.push({
         config_id: p.id,
-        provider_ids: [`pp_acquiring_${p.id}`, `pp_acquiring-apm_${p.id}`],
+        provider_ids: providerIdsOf(p.id),
         options: parseAcquiringOptions(p.options ?? {}),
       })
     }

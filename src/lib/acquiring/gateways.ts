@@ -3,7 +3,7 @@ import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/util
 import { createGatewayClient } from "../../gateway"
 import type { GatewayClient } from "../../gateway/client-types"
 import type { OrderRecord, RefundRecord } from "../../gateway/schemas/transactions"
-import { acquiringOptionsFor } from "./config"
+import { acquiringOptionsFor, configIdOf } from "./config"
 import { pushTo } from "../push-to"
 import { byAccount } from "./batch"
 import { latestRecords } from "./gateway-state"
@@ -28,7 +28,7 @@ export function gatewaysFor(container: MedusaContainer) {
         MedusaError.Types.NOT_FOUND,
         `provider ${providerId} is not an acquiring provider of this app`,
       )
-    const key = providerId.replace(/^pp_acquiring(-apm)?_/, "")
+    const key = configIdOf(providerId) ?? providerId
     let gw = byConfig.get(key)
     if (!gw) byConfig.set(key, (gw = { client: createGatewayClient(options.clientInput as never), options }))
     return gw
