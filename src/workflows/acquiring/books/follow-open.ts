@@ -13,6 +13,19 @@ import { dataOfOrder, settleOrphan, type OrphanOutcome } from "./settle-orphan"
 
 /** Rows read per page: one books read, one session read and at most one update per page. */
 export const BOOKS_PAGE = 1000
+/** What following a page reads of each row (settling one reads it again, whole, under its lock). */
+const FOLLOW_FIELDS = [
+  "id",
+  "order_no",
+  "provider_id",
+  "account_id",
+  "kind",
+  "amount",
+  "raw_amount",
+  "currency_code",
+  "session_id",
+  "page_expires_at",
+]
 /** Sessions that became a payment: from then on the payment's own reconciliation follows the order. */
 const PAID_SESSION = new Set(["authorized", "captured"])
 
@@ -44,7 +57,7 @@ export async function followOpenOrders(
         created_at: { $gte: since },
         ...(after && { id: { $gt: after } }),
       },
-      { take: BOOKS_PAGE, order: { id: "ASC" } },
+      { take: BOOKS_PAGE, order: { id: "ASC" }, select: FOLLOW_FIELDS },
     )
     if (!page.length) return report
     after = page[page.length - 1].id
