@@ -88,7 +88,12 @@ function starterArchive() {
   } else {
     const url = `https://codeload.github.com/medusajs/dtc-starter/tar.gz/${STARTER_COMMIT}`
     const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "dtc-starter-"))
-    run("sh", ["-c", `curl -fsSL '${url}' | tar -xz --strip-components=1 -C '${tmp}'`], ROOT, `download of ${url}`)
+    run(
+      "sh",
+      ["-c", `curl -fsSL '${url}' | tar -xz --strip-components=1 -C '${tmp}'`],
+      ROOT,
+      `download of ${url} (or set ACQUIRING_STARTER_MIRROR to the git directory of a medusajs/dtc-starter clone)`,
+    )
     run("tar", ["-cf", `${tar}.part`, "-C", tmp, "."], ROOT, "tar of the starter")
     fs.rmSync(tmp, { recursive: true, force: true })
   }
