@@ -75,6 +75,17 @@ const PARALLEL = new Set([
   "browser",
 ])
 
+/**
+ * What a kind needs ready before jest starts, and the variable that tells its jest globalSetup so:
+ * compat installs the lowest supported Medusa (about 100 s, once); install builds, packs and installs
+ * the tarball into fresh stores; starter runs pnpm and the guide's steps per Medusa version.
+ */
+const PREPARE = {
+  "integration:compat": { run: ensureCompatMedusa },
+  "integration:install": { run: ensureInstallApps, flag: "ACQUIRING_INSTALL_PREPARED" },
+  "integration:starter": { run: ensureStarters, flag: "ACQUIRING_STARTER_PREPARED" },
+}
+
 async function main() {
   const asked = process.argv.slice(2).filter((a) => KINDS.includes(a) || OPT_IN.includes(a))
   const kinds = asked.length ? asked : KINDS
@@ -106,37 +117,12 @@ async function main() {
         continue
       }
     }
-    if (kind === "integration:compat") {
-      // Installed (about 100 s, once) before jest, so no test's time limit pays for it.
+    const prepare = PREPARE[kind]
+    if (prepare) {
+      // Before jest, so no test's time limit pays for it and a failure is listed like a test's.
       try {
-        ensureCompatMedusa({ log: console.error })
-      } catch (e) {
-        console.error(e.message)
-        failures.push(`[${kind}] ${e.message}`)
-        totals.failed += 1
-        exitCode = 1
-        continue
-      }
-    }
-    if (kind === "integration:install") {
-      // Build (when stale), pack and install here, so a failed install is listed like a test failure;
-      // the kind's jest globalSetup then has nothing left to do.
-      try {
-        ensureInstallApps({ log: console.error })
-        env.ACQUIRING_INSTALL_PREPARED = "1"
-      } catch (e) {
-        console.error(e.message)
-        failures.push(`[${kind}] ${e.message}`)
-        totals.failed += 1
-        exitCode = 1
-        continue
-      }
-    }
-    if (kind === "integration:starter") {
-      // pnpm install and the guide's steps per Medusa version, before jest (a failure is listed like a test's).
-      try {
-        ensureStarters({ log: console.error })
-        env.ACQUIRING_STARTER_PREPARED = "1"
+        prepare.run({ log: console.error })
+        if (prepare.flag) env[prepare.flag] = "1"
       } catch (e) {
         console.error(e.message)
         failures.push(`[${kind}] ${e.message}`)
