@@ -1,8 +1,8 @@
 /**
  * P2 checkout through Medusa's Store API: payment-session creation + cart completion with the
  * acquiring provider vs Medusa's pp_system_default, same app, same run, alternated cart by
- * cart; median of each. Target ≤ 1.30×. Building the cart and the shopper paying on the
- * gateway are outside the timed part (they are the same work, or not Medusa's, for both).
+ * cart; median of each. Target ≤ 1.10× (a miss is printed, never loosened). Building the cart and
+ * the shopper paying on the gateway are outside the timed part (the same work, or not Medusa's, for both).
  *
  *   npx tsx bench/p2-checkout.ts [carts=30]
  */
@@ -59,8 +59,8 @@ export async function runP2(app: BenchApp, carts = 30): Promise<BenchRow[]> {
         what: `checkout: session + completion via Store API (${carts} carts each)`,
         measured: `median ${ms(a)} vs pp_system_default ${ms(b)}`,
         value: `${(a / b).toFixed(2)}×`,
-        target: "≤ 1.30×",
-        pass: a / b <= 1.3,
+        target: "≤ 1.10×",
+        pass: a / b <= 1.1,
       },
     ]
   } finally {
