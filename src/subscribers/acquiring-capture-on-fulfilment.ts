@@ -1,16 +1,16 @@
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { captureFulfilledWorkflow } from "../workflows/acquiring/bulk/capture-fulfilled"
-import type { BulkReport } from "../workflows/acquiring/bulk/types"
+import { captureFulfilledOrders } from "../workflows/acquiring/bulk/capture-fulfilled"
 
 /**
  * capture_mode on_fulfillment: creating a fulfilment captures the order's acquiring payments.
- * Batched: the sweep workflow captures every fulfilled, uncaptured order at once (gateway
- * requests of ≤ 50), so many orders fulfilled together share requests; an event finding nothing sends nothing.
+ * The event's order becomes due; the sweep captures every due order at once (gateway requests of
+ * ≤ 50), so many orders fulfilled together share requests; an event finding nothing sends nothing.
  */
-export default async function acquiringCaptureOnFulfilment({ container }: SubscriberArgs<{ order_id: string }>) {
-  const { result } = await captureFulfilledWorkflow(container).run()
-  const report = result as BulkReport | null
+export default async function acquiringCaptureOnFulfilment({ event, container }: SubscriberArgs<{ order_id: string }>) {
+  const orderId = event.data?.order_id
+  if (typeof orderId !== "string" || !orderId) return
+  const report = await captureFulfilledOrders(container, [orderId])
   const failed = report?.results.filter((r) => r.status === "failed") ?? []
   if (failed.length) {
     const logger = container.resolve(ContainerRegistrationKeys.LOGGER)

@@ -3,6 +3,7 @@ import type { InferTypeOf } from "@medusajs/framework/types"
 import type { Knex } from "@medusajs/framework/mikro-orm/knex"
 import type { TrackedDispute } from "../../lib/acquiring/disputes"
 import { disputeColumns, trackedDispute } from "./lib/disputes"
+import { CaptureDue } from "./models/capture-due"
 import { Dispute } from "./models/dispute"
 import { GatewayOrder } from "./models/gateway-order"
 import { Movement } from "./models/movement"
@@ -38,7 +39,7 @@ export type MovementInput = Pick<MovementDTO, "order_no" | "kind" | "source" | "
  * we asked for, and the notifications received. Written from routes, workflows and subscribers,
  * never from the payment provider (Medusa's modules are isolated).
  */
-class AcquiringBooksService extends MedusaService({ GatewayOrder, Movement, Notification, Dispute }) {
+class AcquiringBooksService extends MedusaService({ GatewayOrder, Movement, Notification, Dispute, CaptureDue }) {
   /** Record gateway orders once by order number: a second sighting of the same order changes nothing. */
   async recordOpened(rows: OpenedOrder[]): Promise<GatewayOrderDTO[]> {
     if (!rows.length) return []
@@ -102,6 +103,26 @@ class AcquiringBooksService extends MedusaService({ GatewayOrder, Movement, Noti
 
   private repository(): { getFreshManager(): { getKnex(): Knex } } {
     return (this as unknown as { baseRepository_: { getFreshManager(): { getKnex(): Knex } } }).baseRepository_
+  }
+
+  /** Orders whose fulfillment asks for their capture; an order already due stays one row. */
+  async markCaptureDue(orderIds: string[]): Promise<void> {
+    const known = new Set((await this.listCaptureDues({ order_id: orderIds })).map((d) => d.order_id))
+    const fresh = [...new Set(orderIds)].filter((id) => !known.has(id))
+    if (!fresh.length) return
+    try {
+      await this.createCaptureDues(fresh.map((order_id) => ({ order_id })))
+    } catch (e) {
+      // Another event wrote it between the read and the write (unique order_id): already due.
+      if (!/unique|duplicate/i.test((e as Error).message)) throw e
+    }
+  }
+
+  /** The sweep is done with these orders (captured, or nothing left to capture). */
+  async clearCaptureDue(orderIds: string[]): Promise<void> {
+    if (!orderIds.length) return
+    const rows = await this.listCaptureDues({ order_id: orderIds }, { select: ["id"] })
+    if (rows.length) await this.deleteCaptureDues(rows.map((r) => r.id))
   }
 
   async recordMovements(rows: MovementInput[]): Promise<void> {

@@ -3,21 +3,15 @@ import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { acquiringProviderConfigs } from "../../../../lib/acquiring/config"
 import type { GraphQuery } from "../../../../lib/acquiring/queries/graph"
-import { openPayments } from "../../../../lib/acquiring/queries/payment-pages"
+import { paymentsOfOrders } from "../../../../lib/acquiring/queries/payments"
+import { booksOf } from "../../books/books"
 
-const DAY = 86_400_000
-
-/** The providers set to capture_mode on_fulfillment and the widest lookback among them; null when none is. */
-export function onFulfilmentProviders(
-  container: MedusaContainer,
-): { provider_ids: string[]; lookback_days: number } | null {
+/** The providers set to capture_mode on_fulfillment; null when none is. */
+export function onFulfilmentProviders(container: MedusaContainer): { provider_ids: string[] } | null {
   const config = container.resolve(ContainerRegistrationKeys.CONFIG_MODULE) as ConfigModule
   const configs = acquiringProviderConfigs(config).filter((c) => c.options.provider.capture_mode === "on_fulfillment")
   if (!configs.length) return null
-  return {
-    provider_ids: configs.flatMap((c) => c.provider_ids),
-    lookback_days: Math.max(...configs.map((c) => c.options.provider.reconcile_lookback_days)),
-  }
+  return { provider_ids: configs.flatMap((c) => c.provider_ids) }
 }
 
 /** Read-only: whether any provider captures on fulfilment (the sweep then runs at all). */
@@ -28,24 +22,48 @@ export const onFulfilmentConfiguredStep = createStep(
   },
 )
 
-/** Read-only: orders with a live fulfilment whose on-fulfilment acquiring payment is not captured yet. */
+export interface DueCaptures {
+  /** Every order marked due (the sweep clears them once done). */
+  due: string[]
+  /** Those with a live fulfillment whose on-fulfillment acquiring payment is not captured yet. */
+  order_ids: string[]
+}
+
+/**
+ * Read-only: the orders fulfillment events marked due (the books' acquiring_capture_due), and which
+ * of them still need a capture. Reads those orders only, never a scan of open payments.
+ */
 export const fulfilledUncapturedStep = createStep("acquiring-fulfilled-uncaptured", async (_: void, { container }) => {
   const providers = onFulfilmentProviders(container)
-  if (!providers) return new StepResponse<string[]>([])
-  const since = new Date(Date.now() - providers.lookback_days * DAY)
-  const open = (await openPayments(container, since, providers.provider_ids)).filter(
-    (p) => !p.captured_at && p.captured === "0.00" && p.order_id,
+  const due = providers ? (await booksOf(container).listCaptureDues({}, { take: null })).map((d) => d.order_id) : []
+  if (!providers || !due.length) return new StepResponse<DueCaptures>({ due, order_ids: [] })
+  const ours = new Set(providers.provider_ids)
+  const payments = await paymentsOfOrders(container, due)
+  const uncaptured = due.filter((id) =>
+    (payments.get(id) ?? []).some((p) => ours.has(p.provider_id) && !p.captured_at && p.captured === "0.00"),
   )
-  if (!open.length) return new StepResponse<string[]>([])
+  if (!uncaptured.length) return new StepResponse<DueCaptures>({ due, order_ids: [] })
   const query = container.resolve(ContainerRegistrationKeys.QUERY) as unknown as GraphQuery
   const { data } = await query.graph({
     entity: "order",
     fields: ["id", "fulfillments.id", "fulfillments.canceled_at"],
-    filters: { id: [...new Set(open.map((p) => p.order_id!))] },
+    filters: { id: uncaptured },
   })
-  return new StepResponse<string[]>(
-    data
-      .filter((o) => (o.fulfillments ?? []).some((f: { canceled_at?: string | null } | null) => f && !f.canceled_at))
-      .map((o) => o.id),
-  )
+  const fulfilled = data
+    .filter((o) => (o.fulfillments ?? []).some((f: { canceled_at?: string | null } | null) => f && !f.canceled_at))
+    .map((o) => o.id as string)
+  return new StepResponse<DueCaptures>({ due, order_ids: fulfilled })
 })
+
+/**
+ * The sweep is done with its due orders: captured, already done, or nothing to capture. A failed
+ * capture stays due, so the next fulfillment event's sweep (or an admin) tries it again.
+ */
+export const clearCaptureDueStep = createStep(
+  "acquiring-clear-capture-due",
+  async ({ due, failed }: { due: string[]; failed: string[] }, { container }) => {
+    const keep = new Set(failed)
+    await booksOf(container).clearCaptureDue(due.filter((id) => !keep.has(id)))
+    return new StepResponse(undefined)
+  },
+)
