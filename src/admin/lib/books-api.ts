@@ -18,20 +18,20 @@ export interface NotificationSearch {
   notify_type: string
   verdict: string
   /** yyyy-mm-dd from the date inputs, read as whole days in the admin's time zone. */
-  from: string
-  to: string
+  after: string
+  before: string
 }
 
-export const EMPTY_SEARCH: NotificationSearch = { order_no: "", notify_type: "", verdict: "", from: "", to: "" }
+export const EMPTY_SEARCH: NotificationSearch = { order_no: "", notify_type: "", verdict: "", after: "", before: "" }
 
-/** The route's query for a search: a day's start for `from`, its end for `to`. */
+/** The route's query for a search: a day's start for `after`, its end for `before`. */
 export function searchQuery(s: NotificationSearch): Record<string, string> {
   const q: Record<string, string> = {}
   if (s.order_no.trim()) q.order_no = s.order_no.trim()
   if (s.notify_type) q.notify_type = s.notify_type
   if (s.verdict) q.verdict = s.verdict
-  if (s.from) q.created_after = new Date(`${s.from}T00:00:00`).toISOString()
-  if (s.to) q.created_before = new Date(`${s.to}T23:59:59.999`).toISOString()
+  if (s.after) q.created_after = new Date(`${s.after}T00:00:00`).toISOString()
+  if (s.before) q.created_before = new Date(`${s.before}T23:59:59.999`).toISOString()
   return q
 }
 

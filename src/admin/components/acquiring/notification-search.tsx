@@ -35,11 +35,17 @@ export const NotificationSearchForm = ({ initial, onSearch }: Props) => {
       <Field id="ntf-verdict" label="Verdict">
         <Choice id="ntf-verdict" value={s.verdict} options={VERDICTS} onChange={set("verdict")} />
       </Field>
-      <Field id="ntf-from" label="From">
-        <Input id="ntf-from" size="small" type="date" value={s.from} onChange={(e) => set("from")(e.target.value)} />
+      <Field id="ntf-after" label="Received on or after">
+        <Input id="ntf-after" size="small" type="date" value={s.after} onChange={(e) => set("after")(e.target.value)} />
       </Field>
-      <Field id="ntf-to" label="To">
-        <Input id="ntf-to" size="small" type="date" value={s.to} onChange={(e) => set("to")(e.target.value)} />
+      <Field id="ntf-before" label="Received on or before">
+        <Input
+          id="ntf-before"
+          size="small"
+          type="date"
+          value={s.before}
+          onChange={(e) => set("before")(e.target.value)}
+        />
       </Field>
       <Button size="small" type="submit">
         Search
