@@ -1,5 +1,6 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
+import type { GatewayClient } from "../../../gateway/client-types"
 import type { OrderRecord } from "../../../gateway/schemas/transactions"
 import { lookupOrder, normaliseAmount } from "../../../lib/acquiring/gateway-state"
 import { gatewaysFor } from "../../../lib/acquiring/gateways"
@@ -63,18 +64,18 @@ async function settleLocked(scope: MedusaContainer, orderNo: string, reason: str
     await books.updateGatewayOrders({ id: order.id, ...seen, state, orphan_reason: reason, settlement_detail: detail })
     return { order_no: orderNo, action, detail }
   }
-  return moveMoney(scope, order, record!, action, reason)
+  return moveMoney(scope, client, order, record!, action, reason)
 }
 
 async function moveMoney(
   scope: MedusaContainer,
+  client: GatewayClient,
   order: GatewayOrderDTO,
   record: OrderRecord,
   action: "void" | "refund",
   reason: string,
 ): Promise<OrphanOutcome> {
   const books = booksOf(scope)
-  const { client } = gatewaysFor(scope)(order.provider_id)
   const data = dataOfOrder(order, record)
   const movement = {
     order_no: order.order_no,
