@@ -13,6 +13,9 @@ export const setChanged = (res: MedusaResponse, changed: string | undefined) => 
  */
 export function recordNotificationMiddleware(hook: "notify" | "payout") {
   return (req: MedusaRequest, res: MedusaResponse, next: MedusaNextFunction) => {
+    // Rows are written after the answer, so two deliveries can finish their writes out of order;
+    // the row keeps when the delivery arrived, which is the order an admin reads them in.
+    const received_at = new Date()
     const send = res.send.bind(res)
     let reply = ""
     res.send = ((body?: unknown) => {
@@ -21,7 +24,14 @@ export function recordNotificationMiddleware(hook: "notify" | "payout") {
     }) as typeof res.send
     res.on("finish", () => {
       const changed = res.locals.acquiringChanged as string | undefined
-      recordNotification(req.scope, { hook, body: req.body, status: res.statusCode, reply, changed }).catch((e) =>
+      recordNotification(req.scope, {
+        hook,
+        body: req.body,
+        status: res.statusCode,
+        reply,
+        changed,
+        received_at,
+      }).catch((e) =>
         req.scope
           .resolve(ContainerRegistrationKeys.LOGGER)
           .warn(`acquiring: could not record a ${hook} notification in the books: ${(e as Error).message}`),

@@ -9,6 +9,8 @@ export interface ReceivedNotification {
   status: number
   reply: string
   changed?: string | null
+  /** When the delivery arrived (the row's created_at); now when not given. */
+  received_at?: Date
 }
 
 /** accepted: answered 2xx; refused: the gateway is told not to retry (4xx); failed: it will retry (5xx). */
@@ -31,6 +33,7 @@ export async function recordNotification(scope: MedusaContainer, n: ReceivedNoti
       reply_body: n.reply.slice(0, 2000),
       changed: n.changed ?? null,
       fields,
+      ...(n.received_at && { created_at: n.received_at }),
     },
   ])
   return row
