@@ -1,6 +1,7 @@
 import { mkdirSync } from "node:fs"
 import path from "node:path"
 import type { Page } from "playwright-core"
+import { forgedSignature } from "../helpers/forge"
 import { useMerchant } from "./helpers/chromium"
 import { useDemoStack } from "./helpers/demo-stack"
 
@@ -109,7 +110,7 @@ it("notifications and unmatched payments: find by order, open, process a refused
     .find((n) => Object.values(n.payload).includes(orderNo) && n.notify_type === "payment")!
   const sigKey = Object.keys(genuine.payload).find((k) => /encryption_data|signInfo/.test(k))!
   const sig = genuine.payload[sigKey]
-  const forged = { ...genuine.payload, [sigKey]: sig.slice(0, -1) + (sig.endsWith("a") ? "b" : "a"), card_no: CARD }
+  const forged = { ...genuine.payload, [sigKey]: forgedSignature(sig), card_no: CARD }
   const res = await fetch(`${stack.backendUrl}/hooks/acquiring/notify`, {
     method: "POST",
     headers: { "content-type": "application/x-www-form-urlencoded" },
