@@ -1,11 +1,15 @@
 import type { MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import { answerClassOf } from "../../../lib/acquiring/http-answer"
 import { isAcquiringProvider } from "../../../lib/acquiring/config"
 import { tryReadData } from "../../../lib/acquiring/payment-data"
 import { graphOf } from "../../../lib/acquiring/queries/graph"
 import { recordMovementsAfterSend } from "../../../workflows/acquiring/books/record-movements"
 
-const outcomeOf = (status: number): "done" | "refused" | "failed" =>
-  status < 300 ? "done" : status < 500 ? "refused" : "failed"
+/** The movement's outcome from Medusa's answer to the admin. */
+const outcomeOf = (status: number): "done" | "refused" | "failed" => {
+  const answer = answerClassOf(status)
+  return answer === "ok" ? "done" : answer
+}
 
 /**
  * Medusa's admin capture and refund of an acquiring payment: once answered, one movement in the

@@ -5,7 +5,7 @@ import { parseDisputes } from "../../../lib/acquiring/disputes"
 import { OPEN_SESSION_STATUSES, tryReadData } from "../../../lib/acquiring/payment-data"
 import { graphOf, type GraphRow } from "../../../lib/acquiring/queries/graph"
 import { booksOf } from "./books"
-import { recordOpenedSessions } from "./record-opened"
+import { gatewayOrderOf, recordOpenedSessions } from "./record-opened"
 
 const PAGE = 500
 
@@ -51,20 +51,13 @@ async function movePayment(scope: MedusaContainer, payment: GraphRow, moved: Mov
   if (!data) return
   moved.payments++
   const books = booksOf(scope)
-  const recorded = await books.recordOpened([
-    {
-      order_no: data.order_no,
-      provider_id: payment.provider_id,
-      account_id: data.account_id ?? null,
-      kind: data.variant === "apm" ? "authorise" : "checkout",
-      amount: data.amount,
-      currency_code: data.currency,
-      session_id: payment.payment_session_id ?? "",
-      payment_collection_id: payment.payment_collection_id ?? null,
-      cart_id: null,
-      state: "attached",
-    },
-  ])
+  const row = gatewayOrderOf(payment.data, {
+    provider_id: payment.provider_id,
+    session_id: payment.payment_session_id ?? "",
+    payment_collection_id: payment.payment_collection_id ?? null,
+    cart_id: null,
+  })
+  const recorded = await books.recordOpened(row ? [{ ...row, state: "attached" }] : [])
   moved.gateway_orders += recorded.length
   const disputes = parseDisputes((payment.data as Record<string, unknown>).disputes)
   if (!Array.isArray((payment.data as Record<string, unknown>).disputes)) return

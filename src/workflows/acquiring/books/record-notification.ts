@@ -1,4 +1,5 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
+import { answerClassOf } from "../../../lib/acquiring/http-answer"
 import { notificationDialect, storedNotificationFields } from "../../../lib/acquiring/notification-fields"
 import type { NotificationDTO } from "../../../modules/acquiring"
 import { booksOf } from "./books"
@@ -14,8 +15,10 @@ export interface ReceivedNotification {
 }
 
 /** accepted: answered 2xx; refused: the gateway is told not to retry (4xx); failed: it will retry (5xx). */
-export const verdictOf = (status: number): NotificationDTO["verdict"] =>
-  status < 300 ? "accepted" : status < 500 ? "refused" : "failed"
+export const verdictOf = (status: number): NotificationDTO["verdict"] => {
+  const answer = answerClassOf(status)
+  return answer === "ok" ? "accepted" : answer
+}
 
 const text = (v: unknown) => (typeof v === "string" && v ? v : null)
 

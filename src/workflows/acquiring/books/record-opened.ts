@@ -15,28 +15,38 @@ function kindOf(data: Record<string, unknown>): string {
   return sessionSavedCard(data)?.card_id ? "token" : "checkout"
 }
 
+/** Where a gateway order sits in Medusa: its provider, the session that opened it, its collection and cart. */
+export type GatewayOrderPlace = Pick<OpenedOrder, "provider_id" | "session_id" | "payment_collection_id" | "cart_id">
+
+/** The books row of a session's or a payment's acquiring data (null when the data is not ours). */
+export function gatewayOrderOf(raw: unknown, place: GatewayOrderPlace): OpenedOrder | null {
+  const data = tryReadData(raw)
+  if (!data) return null
+  return {
+    ...place,
+    order_no: data.order_no,
+    account_id: data.account_id ?? null,
+    kind: kindOf(raw as Record<string, unknown>),
+    amount: data.amount,
+    currency_code: data.currency,
+  }
+}
+
 /** The books row of an acquiring session (null for another provider's, or a session adopting a kept order). */
 export function openedOrderOf(
   session: GraphRow,
   cartId: string | null,
   ttlSeconds: (providerId: string) => number,
 ): OpenedOrder | null {
-  if (!isAcquiringProvider(session.provider_id)) return null
-  const data = tryReadData(session.data)
-  if (!data || data.adopted_from) return null
-  const created = session.created_at ? new Date(session.created_at) : new Date()
-  return {
-    order_no: data.order_no,
+  if (!isAcquiringProvider(session.provider_id) || tryReadData(session.data)?.adopted_from) return null
+  const row = gatewayOrderOf(session.data, {
     provider_id: session.provider_id,
-    account_id: data.account_id ?? null,
-    kind: kindOf(session.data),
-    amount: data.amount,
-    currency_code: data.currency,
     session_id: session.id,
     payment_collection_id: session.payment_collection_id ?? null,
     cart_id: cartId,
-    page_expires_at: new Date(created.getTime() + ttlSeconds(session.provider_id) * 1000),
-  }
+  })
+  const created = session.created_at ? new Date(session.created_at) : new Date()
+  return row && { ...row, page_expires_at: new Date(created.getTime() + ttlSeconds(session.provider_id) * 1000) }
 }
 
 /** Cart of each collection (a payment link or an order edit's collection has none). */
