@@ -5,7 +5,16 @@ import prettier from "eslint-config-prettier"
 import tseslint from "typescript-eslint"
 
 export default [
-  { ignores: [".medusa/**", "node_modules/**", "**/fixtures/**", "demo/storefront/dist/**", "coverage/**"] },
+  {
+    ignores: [
+      ".medusa/**",
+      "node_modules/**",
+      "**/fixtures/**",
+      "demo/storefront/dist/**",
+      "packages/*/dist/**",
+      "coverage/**",
+    ],
+  },
   ...tseslint.configs.recommended,
   ...medusa.configs.recommended,
   prettier,
