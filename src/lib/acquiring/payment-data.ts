@@ -1,3 +1,4 @@
+import type { IPaymentModuleService } from "@medusajs/framework/types"
 import { firstIssue } from "../../gateway/zod-issues"
 import { MedusaError } from "@medusajs/framework/utils"
 import { z } from "zod"
@@ -87,3 +88,11 @@ export function tryReadData(data: unknown): AcquiringData | null {
   const r = AcquiringData.safeParse(data ?? {})
   return r.success ? r.data : null
 }
+
+/**
+ * The one write of a payment's data outside the provider (a sealed confirmed_capture or a refund
+ * claim before Medusa's workflow records what the gateway did, a notification's gateway state).
+ * payment-module.js updatePayment takes `data` to the payment row; its public DTO omits the key.
+ */
+export const writePaymentData = (payments: IPaymentModuleService, id: string, data: Record<string, unknown>) =>
+  payments.updatePayment({ id, data } as Parameters<IPaymentModuleService["updatePayment"]>[0])

@@ -1,18 +1,16 @@
-import type { IPaymentModuleService, MedusaContainer } from "@medusajs/framework/types"
-import { ContainerRegistrationKeys, MedusaError, Modules } from "@medusajs/framework/utils"
-import { capturePaymentWorkflow, refundPaymentWorkflow } from "@medusajs/medusa/core-flows"
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { MedusaError } from "@medusajs/framework/utils"
 import type { RefundRecord } from "../../../gateway/schemas/transactions"
 import type { RefundResult } from "../../../gateway/schemas/batch"
-import { acquiringOptionsFor } from "../../../lib/acquiring/config"
-import { sealConfirmedCapture } from "../../../lib/acquiring/confirmed-capture"
-import { mergeRefunds, parseTracked, refundedTotal } from "../../../lib/acquiring/refunds"
-import { sealKeyOf } from "../../../lib/acquiring/snapshot/seal"
 import type { PaymentView } from "../../../lib/acquiring/queries/payments"
+import { recordCancel, recordCapture, recordGatewayRefund, sealedCapture } from "../payments"
 import type { BulkOperation } from "./plan"
 
 /**
- * Record in Medusa what the gateway did, through Medusa's workflows. The provider sees the
- * gateway state (capture, cancel) or the claimed refund entry and sends nothing again.
+ * Record in Medusa what the gateway did, through the one path of each movement (../payments):
+ * Medusa's capturePaymentWorkflow with the batch's confirmation sealed into the payment data,
+ * its refundPaymentWorkflow with the refund claimed, the payment module's cancelPayment. The
+ * provider sees the sealed capture, the claimed refund or the void and sends nothing again.
  */
 export async function recordInMedusa(
   container: MedusaContainer,
@@ -23,30 +21,18 @@ export async function recordInMedusa(
   /** Capture: sent by this call ("medusa") or found done at the gateway, e.g. in its portal ("gateway"). */
   source: "medusa" | "gateway" = "medusa",
 ): Promise<void> {
-  const payments = container.resolve(Modules.PAYMENT) as IPaymentModuleService
   if (op === "capture") {
-    // The batch verdict travels in the payment data, sealed, so the provider does not query the gateway per order.
-    const options = acquiringOptionsFor(container.resolve(ContainerRegistrationKeys.CONFIG_MODULE), payment.provider_id)
-    if (payment.data && options) {
-      const confirmed_capture = sealConfirmedCapture(sealKeyOf(options), payment.data.order_no, { amount, source })
-      await payments.updatePayment({ id: payment.id, data: { ...payment.data, confirmed_capture } } as never)
-    }
-    await capturePaymentWorkflow(container).run({ input: { payment_id: payment.id, amount } })
+    const sealed = sealedCapture(container, payment, { amount, source })
+    await recordCapture(container, { payment_id: payment.id, amount, sealed })
     return
   }
-  if (op === "cancel") {
-    await payments.cancelPayment(payment.id)
-    return
-  }
+  if (op === "cancel") return recordCancel(container, payment.id)
   if (!refund || !payment.data) throw new MedusaError(MedusaError.Types.UNEXPECTED_STATE, "no gateway refund to record")
-  const merged = mergeRefunds(parseTracked(payment.data.refunds), [refund as RefundRecord]).map((r) =>
-    r.refund_reference_id === refund.refund_reference_id && !r.medusa_refund_id ? { ...r, claim: true } : r,
-  )
-  await payments.updatePayment({
-    id: payment.id,
-    data: { ...payment.data, refunds: merged, refunded_amount: refundedTotal(merged) },
-  } as never)
-  await refundPaymentWorkflow(container).run({
-    input: { payment_id: payment.id, amount, note: `Gateway refund ${refund.refund_reference_id} (bulk)` },
+  await recordGatewayRefund(container, {
+    payment_id: payment.id,
+    amount,
+    refund_reference_id: refund.refund_reference_id,
+    refund,
+    source: "bulk",
   })
 }

@@ -8,15 +8,22 @@ import {
   WorkflowResponse,
 } from "@medusajs/framework/workflows-sdk"
 import { refundPaymentWorkflow } from "@medusajs/medusa/core-flows"
-import { parseTracked, type TrackedRefund } from "../../../lib/acquiring/refunds"
+import type { RefundResult } from "../../../gateway/schemas/batch"
+import type { RefundRecord } from "../../../gateway/schemas/transactions"
+import { writePaymentData } from "../../../lib/acquiring/payment-data"
+import { mergeRefunds, parseTracked, refundedTotal, type TrackedRefund } from "../../../lib/acquiring/refunds"
 
 export interface GatewayRefundInput {
   payment_id: string
   refund_reference_id: string
   amount: string
+  /** The gateway's refund when the payment data may not track it yet (a bulk batch answer): merged first. */
+  refund?: RefundRecord | RefundResult
+  /** Who found it, for the note on Medusa's refund; default reconciliation. */
+  source?: "bulk" | "reconciliation"
 }
 
-export const RECORD_GATEWAY_REFUND_WORKFLOW = "acquiring-reconcile-record-gateway-refund"
+export const RECORD_GATEWAY_REFUND_WORKFLOW = "acquiring-record-gateway-refund"
 
 async function readRefunds(payments: IPaymentModuleService, id: string) {
   const payment = await payments.retrievePayment(id, { select: ["id", "data"] })
@@ -24,13 +31,12 @@ async function readRefunds(payments: IPaymentModuleService, id: string) {
   return { data, refunds: parseTracked(data.refunds) }
 }
 
-// The module stores `data` as given (payment-module.js updatePayment); its public DTO omits the key.
 const writeRefunds = (
   payments: IPaymentModuleService,
   id: string,
   data: Record<string, unknown>,
   refunds: TrackedRefund[],
-) => payments.updatePayment({ id, data: { ...data, refunds } } as Parameters<IPaymentModuleService["updatePayment"]>[0])
+) => writePaymentData(payments, id, { ...data, refunds, refunded_amount: refundedTotal(refunds) })
 
 const unconsumed = (r: TrackedRefund, ref: string) => r.refund_reference_id === ref && !r.medusa_refund_id
 
@@ -41,10 +47,11 @@ const unconsumed = (r: TrackedRefund, ref: string) => r.refund_reference_id === 
  * send, be taken for this one and never reach the gateway.
  */
 export const claimGatewayRefundStep = createStep(
-  "acquiring-reconcile-claim-gateway-refund",
+  "acquiring-claim-gateway-refund",
   async (input: GatewayRefundInput, { container }) => {
     const payments = container.resolve<IPaymentModuleService>(Modules.PAYMENT)
-    const { data, refunds } = await readRefunds(payments, input.payment_id)
+    const { data, refunds: known } = await readRefunds(payments, input.payment_id)
+    const refunds = input.refund ? mergeRefunds(known, [input.refund as RefundRecord]) : known
     const entry = refunds.find((r) => unconsumed(r, input.refund_reference_id))
     if (!entry || entry.claim) return new StepResponse(undefined, null) // already claimed: not ours to undo
     const claimed = refunds.map((r) => (r === entry ? { ...r, claim: true } : r))
@@ -66,8 +73,8 @@ export const claimGatewayRefundStep = createStep(
 )
 
 /**
- * A refund made at the gateway (portal) and missing in Medusa: claim it, then record it through
- * Medusa's refundPaymentWorkflow (the provider sees the claim and sends nothing).
+ * The one way a refund the gateway already made reaches Medusa's records (bulk, reconciliation):
+ * claim it, then Medusa's refundPaymentWorkflow (the provider sees the claim and sends nothing).
  */
 export const recordGatewayRefundWorkflow = createWorkflow(
   RECORD_GATEWAY_REFUND_WORKFLOW,
@@ -76,7 +83,7 @@ export const recordGatewayRefundWorkflow = createWorkflow(
     const refund = transform({ input }, ({ input }) => ({
       payment_id: input.payment_id,
       amount: input.amount,
-      note: `Gateway refund ${input.refund_reference_id} (reconciliation)`,
+      note: `Gateway refund ${input.refund_reference_id} (${input.source ?? "reconciliation"})`,
     }))
     const payment = refundPaymentWorkflow.runAsStep({ input: refund })
     return new WorkflowResponse(payment)

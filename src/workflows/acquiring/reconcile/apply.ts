@@ -1,11 +1,11 @@
 import type { IPaymentModuleService, MedusaContainer } from "@medusajs/framework/types"
 import { Modules } from "@medusajs/framework/utils"
-import { capturePaymentWorkflow } from "@medusajs/medusa/core-flows"
 import type { OrderRecord, RefundRecord } from "../../../gateway/schemas/transactions"
+import { writePaymentData } from "../../../lib/acquiring/payment-data"
 import { refundedTotal, type TrackedRefund } from "../../../lib/acquiring/refunds"
 import type { PaymentView } from "../../../lib/acquiring/queries/payments"
 import { reconcileDiff, type ReconcileAction } from "./diff"
-import { recordGatewayRefund } from "./refund-workflow"
+import { recordCancel, recordCapture, recordGatewayRefund } from "../payments"
 
 /** One line of the reconciliation report. */
 export interface ReconcileChange {
@@ -70,19 +70,16 @@ export async function applyToPayment(
   const data = view.data!
   const diff = diffOf(view, record, refundRecords)
   const base = { order_no: data.order_no, payment_id: view.id, order_id: view.order_id }
-  // Claims are set one refund at a time, each undone if its Medusa refund fails (refund-workflow.ts).
+  // Claims are set one refund at a time, each undone if its Medusa refund fails (payments/record-refund.ts).
   const refunds = diff.refunds
-  const payments = container.resolve(Modules.PAYMENT) as IPaymentModuleService
   if (changed(refunds, (data.refunds ?? []) as TrackedRefund[])) {
-    await payments.updatePayment({
-      id: view.id,
-      data: { ...data, refunds, refunded_amount: refundedTotal(refunds) },
-    } as never)
+    const payments = container.resolve(Modules.PAYMENT) as IPaymentModuleService
+    await writePaymentData(payments, view.id, { ...data, refunds, refunded_amount: refundedTotal(refunds) })
   }
   const out: ReconcileChange[] = []
   for (const a of diff.actions) {
     try {
-      out.push(await applyAction(container, payments, view, a, base))
+      out.push(await applyAction(container, view, a, base))
     } catch (e) {
       out.push({ ...base, kind: "error", detail: `${a.type}: ${(e as Error).message}` })
       if (a.type === "capture") break // refunds need the capture first
@@ -91,26 +88,26 @@ export async function applyToPayment(
   return out
 }
 
+/** Each movement through its one recording path (../payments); the provider asks the gateway, which did it. */
 async function applyAction(
   container: MedusaContainer,
-  payments: IPaymentModuleService,
   view: PaymentView,
   a: ReconcileAction,
   base: Pick<ReconcileChange, "order_no" | "payment_id" | "order_id">,
 ): Promise<ReconcileChange> {
   switch (a.type) {
     case "capture":
-      await capturePaymentWorkflow(container).run({ input: { payment_id: view.id, amount: a.amount } })
+      await recordCapture(container, { payment_id: view.id, amount: a.amount, sealed: null })
       return { ...base, kind: "capture", amount: a.amount }
     case "cancel":
-      // The provider sees the void at the gateway and sends nothing.
-      await payments.cancelPayment(view.id)
+      await recordCancel(container, view.id)
       return { ...base, kind: "cancel" }
     case "refund":
       await recordGatewayRefund(container, {
         payment_id: view.id,
         amount: a.amount,
         refund_reference_id: a.refund_reference_id,
+        source: "reconciliation",
       })
       return { ...base, kind: "refund", amount: a.amount, refund_reference_id: a.refund_reference_id }
     case "refund_status":

@@ -1,6 +1,7 @@
 import type { IPaymentModuleService } from "@medusajs/framework/types"
 import { Modules } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
+import { writePaymentData } from "../../../../lib/acquiring/payment-data"
 
 export interface PaymentDataUpdate {
   payment_id: string
@@ -9,18 +10,15 @@ export interface PaymentDataUpdate {
   previous: Record<string, unknown>
 }
 
-// The module stores `data` as given (payment-module.js updatePayment); its public DTO omits the key.
-const writeData = (payments: IPaymentModuleService, id: string, data: Record<string, unknown>) =>
-  payments.updatePayment({ id, data } as Parameters<IPaymentModuleService["updatePayment"]>[0])
-
 /** Write a payment's data through the payment module; undone by writing back what it was. */
 export const updatePaymentDataStep = createStep(
   "acquiring-update-payment-data",
   async (input: PaymentDataUpdate, { container }) => {
-    await writeData(container.resolve<IPaymentModuleService>(Modules.PAYMENT), input.payment_id, input.data)
+    await writePaymentData(container.resolve<IPaymentModuleService>(Modules.PAYMENT), input.payment_id, input.data)
     return new StepResponse(undefined, { payment_id: input.payment_id, data: input.previous })
   },
   async (undo, { container }) => {
-    if (undo) await writeData(container.resolve<IPaymentModuleService>(Modules.PAYMENT), undo.payment_id, undo.data)
+    if (undo)
+      await writePaymentData(container.resolve<IPaymentModuleService>(Modules.PAYMENT), undo.payment_id, undo.data)
   },
 )

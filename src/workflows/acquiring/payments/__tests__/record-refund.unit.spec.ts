@@ -1,6 +1,6 @@
 import { asValue } from "awilix"
 import { createMedusaContainer } from "@medusajs/framework/utils"
-import { recordGatewayRefund } from "../refund-workflow"
+import { recordGatewayRefund } from "../record-refund"
 
 /**
  * The payment module as the claim step and its compensation use it (retrievePayment, updatePayment),
