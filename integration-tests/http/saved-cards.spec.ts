@@ -1,4 +1,6 @@
-import { Modules } from "@medusajs/framework/utils"
+import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
+import { advisoryLocking, type SqlConnection } from "../../src/lib/acquiring/advisory-lock"
+import { holderLockKey } from "../../src/lib/acquiring/holder-lock"
 import { useAcquiringEnv } from "./helpers/acquiring-env"
 import { acquiringTestRunner } from "./helpers/acquiring-suite"
 import { PROVIDERS, type Seed } from "./helpers/acquiring-seed"
@@ -251,6 +253,34 @@ acquiringTestRunner(
       for (const h of await holdersOf(who.id)) await payment.deleteAccountHolder(h.id)
       expect((await savedCards(who)).data.saved_cards).toEqual([])
       expect(logs.text()).toMatch(/account holder \S+ deleted; 1 saved card token\(s\) forgotten/)
+    })
+
+    it("a holder's lock holds across processes: PostgreSQL's advisory lock over the module's connection", async () => {
+      // Three lockings stand for three instances: each over a pool of its own (here a handle on the app's),
+      // so only the database is shared.
+      const db = getContainer().resolve<SqlConnection>(ContainerRegistrationKeys.PG_CONNECTION)
+      const instance = () => advisoryLocking({ transaction: db.transaction.bind(db) })
+      const [first, second, third] = [instance(), instance(), instance()]
+      const key = holderLockKey(`acchld_spec_${Date.now()}`)
+      const events: string[] = []
+      let release!: () => void
+      const held = new Promise<void>((r) => (release = r))
+      let entered!: () => void
+      const inside = new Promise<void>((r) => (entered = r))
+      const one = first.execute(key, async () => {
+        events.push("first in")
+        entered()
+        await held
+        events.push("first out")
+      })
+      await inside
+      await expect(third.execute(key, async () => "never", { timeout: 0.3 })).rejects.toThrow(/not free within 300 ms/)
+      const two = second.execute(key, async () => void events.push("second in"), { timeout: 10 })
+      await new Promise((r) => setTimeout(r, 300))
+      expect(events).toEqual(["first in"])
+      release()
+      await Promise.all([one, two])
+      expect(events).toEqual(["first in", "first out", "second in"])
     })
 
     it("log hygiene: no token, card number or e-mail in any log line of the saved-card flow", async () => {

@@ -24,9 +24,9 @@ async function inProcessGate<T>(key: string, job: () => Promise<T>): Promise<T> 
 /**
  * Run `job` (read the holder's cards, change them, write them back) alone for this holder, so two
  * authorisations of one customer at the same moment cannot each write their own list over the
- * other's card. An in-process gate per holder always, then Medusa's locking module when the app has
- * one (cluster-wide: several instances). One key, never taken with another: no cycle with the
- * payment locks (queries/locks.ts) a save may run under.
+ * other's card. An in-process gate per holder always, then the cluster-wide lock when there is one
+ * (the provider's: PostgreSQL's advisory lock, src/providers/acquiring/core/payment-module-reads.ts).
+ * One key, never taken with another: no cycle with the payment locks (queries/locks.ts) a save may run under.
  */
 export async function withHolderLock<T>(
   locking: Locking | undefined,

@@ -14,7 +14,7 @@ export const LOCK_KEYS = {
   gatewayOrder: (orderNo: string) => `acquiring:order:${orderNo}`,
   /** One payment collection's session requests (a double click starts one session, not two at once). */
   collection: (collectionId: string) => `acquiring:collection:${collectionId}`,
-  /** One account holder's saved cards. */
+  /** One account holder's saved cards (a PostgreSQL advisory lock: the provider has no locking module, advisory-lock.ts). */
   accountHolder: (holderId: string) => `acquiring:account-holder:${holderId}`,
   /** One payout, by its request id. */
   payout: (requestId: string) => `acquiring:payout:${requestId}`,

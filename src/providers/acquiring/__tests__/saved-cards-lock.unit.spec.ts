@@ -2,6 +2,7 @@ import { cardsOf, SAVED_CARDS_DEFAULTS } from "../../../lib/acquiring/saved-card
 import { holderLockKey } from "../../../lib/acquiring/holder-lock"
 import type { Locking } from "../../../lib/acquiring/queries/locks"
 import { AccountHolders } from "../core/account-holders"
+import { PaymentModuleReads } from "../core/payment-module-reads"
 
 /**
  * Two authorisations of one customer at the same moment each read the holder's cards, add theirs
@@ -36,7 +37,13 @@ function store(cards: unknown[] = []) {
 
 const logger = { info: jest.fn(), warn: jest.fn() } as never
 const holders = (service: unknown, locking: () => Promise<Locking | undefined>) =>
-  new AccountHolders({ accountHolderService: service }, logger, SAVED_CARDS_DEFAULTS, KEY, locking)
+  new AccountHolders(
+    new PaymentModuleReads({ accountHolderService: service }),
+    logger,
+    SAVED_CARDS_DEFAULTS,
+    KEY,
+    locking,
+  )
 const ctx = { account_holder: { id: "acchld_1", data: {} } } as never
 
 describe("saved cards: one holder's cards are written one save at a time", () => {

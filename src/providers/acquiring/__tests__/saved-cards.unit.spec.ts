@@ -10,6 +10,7 @@ import {
   sealToken,
 } from "../../../lib/acquiring/saved-cards"
 import { AccountHolders } from "../core/account-holders"
+import { PaymentModuleReads } from "../core/payment-module-reads"
 import { authoriseRequest, checkoutRequest, type RequestContext } from "../mappers/payment-request"
 import { withoutToken } from "../services/hosted"
 import { parseAcquiringOptions } from "../../../lib/acquiring/options"
@@ -119,7 +120,15 @@ describe("saved cards: who may use a card", () => {
       update: async (u: unknown) => void updates.push(u),
     }
     const logger = { info: jest.fn(), warn: jest.fn() } as never
-    return { h: new AccountHolders({ accountHolderService: service }, logger, SAVED_CARDS_DEFAULTS, KEY), updates }
+    return {
+      h: new AccountHolders(
+        new PaymentModuleReads({ accountHolderService: service }),
+        logger,
+        SAVED_CARDS_DEFAULTS,
+        KEY,
+      ),
+      updates,
+    }
   }
   const snap = (extra: Record<string, unknown>) => extra as never
   const ctxOf = (customer?: string, holder?: string) =>

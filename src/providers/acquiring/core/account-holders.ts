@@ -16,7 +16,7 @@ import type {
   UpdateAccountHolderInput,
   UpdateAccountHolderOutput,
 } from "@medusajs/framework/types"
-import { MedusaError, Modules } from "@medusajs/framework/utils"
+import { MedusaError } from "@medusajs/framework/utils"
 import { isGatewayError } from "../../../gateway/errors"
 import type { OrderRecord } from "../../../gateway/schemas/transactions"
 import { withHolderLock } from "../../../lib/acquiring/holder-lock"
@@ -35,22 +35,10 @@ import {
   type SessionSavedCard,
 } from "../../../lib/acquiring/saved-cards"
 import type { CartSnapshot } from "../../../lib/acquiring/snapshot/schema"
+import type { HolderRow, PaymentModuleReads } from "./payment-module-reads"
 
-type HolderRow = { id: string; data?: Record<string, unknown> | null }
-type HolderService = {
-  retrieve: (id: string, config?: Record<string, unknown>) => Promise<HolderRow>
-  update: (data: { id: string; data: Record<string, unknown> }) => Promise<unknown>
-}
-
-/**
- * Medusa's locking module from the app's container (the one MedusaAppLoader registers every module
- * in): a provider's own container is the payment module's, which holds only that module's services.
- * Loaded on first use, so building the provider does not load the framework's entry point.
- */
-const medusaLocking = async (): Promise<Locking | undefined> => {
-  const { container } = await import("@medusajs/framework")
-  return container.resolve<Locking | undefined>(Modules.LOCKING, { allowUnregistered: true }) ?? undefined
-}
+/** The holder rows and their lock, from the payment module (core/payment-module-reads.ts). */
+type HolderStore = Pick<PaymentModuleReads, "holder" | "writeHolderData" | "holderLocking">
 
 /** Medusa passes the whole account holder (with its id) although the type names only `data`. */
 const holderIdOf = (context: PaymentProviderContext | undefined): string | undefined => {
@@ -68,23 +56,19 @@ export interface CheckoutTokens {
 /**
  * Medusa 2.21's account-holder and payment-method provider methods for a gateway without a
  * customer object: the holder is ours (id = Medusa's customer id, the `shopper_id` the requests
- * carry) and its saved cards are kept in Medusa's `account_holder` row, written through the
- * payment module's own account-holder service (the provider lives in that module's container),
- * as the provider already reads sessions and captures. Stripe keeps cards at Stripe; here the
+ * carry) and its saved cards are kept in Medusa's `account_holder` row, read and written through
+ * the payment module (core/payment-module-reads.ts). Stripe keeps cards at Stripe; here the
  * row is the only store, so "delete" means forgetting the token (the gateway has no token deletion).
  */
 export class AccountHolders {
   constructor(
-    private readonly container: Record<string, unknown>,
+    private readonly store: HolderStore,
     private readonly logger: Logger | Console,
     private readonly opts: SavedCardsOptions,
     /** Seals the tokens kept in Medusa's account holder rows (lib/acquiring/saved-cards.ts). */
     private readonly sealKey: Buffer,
-    /**
-     * Medusa's locking module, looked up when a card is written (the payment module's container,
-     * where the provider lives, does not hold it); undefined: the in-process gate alone.
-     */
-    private readonly locking: () => Promise<Locking | undefined> = medusaLocking,
+    /** The cluster-wide lock of a holder's cards; undefined: the in-process gate alone. */
+    private readonly locking: () => Promise<Locking | undefined> = async () => store.holderLocking(),
   ) {}
 
   /** Read-modify-write of one holder's cards, serialised per holder (lib/acquiring/holder-lock.ts). */
@@ -92,25 +76,13 @@ export class AccountHolders {
     return withHolderLock(await this.locking().catch(() => undefined), holderId, job)
   }
 
-  private service(): HolderService {
-    const s = this.container.accountHolderService as HolderService | undefined
-    if (!s)
-      throw new MedusaError(
-        MedusaError.Types.UNEXPECTED_STATE,
-        "acquiring: the payment module's account holder service is not available",
-      )
-    return s
-  }
-
   private async cardsOfHolder(holderId: string): Promise<{ row: HolderRow; cards: SavedCard[] } | null> {
-    const row = await this.service()
-      .retrieve(holderId, { select: ["id", "data"] })
-      .catch(() => null)
+    const row = await this.store.holder(holderId)
     return row ? { row, cards: cardsOf(row.data) } : null
   }
 
   private async writeCards(row: HolderRow, cards: SavedCard[]): Promise<void> {
-    await this.service().update({ id: row.id, data: { ...(row.data ?? {}), cards } })
+    await this.store.writeHolderData(row.id, { ...(row.data ?? {}), cards })
   }
 
   /**

@@ -73,9 +73,9 @@ import { webhookAction } from "../../../lib/acquiring/webhook"
 import { SESSION_CARD_KEY } from "../../../lib/acquiring/saved-cards"
 import type { OrderRecord } from "../../../gateway/schemas/transactions"
 import { AccountHolders } from "./account-holders"
+import { PaymentModuleReads } from "./payment-module-reads"
 
 type Cradle = { logger?: Logger } & Record<string, unknown>
-type ModuleService = { retrieve: (id: string, config: Record<string, unknown>) => Promise<unknown> }
 
 export interface StartInput {
   /** Medusa's payment session id. */
@@ -97,6 +97,8 @@ export abstract class AcquiringBase extends AbstractPaymentProvider<Record<strin
   protected readonly sealKey: Buffer
   /** Account holders and saved cards (core/account-holders.ts). */
   protected readonly holders: AccountHolders
+  /** What Medusa does not hand a provider, read from the payment module (core/payment-module-reads.ts). */
+  private readonly module: PaymentModuleReads
   private readonly loggedCodes = new Set<string>()
 
   protected abstract readonly variant: Variant
@@ -113,12 +115,8 @@ export abstract class AcquiringBase extends AbstractPaymentProvider<Record<strin
     this.client = createGatewayClient(this.opts.clientInput as never)
     this.logger = cradle.logger ?? console
     this.sealKey = sealKeyOf(this.opts)
-    this.holders = new AccountHolders(
-      this.container as Record<string, unknown>,
-      this.logger,
-      this.opts.provider.saved_cards,
-      this.sealKey,
-    )
+    this.module = new PaymentModuleReads(this.container as Record<string, unknown>)
+    this.holders = new AccountHolders(this.module, this.logger, this.opts.provider.saved_cards, this.sealKey)
   }
 
   /** Status overrides of a variant (e.g. asynchronous APMs). */
@@ -245,7 +243,7 @@ export abstract class AcquiringBase extends AbstractPaymentProvider<Record<strin
         `The cart total (${s.total} ${s.currency_code}) differs from the payment amount (${amount} ${currency}); refresh the cart and start the payment again.`,
       )
     }
-    if ((await this.collectionOf(sessionId)) !== s.payment_collection_id) {
+    if ((await this.module.sessionCollection(sessionId)) !== s.payment_collection_id) {
       throw new MedusaError(
         MedusaError.Types.INVALID_DATA,
         "The cart snapshot was sealed for another payment collection; start the payment again from the cart.",
@@ -265,15 +263,13 @@ export abstract class AcquiringBase extends AbstractPaymentProvider<Record<strin
     dropped: string[],
   ): Promise<InitiatePaymentOutput> {
     const ticket = openAdoptionTicket(this.sealKey, raw)
-    if ((await this.collectionOf(sessionId)) !== ticket.collection_id) {
+    if ((await this.module.sessionCollection(sessionId)) !== ticket.collection_id) {
       throw new MedusaError(
         MedusaError.Types.NOT_ALLOWED,
         "The adoption ticket was made for another payment collection.",
       )
     }
-    const kept = tryReadData(
-      (await this.moduleRow<{ data?: unknown }>("paymentService", ticket.payment_id, ["id", "data"]))?.data,
-    )
+    const kept = tryReadData(await this.module.paymentData(ticket.payment_id))
     if (!isKept(kept) || kept.currency !== currency) {
       throw new MedusaError(
         MedusaError.Types.NOT_ALLOWED,
@@ -287,42 +283,6 @@ export abstract class AcquiringBase extends AbstractPaymentProvider<Record<strin
       status: "pending",
       data: { ...blanked([...dropped, ADOPT_KEY]), ...carried, adopted_from: ticket.payment_id },
     }
-  }
-
-  /** The payment collection of a session, from the payment module's own session service. */
-  private async collectionOf(sessionId: string): Promise<string | undefined> {
-    return (
-      await this.moduleRow<{ payment_collection_id?: string }>("paymentSessionService", sessionId, [
-        "id",
-        "payment_collection_id",
-      ])
-    )?.payment_collection_id
-  }
-
-  /** A row of one of the payment module's own services; undefined when it cannot be read. */
-  private async moduleRow<T>(
-    service: string,
-    id: string,
-    select: string[],
-    relations?: string[],
-  ): Promise<T | undefined> {
-    try {
-      return (await this.moduleService(service)?.retrieve(id, {
-        select,
-        ...(relations && { relations }),
-      })) as T | undefined
-    } catch {
-      return undefined
-    }
-  }
-
-  /**
-   * One of the payment module's internal services (the provider is built in the module's
-   * container): the only way to read a session's collection or a capture's amount, which
-   * Medusa does not pass to the provider.
-   */
-  private moduleService(name: string): ModuleService | undefined {
-    return (this.container as Record<string, ModuleService | undefined>)[name]
   }
 
   async authorizePayment(input: AuthorizePaymentInput): Promise<AuthorizePaymentOutput> {
@@ -375,17 +335,14 @@ export abstract class AcquiringBase extends AbstractPaymentProvider<Record<strin
   }
 
   /**
-   * Medusa passes no amount to capturePayment: the Capture row (its id is the idempotency
-   * key) holds it. It is read from the payment module's own capture service; without it
-   * the remaining amount is captured.
+   * Medusa passes no amount to capturePayment: the Capture row (its id is the idempotency key)
+   * holds it (core/payment-module-reads.ts); without it the remaining amount is captured.
    */
   private async captureAmount(key: string | undefined, data: AcquiringData): Promise<string | undefined> {
     if (!key) return undefined
-    let row: { amount?: BigNumberInput; raw_amount?: BigNumberInput } | undefined
+    let amount: BigNumberInput | undefined
     try {
-      row = (await this.moduleService("captureService")?.retrieve(key, {
-        select: ["id", "amount", "raw_amount"],
-      })) as typeof row
+      amount = await this.module.captureAmount(key)
     } catch {
       this.logger.warn(
         `acquiring: capture ${key} of order ${data.order_no} not readable; capturing the remaining amount`,
@@ -393,7 +350,7 @@ export abstract class AcquiringBase extends AbstractPaymentProvider<Record<strin
       return undefined
     }
     // Outside the try: an amount the gateway cannot carry is refused, never swapped for the remainder.
-    return row ? this.gatewayAmount(row.raw_amount ?? row.amount!, data) : undefined
+    return amount === undefined ? undefined : this.gatewayAmount(amount, data)
   }
 
   /** A later Medusa amount of this payment as the gateway takes it (the session's currency rounding). */
@@ -421,14 +378,8 @@ export abstract class AcquiringBase extends AbstractPaymentProvider<Record<strin
    */
   private async keepForReplacement(data: AcquiringData, paymentId: string | undefined): Promise<AcquiringData | null> {
     if (this.opts.provider.void_on_collection_cancel || !paymentId) return null
-    type PaymentRow = { created_at?: Date | string; payment_collection?: { status?: string } }
-    const payment = await this.moduleRow<PaymentRow>(
-      "paymentService",
-      paymentId,
-      ["id", "created_at"],
-      ["payment_collection"],
-    )
-    if (payment?.payment_collection?.status !== "canceled") return null
+    const payment = await this.module.canceledPayment(paymentId)
+    if (payment?.collection_status !== "canceled") return null
     const record = await lookupOrder(this.client, data).catch((e) => {
       throw toMedusaError(e, "Checking the payment")
     })
