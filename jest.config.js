@@ -23,13 +23,14 @@ const MATCH = {
   // Two servers and a worker as child processes on one database and Redis (its own run).
   "integration:multiprocess": ["**/integration-tests/multiprocess/**/*.spec.[jt]s"],
   // Checkout → notification → capture → refund, and the payout module (its migrations, hook and routes),
-  // again on the lowest supported Medusa (scripts/compat-medusa.js); saved cards with them, since they reach
-  // the payment module's account-holder service and database connection the provider reads by name
-  // (src/providers/acquiring/core/payment-module-reads.ts).
+  // again on the lowest supported Medusa (scripts/compat-medusa.js); with them the admin's partial capture and
+  // saved cards, which reach what the provider reads from the payment module by name (a capture's amount, the
+  // account holder's row, the database connection: src/providers/acquiring/core/payment-module-reads.ts).
   "integration:compat": [
     "**/integration-tests/http/acquiring-checkout.spec.[jt]s",
     "**/integration-tests/http/notifications-after-payment.spec.[jt]s",
     "**/integration-tests/http/payouts.spec.[jt]s",
+    "**/integration-tests/http/acquiring-admin.spec.[jt]s",
     "**/integration-tests/http/saved-cards.spec.[jt]s",
   ],
   // The packed tarball installed into fresh Medusa stores at both ends of the peer range (scripts/install-app.js),
