@@ -7,4 +7,6 @@ export declare function ensureStarters(opts?: {
   log?: (msg: string) => void
   versions?: string[]
   tarball?: string
+  /** The storefront kit's package (default: scripts/storefront-kit.js packs it). */
+  kitTarball?: string
 }): Record<string, { dir: string; timings: Record<string, number | boolean> }>

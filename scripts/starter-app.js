@@ -11,15 +11,15 @@
  *   upgrade Medusa, keep them at the new dashboard's versions").
  *
  * Then the guide's backend step (2.1 `pnpm add <tarball>` in apps/backend, 2.2 medusa-config.ts, 2.3 .env,
- * 2.4 the seed's payment provider) and storefront step (3.1 `pnpm add <tarball>` in apps/storefront and
- * .env.local), with the code blocks read from the guide itself, so the test follows the guide as written.
+ * 2.4 the seed's payment provider) and storefront step (3.1 `pnpm add <kit tarball>` in apps/storefront, the
+ * storefront kit's own package packed by scripts/storefront-kit.js, and .env.local), with the code blocks read from the guide itself, so the test follows the guide as written.
  * The database, the admin user and the servers are the spec's (integration-tests/starter/starter-suite.ts).
  *
  *   node scripts/starter-app.js [version …]     build when stale, pack, prepare the workspaces, print them
  *
  * Caches: pnpm's store in node_modules/.cache/pnpm-store (kept by CI caches: a second install downloads
  * nothing), the starter's files in node_modules/.cache/dtc-starter-<commit>.tar. The workspaces themselves
- * live in the OS's temp dir (acquiring-starter-<version>), reused while the tarball, the guide's blocks and
+ * live in the OS's temp dir (acquiring-starter-<version>), reused while the tarballs, the guide's blocks and
  * PREPARATION are unchanged: Medusa's CLI loads medusa-config.ts through ts-node, which skips every file whose
  * path contains node_modules/, so the workspace cannot live in node_modules/.cache.
  */
@@ -29,6 +29,7 @@ const fs = require("node:fs")
 const os = require("node:os")
 const path = require("node:path")
 const { INSTALL_VERSIONS, packedTarball, packPlugin } = require("./install-app")
+const { packStorefrontKit } = require("./storefront-kit")
 
 const ROOT = path.resolve(__dirname, "..")
 const CACHE = path.join(ROOT, "node_modules", ".cache")
@@ -50,7 +51,7 @@ const STARTER_VERSIONS = [STARTER_MEDUSA, INSTALL_VERSIONS[INSTALL_VERSIONS.leng
 
 const workspaceDir = (version) => path.join(os.tmpdir(), `acquiring-starter-${version}`)
 /** Bumped when the preparation below changes what it makes (the workspaces are then made again). */
-const PREPARATION = "1"
+const PREPARATION = "2"
 const sha = (...parts) => parts.reduce((h, p) => h.update(p), crypto.createHash("sha256")).digest("hex")
 
 function run(cmd, args, cwd, what) {
@@ -148,10 +149,17 @@ function dashboardPins(version) {
  * The starter's workspace for `version` with the guide's backend and storefront steps done; returns its
  * folder and how long each step took (seconds; `cached` when the workspace was reused).
  */
-function ensureStarter(version, tarball, { log = console.error } = {}) {
+function ensureStarter(version, tarball, kitTarball, { log = console.error } = {}) {
   const dir = workspaceDir(version)
   const g = guide()
-  const stampValue = sha(PREPARATION, version, STARTER_COMMIT, fs.readFileSync(tarball), JSON.stringify(g))
+  const stampValue = sha(
+    PREPARATION,
+    version,
+    STARTER_COMMIT,
+    fs.readFileSync(tarball),
+    fs.readFileSync(kitTarball),
+    JSON.stringify(g),
+  )
   const stamp = path.join(dir, ".acquiring-prepared")
   const timingsFile = path.join(dir, ".acquiring-timings.json")
   if (fs.existsSync(stamp) && fs.readFileSync(stamp, "utf8") === stampValue) {
@@ -165,6 +173,8 @@ function ensureStarter(version, tarball, { log = console.error } = {}) {
   const storefront = path.join(dir, "apps", "storefront")
   const local = path.join(dir, "medusa-plugin-acquiring.tgz")
   fs.copyFileSync(tarball, local)
+  const localKit = path.join(dir, "medusa-plugin-acquiring-storefront.tgz")
+  fs.copyFileSync(kitTarball, localKit)
 
   // 1. The starter's install: its lockfile as is, or Medusa bumped in the backend.
   log(`dtc-starter ${version}: installing with ${PNPM} in ${dir} …`)
@@ -196,8 +206,12 @@ function ensureStarter(version, tarball, { log = console.error } = {}) {
   if (!seed.includes(g.seedFrom)) throw new Error(`the starter's seed has no line ${g.seedFrom}`)
   fs.writeFileSync(seedFile, seed.replace(g.seedFrom, g.seedTo))
 
-  // 3. The storefront step (3.1): the package and .env.local (the key and address are the spec's).
-  timings.storefrontAdd = pnpm(["add", local], storefront, "pnpm add of the tarball in apps/storefront").seconds
+  // 3. The storefront step (3.1): the kit's package and .env.local (the key and address are the spec's).
+  timings.storefrontAdd = pnpm(
+    ["add", localKit],
+    storefront,
+    "pnpm add of the kit's tarball in apps/storefront",
+  ).seconds
   fs.copyFileSync(path.join(storefront, ".env.template"), path.join(storefront, ".env.local"))
 
   fs.writeFileSync(timingsFile, JSON.stringify(timings))
@@ -206,11 +220,12 @@ function ensureStarter(version, tarball, { log = console.error } = {}) {
   return { dir, timings }
 }
 
-/** Every starter workspace ready (packs first when `tarball` is not given); their folders by version. */
-function ensureStarters({ log = console.error, versions = STARTER_VERSIONS, tarball } = {}) {
+/** Every starter workspace ready (packs first when `tarball` / `kitTarball` is not given); their folders by version. */
+function ensureStarters({ log = console.error, versions = STARTER_VERSIONS, tarball, kitTarball } = {}) {
   const tgz = tarball || packPlugin({ log })
+  const kit = kitTarball || packStorefrontKit(path.join(CACHE, "acquiring-kit-pack"))
   const out = {}
-  for (const v of versions) out[v] = ensureStarter(v, tgz, { log })
+  for (const v of versions) out[v] = ensureStarter(v, tgz, kit, { log })
   return out
 }
 

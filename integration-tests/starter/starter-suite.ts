@@ -9,7 +9,7 @@
  *
  * The storefront's checkout is the guide's storefront code without Next.js (a production build takes
  * minutes): the storefront's own installed `@medusajs/js-sdk` makes the cart and starts the session, as the
- * starter's data layer does, and the storefront's installed copy of `medusa-plugin-acquiring/storefront`
+ * starter's data layer does, and the storefront's installed kit, `medusa-plugin-acquiring-storefront`,
  * finds the started payment and the hosted page (3.7's `findStartedPayment` and `sendShopper`'s fetch) and
  * completes the cart (3.3/3.4's `completeCart`, retried as the return page does); the card page is posted
  * over HTTP. Then the admin in Chromium: the order page's widget, Payouts, Awaiting capture and Settings →
@@ -165,10 +165,17 @@ export function starterSuite(version: string): void {
     await recreateDatabase(db, true)
   }, 120_000)
 
+  it(`Medusa ${version}: the storefront's kit links nothing of the backend (no peers for pnpm#11155 to fill)`, () => {
+    const kit = fs.realpathSync(path.join(storefront, "node_modules", "medusa-plugin-acquiring-storefront"))
+    // pnpm's folder of the kit holds it and what it was linked to: zod alone.
+    expect(fs.readdirSync(path.dirname(kit)).sort()).toEqual(["medusa-plugin-acquiring-storefront", "zod"])
+    expect(fs.existsSync(path.join(storefront, "node_modules", "medusa-plugin-acquiring"))).toBe(false)
+  })
+
   it(`Medusa ${version}: the storefront's checkout (its js-sdk and its copy of the kit) places an order paid on the card page`, async () => {
     const t0 = Date.now()
     const store = { baseUrl: server!.url, publishableKey: await publishableKey(db) }
-    const kit = fromStorefront<Kit>(storefront, "medusa-plugin-acquiring/storefront")
+    const kit = fromStorefront<Kit>(storefront, "medusa-plugin-acquiring-storefront")
     const { default: Medusa } = fromStorefront<{ default: new (o: object) => any }>(storefront, "@medusajs/js-sdk")
     const sdk = new Medusa({ baseUrl: store.baseUrl, publishableKey: store.publishableKey })
 

@@ -5,7 +5,7 @@ import path from "node:path"
 /**
  * The guide's return page (docs/storefront-dtc-starter.md 3.4, kept verbatim as the file below) in the
  * browser without Next.js: esbuild bundles that very file with React, the kit's source for
- * `medusa-plugin-acquiring/storefront`, and this folder's stand-ins for the starter's modules and
+ * `medusa-plugin-acquiring-storefront`, and this folder's stand-ins for the starter's modules and
  * Next.js's router; a tiny server answers every path with it.
  */
 const ROOT = path.resolve(__dirname, "..", "..", "..", "..")
@@ -20,7 +20,7 @@ const MODULES: Record<string, string> = {
   "@modules/common/components/ui": path.join(__dirname, "ui.tsx"),
   "@modules/common/components/localized-client-link": path.join(__dirname, "localized-client-link.tsx"),
   "next/navigation": path.join(__dirname, "next-navigation.ts"),
-  "medusa-plugin-acquiring/storefront": path.join(ROOT, "src", "storefront", "index.ts"),
+  "medusa-plugin-acquiring-storefront": path.join(ROOT, "src", "storefront", "index.ts"),
 }
 
 // Only the route the page is for renders it: the confirmation address it goes on to stays empty.

@@ -6,7 +6,7 @@ import LocalizedClientLink from "@modules/common/components/localized-client-lin
 import {
   breakOutOfFrame,
   type CompleteOutcome,
-} from "medusa-plugin-acquiring/storefront"
+} from "medusa-plugin-acquiring-storefront"
 import { useParams, useRouter } from "next/navigation"
 import { useEffect, useRef, useState } from "react"
 
