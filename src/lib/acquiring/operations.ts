@@ -31,10 +31,13 @@ async function guarded<T>(action: string, fn: () => Promise<T>): Promise<T> {
   }
 }
 
-/** The payment data once a capture the gateway confirmed (a batch answer) is recorded as Medusa capture `c.id`. */
+/**
+ * The payment data once a capture the gateway confirmed (a batch answer) is recorded as Medusa
+ * capture `c.id`. The module merges the returned data into what is stored, so the spent flag is
+ * set undefined (not stored), not left out.
+ */
 export function withConfirmedCapture(d: AcquiringData, c: TrackedCapture): AcquiringData {
-  const { confirmed_capture: _, ...rest } = d
-  return { ...rest, payment_status: PAYMENT_STATUS.PAID, captures: [c] }
+  return { ...d, confirmed_capture: undefined, payment_status: PAYMENT_STATUS.PAID, captures: [c] }
 }
 
 /**

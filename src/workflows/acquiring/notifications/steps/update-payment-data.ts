@@ -1,7 +1,7 @@
 import type { IPaymentModuleService } from "@medusajs/framework/types"
 import { Modules } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { writePaymentData } from "../../../../lib/acquiring/payment-data"
+import { blanked, writePaymentData } from "../../../../lib/acquiring/payment-data"
 
 export interface PaymentDataUpdate {
   payment_id: string
@@ -10,15 +10,21 @@ export interface PaymentDataUpdate {
   previous: Record<string, unknown>
 }
 
-/** Write a payment's data through the payment module; undone by writing back what it was. */
+/**
+ * Write a payment's data through the payment module; undone by writing back what it was. The
+ * module merges `data` into what is stored, so the undo also blanks the keys this write added
+ * (e.g. a sealed confirmed_capture), which writing `previous` alone would leave.
+ */
 export const updatePaymentDataStep = createStep(
   "acquiring-update-payment-data",
   async (input: PaymentDataUpdate, { container }) => {
     await writePaymentData(container.resolve<IPaymentModuleService>(Modules.PAYMENT), input.payment_id, input.data)
-    return new StepResponse(undefined, { payment_id: input.payment_id, data: input.previous })
+    const added = Object.keys(input.data).filter((k) => !(k in input.previous))
+    return new StepResponse(undefined, { payment_id: input.payment_id, data: input.previous, added })
   },
   async (undo, { container }) => {
-    if (undo)
-      await writePaymentData(container.resolve<IPaymentModuleService>(Modules.PAYMENT), undo.payment_id, undo.data)
+    if (!undo) return
+    const data = { ...undo.data, ...blanked(undo.added ?? []) }
+    await writePaymentData(container.resolve<IPaymentModuleService>(Modules.PAYMENT), undo.payment_id, data)
   },
 )
