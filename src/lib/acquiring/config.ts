@@ -26,33 +26,6 @@ export const webhookProviderOf = (providerId: string): string => providerId.repl
 
 type ProviderEntry = { resolve?: unknown; id?: unknown; options?: Record<string, unknown> }
 
-/**
- * Options of the acquiring provider with the given config id, read from the app config
- * (routes and subscribers have no other way to the provider's options).
- */
-export function acquiringOptionsFor(configModule: ConfigModule, providerId: string): AcquiringOptions | null {
-  // Parsed once per app config: routes (session creation, hosted page) ask on every request.
-  let parsed = parsedOptions.get(configModule)
-  if (!parsed) parsedOptions.set(configModule, (parsed = new Map()))
-  if (!parsed.has(providerId)) parsed.set(providerId, readOptions(configModule, providerId))
-  return parsed.get(providerId)!
-}
-
-const parsedOptions = new WeakMap<ConfigModule, Map<string, AcquiringOptions | null>>()
-
-function readOptions(configModule: ConfigModule, providerId: string): AcquiringOptions | null {
-  const configId = configIdOf(providerId)
-  if (!configId) return null
-  const modules = Object.values((configModule.modules ?? {}) as Record<string, unknown>)
-  for (const mod of modules) {
-    const providers = ((mod as { options?: { providers?: ProviderEntry[] } })?.options?.providers ??
-      []) as ProviderEntry[]
-    const entry = providers.find((p) => p?.id === configId && /acquiring/.test(String(p?.resolve ?? "")))
-    if (entry) return parseAcquiringOptions(entry.options ?? {})
-  }
-  return null
-}
-
 export interface AcquiringProviderConfig {
   /** The `id` given in medusa-config (e.g. "acquiring"). */
   config_id: string
@@ -61,19 +34,35 @@ export interface AcquiringProviderConfig {
   options: AcquiringOptions
 }
 
-/** Every acquiring provider configured in the app (jobs get no plugin options; this is their way in). */
+/** Parsed once per app config: routes (session creation, hosted page) ask on every request. */
+const parsed = new WeakMap<ConfigModule, AcquiringProviderConfig[]>()
+
+/**
+ * Every acquiring provider configured in the app, with its parsed options: the one place the app
+ * config is read for them (routes, jobs, workflows and the payout module get no provider options
+ * of their own). Medusa already validated each entry at boot (the provider's validateOptions).
+ */
 export function acquiringProviderConfigs(configModule: ConfigModule): AcquiringProviderConfig[] {
+  let all = parsed.get(configModule)
+  if (!all) parsed.set(configModule, (all = readProviders(configModule)))
+  return all
+}
+
+/** Options of the acquiring provider with the given provider id (null for another provider's). */
+export function acquiringOptionsFor(configModule: ConfigModule, providerId: string): AcquiringOptions | null {
+  const configId = configIdOf(providerId)
+  if (!configId) return null
+  return acquiringProviderConfigs(configModule).find((c) => c.config_id === configId)?.options ?? null
+}
+
+function readProviders(configModule: ConfigModule): AcquiringProviderConfig[] {
   const out: AcquiringProviderConfig[] = []
   for (const mod of Object.values((configModule.modules ?? {}) as Record<string, unknown>)) {
     const providers = ((mod as { options?: { providers?: ProviderEntry[] } })?.options?.providers ??
       []) as ProviderEntry[]
     for (const p of providers) {
       if (typeof p?.id !== "string" || !/acquiring/.test(String(p?.resolve ?? ""))) continue
-      out.push({
-        config_id: p.id,
-        provider_ids: providerIdsOf(p.id),
-        options: parseAcquiringOptions(p.options ?? {}),
-      })
+      out.push({ config_id: p.id, provider_ids: providerIdsOf(p.id), options: parseAcquiringOptions(p.options ?? {}) })
     }
   }
   return out

@@ -3,7 +3,7 @@ import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/util
 import { createGatewayClient } from "../../gateway"
 import type { GatewayClient } from "../../gateway/client-types"
 import type { OrderRecord, RefundRecord } from "../../gateway/schemas/transactions"
-import { acquiringOptionsFor, configIdOf } from "./config"
+import { acquiringProviderConfigs, configIdOf } from "./config"
 import { pushTo } from "../push-to"
 import { byAccount } from "./batch"
 import { latestRecords } from "./gateway-state"
@@ -14,25 +14,33 @@ export interface ProviderGateway {
   options: AcquiringOptions
 }
 
+/** One client per provider config entry and app config, shared by routes, jobs, workflows and payouts. */
+const clients = new WeakMap<ConfigModule, Map<string, ProviderGateway>>()
+
 /**
- * Gateway clients per provider id, for one run (a client holds no state between calls;
- * nothing is kept across requests, so several instances behave alike).
+ * The gateway client and options of an acquiring provider (a config id or a provider id). A client
+ * holds no state between calls, so one per config entry serves every caller of the process.
  */
+export function providerGateway(config: ConfigModule, providerOrConfigId: string): ProviderGateway {
+  const configId = configIdOf(providerOrConfigId) ?? providerOrConfigId
+  let byConfig = clients.get(config)
+  if (!byConfig) clients.set(config, (byConfig = new Map()))
+  let gw = byConfig.get(configId)
+  if (gw) return gw
+  const options = acquiringProviderConfigs(config).find((c) => c.config_id === configId)?.options
+  if (!options)
+    throw new MedusaError(
+      MedusaError.Types.NOT_FOUND,
+      `provider ${providerOrConfigId} is not an acquiring provider of this app`,
+    )
+  byConfig.set(configId, (gw = { client: createGatewayClient(options.clientInput as never), options }))
+  return gw
+}
+
+/** Gateway clients per provider id, for a route, job or workflow with the app's container. */
 export function gatewaysFor(container: MedusaContainer) {
   const config = container.resolve(ContainerRegistrationKeys.CONFIG_MODULE) as ConfigModule
-  const byConfig = new Map<string, ProviderGateway>()
-  return (providerId: string): ProviderGateway => {
-    const options = acquiringOptionsFor(config, providerId)
-    if (!options)
-      throw new MedusaError(
-        MedusaError.Types.NOT_FOUND,
-        `provider ${providerId} is not an acquiring provider of this app`,
-      )
-    const key = configIdOf(providerId) ?? providerId
-    let gw = byConfig.get(key)
-    if (!gw) byConfig.set(key, (gw = { client: createGatewayClient(options.clientInput as never), options }))
-    return gw
-  }
+  return (providerId: string): ProviderGateway => providerGateway(config, providerId)
 }
 
 /** What selects a gateway order: its number and the account (or currency) it was made on. */

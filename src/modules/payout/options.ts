@@ -11,6 +11,11 @@ import { firstIssue } from "../../gateway/zod-issues"
 export const PayoutOptions = z.object({
   /** Where the gateway sends payout notifications: <backend>/hooks/acquiring/payout. */
   notify_url: Url.optional(),
+  /**
+   * Without the plugin option `gateway`: the `id` (in medusa-config) of the acquiring payment provider
+   * whose gateway credentials pay out. Default: the only one configured.
+   */
+  provider: z.string().min(1).optional(),
   /** Account that pays out; else the gateway client picks by payment_currency / fallback. */
   account_id: z.string().min(1).max(10).optional(),
   /**

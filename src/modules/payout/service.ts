@@ -1,10 +1,11 @@
 import { MedusaError, MedusaService } from "@medusajs/framework/utils"
-import type { InferTypeOf } from "@medusajs/framework/types"
+import type { ConfigModule, InferTypeOf } from "@medusajs/framework/types"
 import type { CallOptions, GatewayClient } from "../../gateway/client-types"
 import type { Notification, PayoutRequest, PayoutResponse } from "../../gateway/schemas"
 import { Payout } from "./models/payout"
 import { parsePayoutModuleOptions, type PayoutModuleOptions, type PayoutOptions } from "./options"
 import { buildGatewayClient } from "./gateway-client"
+import { providerClient } from "./lib/provider-client"
 import { isGatewayError } from "../../gateway/errors"
 import type { PayoutRecordInput } from "./lib/from-request"
 import type { PayoutUpdate } from "./lib/gateway-update"
@@ -14,17 +15,21 @@ type CreatePayoutData = Partial<PayoutDTO>
 export type PayoutPatch = Partial<PayoutUpdate> & { submitted_at?: Date; account_id?: string }
 
 /**
- * Payout records plus the one gateway client payouts use. The client is built on first use
- * from the plugin option `gateway`, so a store that never pays out needs no gateway options.
+ * Payout records plus the one gateway client payouts use, found on first use: the plugin option
+ * `gateway` when set, else the acquiring payment provider's client (lib/provider-client.ts). A
+ * store that never pays out needs neither.
  */
 class PayoutModuleService extends MedusaService({ Payout }) {
   protected readonly options_: PayoutModuleOptions
   private client_?: GatewayClient
+  private readonly configModule_?: ConfigModule
 
   constructor(container: Record<string, unknown>, options?: unknown) {
     // eslint-disable-next-line prefer-rest-params
     super(...arguments)
     this.options_ = parsePayoutModuleOptions(options)
+    // Medusa hands every module the app config; payouts find the payment provider's gateway there.
+    this.configModule_ = (container as { configModule?: ConfigModule }).configModule
   }
 
   // eslint-disable-next-line @medusajs/service-methods-must-be-async -- a synchronous accessor, no I/O
@@ -35,14 +40,10 @@ class PayoutModuleService extends MedusaService({ Payout }) {
   // eslint-disable-next-line @medusajs/service-methods-must-be-async -- a synchronous accessor, no I/O
   gatewayClient(): GatewayClient {
     if (!this.client_) {
-      if (!this.options_.gateway) {
-        throw new MedusaError(
-          MedusaError.Types.INVALID_DATA,
-          "Payouts need the gateway client options: set the plugin option `gateway` (see docs/payouts.md)",
-        )
-      }
       try {
-        this.client_ = buildGatewayClient(this.options_.gateway)
+        this.client_ = this.options_.gateway
+          ? buildGatewayClient(this.options_.gateway)
+          : providerClient(this.configModule_, this.options_.payouts.provider)
       } catch (e) {
         // Names the option to fix (GatewayOptionsError); a 400, not an anonymous 500.
         if (isGatewayError(e)) throw new MedusaError(MedusaError.Types.INVALID_DATA, e.message)
