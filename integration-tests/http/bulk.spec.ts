@@ -1,4 +1,6 @@
-import { Modules } from "@medusajs/framework/utils"
+import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
+import { Client } from "pg"
+import { listAwaitingCapture, type AwaitingCapturePage } from "../../src/workflows/acquiring/bulk/awaiting-capture"
 import { useAcquiringEnv } from "./helpers/acquiring-env"
 import { acquiringTestRunner } from "./helpers/acquiring-suite"
 import { PROVIDERS } from "./helpers/acquiring-seed"
@@ -294,6 +296,51 @@ acquiringTestRunner(({ api, getContainer, seed, admin }) => {
     const bad = await admin.get("/admin/acquiring/bulk/awaiting-capture?limit=500")
     expect(bad.status).toBe(400)
     expect(bad.data.message).toContain("limit")
+  })
+
+  it("lists only payments of a live order, with the same number of queries for one row as for two", async () => {
+    const sandbox = env.sandbox()
+    const orders = await placeOrders(api, seed, sandbox, 2)
+    // A newer open acquiring payment of a collection no order has (a cart that never completed).
+    const knex = getContainer().resolve(ContainerRegistrationKeys.PG_CONNECTION)
+    const money = { amount: 10, raw_amount: { value: "10", precision: 20 }, currency_code: "eur" }
+    await knex("payment_collection").insert({ ...money, id: "col_no_order", status: "authorized" })
+    await knex("payment").insert({
+      ...money,
+      id: "pay_no_order",
+      provider_id: "pp_acquiring_acquiring",
+      data: { order_no: "NOORDER", amount: "10.00", currency: "EUR" },
+      payment_collection_id: "col_no_order",
+      payment_session_id: "payses_no_order",
+    })
+    const proto = Client.prototype as unknown as { query: (...a: unknown[]) => unknown }
+    const original = proto.query
+    let queries = 0
+    proto.query = function (this: unknown, ...args: unknown[]) {
+      queries++
+      return original.apply(this, args)
+    }
+    // The fewest of three reads: a background job's query in the window is not the list's.
+    const listed = async (limit: number) => {
+      let fewest = Infinity
+      let page: AwaitingCapturePage | undefined
+      for (let i = 0; i < 3; i++) {
+        queries = 0
+        page = await listAwaitingCapture(getContainer(), { limit, offset: 0 })
+        fewest = Math.min(fewest, queries)
+      }
+      return { data: page!, queries: fewest }
+    }
+    try {
+      const one = await listed(1)
+      const two = await listed(2)
+      expect(two.data.count).toBe(2)
+      expect(two.data.payments.map((p) => p.order_id).sort()).toEqual(orders.map((o) => o.order_id).sort())
+      expect(one.data.payments).toHaveLength(1)
+      expect(two.queries).toBe(one.queries)
+    } finally {
+      proto.query = original
+    }
   })
 
   it("validates the body naming the field", async () => {

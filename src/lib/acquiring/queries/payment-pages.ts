@@ -1,20 +1,49 @@
+import type { FilterablePaymentProps, IPaymentModuleService, MedusaContainer } from "@medusajs/framework/types"
+import { Modules } from "@medusajs/framework/utils"
 import type { GraphRow } from "./graph"
-import type { MedusaContainer } from "@medusajs/framework/types"
+import { ordersOfCollections } from "./order-links"
 import { toView, type PaymentView } from "./payments"
-import { pgConnection } from "./sql"
 
-/** Capture or refund rows of the payment as one JSON array: one query per page, not per payment. */
-const moneyRows = (table: "capture" | "refund") =>
-  `coalesce((select json_agg(json_build_object('id', x.id, 'created_at', x.created_at, 'raw_amount', x.raw_amount, 'amount', x.amount) order by x.created_at)
-     from "${table}" x where x.payment_id = p.id and x.deleted_at is null), '[]'::json) as ${table}s`
+/** What toView reads of a payment on a page (canceled_at is filtered to null; created_at is no key, see below). */
+const PAGE_FIELDS = [
+  "id",
+  "provider_id",
+  "payment_collection_id",
+  "currency_code",
+  "amount",
+  "raw_amount",
+  "captured_at",
+  "data",
+]
+const MONEY_FIELDS = ["id", "payment_id", "created_at", "amount", "raw_amount"]
 
 /**
- * Open acquiring payments created since `since`, page by page, keyset on (created_at, id), each
- * with its order id and its capture and refund rows: ⌈n / take⌉ queries (at least one). Read-only
- * SQL on Medusa's payment tables and its order↔payment-collection link table: through Query.graph
- * a page of 1,000 took about 0.5 s of ORM hydration and garbage collection, the whole of a
- * 10,000-payment run (bench/p3-reconcile.ts). Every change is still made through Medusa's
- * workflows, under the payment's lock.
+ * The capture and refund rows of these payments, oldest first, keyed by payment id: one query
+ * each for the page. Read beside the payments rather than as their relations, which the ORM
+ * would populate into a collection on every payment of the page, most of them empty.
+ */
+async function moneyRowsOf(payments: IPaymentModuleService, ids: string[]) {
+  const config = { select: MONEY_FIELDS, order: { created_at: "ASC", id: "ASC" } } as const
+  const [captures, refunds] = await Promise.all([
+    payments.listCaptures({ payment_id: ids }, config),
+    payments.listRefunds({ payment_id: ids }, config),
+  ])
+  const byPayment = (rows: GraphRow[]) => {
+    const out = new Map<string, GraphRow[]>()
+    for (const r of rows) out.set(r.payment_id, [...(out.get(r.payment_id) ?? []), r])
+    return out
+  }
+  return { captures: byPayment(captures), refunds: byPayment(refunds) }
+}
+
+/**
+ * Open acquiring payments created since `since`, page by page, each with its order id and its
+ * capture and refund rows, through the payment module's list methods and Query's order link: a
+ * page is one query for the payments (⌈n / take⌉ of them, at least one) and one each for their
+ * captures, refunds and orders. Keyset on the primary key: Medusa's ids grow with creation time,
+ * and a row changed mid-run moves no other row from its page (an offset would); created_at is no
+ * key, as the ORM hands it back without PostgreSQL's microseconds. Only the fields reconciliation
+ * reads are selected: the ORM's cost is per payment and per field (bench/p3-reconcile.ts).
  */
 export async function* openPaymentPages(
   container: MedusaContainer,
@@ -23,51 +52,42 @@ export async function* openPaymentPages(
   take = 1000,
 ): AsyncGenerator<PaymentView[]> {
   if (!providerIds.length) return
-  const knex = pgConnection(container)
-  let after: { cursor: string; id: string } | undefined
+  const payments = container.resolve(Modules.PAYMENT)
+  let after: string | undefined
   for (;;) {
-    const q = knex("payment as p")
-      .select(
-        "p.id",
-        "p.provider_id",
-        "p.payment_collection_id",
-        "p.currency_code",
-        "p.amount",
-        "p.raw_amount",
-        "p.captured_at",
-        "p.canceled_at",
-        "p.created_at",
-        "p.data",
-        // The text form keeps PostgreSQL's microseconds, which a JS Date would drop from the cursor.
-        knex.raw("p.created_at::text as cursor"),
-        knex.raw(`(select l.order_id from order_payment_collection l
-                   where l.payment_collection_id = p.payment_collection_id and l.deleted_at is null limit 1) as order_id`),
-        knex.raw(moneyRows("capture")),
-        knex.raw(moneyRows("refund")),
-      )
-      .whereNull("p.deleted_at")
-      .whereNull("p.canceled_at")
-      .where("p.created_at", ">=", since)
-      .whereIn("p.provider_id", providerIds)
-      .orderBy([{ column: "p.created_at" }, { column: "p.id" }])
-      // One row past the page says whether another follows, so the last page is never an empty query.
-      .limit(take + 1)
-    if (after) q.whereRaw("(p.created_at, p.id) > (?::timestamptz, ?)", [after.cursor, after.id])
-    const rows: GraphRow[] = await q
+    // provider_id and a null canceled_at are columns the module filters on but its filter type does not list.
+    const filters = {
+      provider_id: providerIds,
+      canceled_at: null,
+      created_at: { $gte: since },
+      ...(after ? { id: { $gt: after } } : {}),
+    } as unknown as FilterablePaymentProps
+    // One row past the page says whether another follows, so the last page is never an empty query.
+    const rows = (await payments.listPayments(filters, {
+      select: PAGE_FIELDS,
+      order: { id: "ASC" },
+      take: take + 1,
+    })) as GraphRow[]
     const page = rows.slice(0, take)
-    if (page.length) yield page.map((r) => toView(r, r.order_id ?? undefined))
+    if (page.length) {
+      const [money, orders] = await Promise.all([
+        moneyRowsOf(
+          payments,
+          page.map((p) => p.id),
+        ),
+        ordersOfCollections(
+          container,
+          page.map((p) => p.payment_collection_id),
+        ),
+      ])
+      yield page.map((p) =>
+        toView(
+          { ...p, captures: money.captures.get(p.id), refunds: money.refunds.get(p.id) },
+          orders.get(p.payment_collection_id),
+        ),
+      )
+    }
     if (rows.length <= take) return
-    after = { cursor: page[take - 1].cursor, id: page[take - 1].id }
+    after = page[take - 1].id
   }
-}
-
-/** All of them at once (capture on fulfilment: the payments of one batch of orders). */
-export async function openPayments(
-  container: MedusaContainer,
-  since: Date,
-  providerIds: string[],
-): Promise<PaymentView[]> {
-  const all: PaymentView[] = []
-  for await (const page of openPaymentPages(container, since, providerIds)) all.push(...page)
-  return all
 }

@@ -1,7 +1,9 @@
-import type { ConfigModule, MedusaContainer } from "@medusajs/framework/types"
-import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import type { ConfigModule, FilterablePaymentProps, MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys, MathBN, Modules } from "@medusajs/framework/utils"
 import { acquiringProviderConfigs } from "../../../lib/acquiring/config"
-import { pgConnection, type Knex } from "../../../lib/acquiring/queries/sql"
+import { exactDecimal } from "../../../lib/acquiring/money"
+import { graphOf, type GraphRow } from "../../../lib/acquiring/queries/graph"
+import { ordersOfCollections } from "../../../lib/acquiring/queries/order-links"
 
 /** One order's acquiring payment that is authorised and not (fully) captured: a row of the admin's bulk page. */
 export interface AwaitingCapture {
@@ -25,10 +27,77 @@ export interface AwaitingCapturePage {
   offset: number
 }
 
+/** Uncaptured payments read per query while choosing the listed ones (bounds the link query's id list). */
+const CHUNK = 5_000
+
+type Listed = { payment_id: string; order_id: string; display_id: number | null }
+
 /**
- * Newest first. Read-only SQL on Medusa's payment, capture and order tables and the
- * order↔payment-collection link (as reconciliation reads them); captures themselves go
- * through the bulk route and Medusa's workflows.
+ * The open uncaptured acquiring payments that belong to a live order, newest first: the payments'
+ * ids (the payment module), their orders (the link) and which of those orders exist (Query). A few
+ * queries per 5,000 such payments, whatever the page; the count needs them all, as an order lives
+ * in another module than its payments.
+ */
+async function listed(container: MedusaContainer, providerIds: string[]): Promise<Listed[]> {
+  const payments = container.resolve(Modules.PAYMENT)
+  // provider_id and the null dates are columns the module filters on but its filter type does not list.
+  const filters = {
+    provider_id: providerIds,
+    captured_at: null,
+    canceled_at: null,
+  } as unknown as FilterablePaymentProps
+  const out: Listed[] = []
+  for (let skip = 0; ; skip += CHUNK) {
+    const chunk = await payments.listPayments(filters, {
+      select: ["id", "payment_collection_id"],
+      order: { created_at: "DESC", id: "DESC" },
+      take: CHUNK,
+      skip,
+    })
+    const orderOf = await ordersOfCollections(
+      container,
+      chunk.map((p) => p.payment_collection_id),
+    )
+    const displayId = await liveOrders(container, [...new Set(orderOf.values())])
+    for (const p of chunk) {
+      const orderId = orderOf.get(p.payment_collection_id)
+      if (orderId && displayId.has(orderId))
+        out.push({ payment_id: p.id, order_id: orderId, display_id: displayId.get(orderId)! })
+    }
+    if (chunk.length < CHUNK) return out
+  }
+}
+
+/** The display id of each of these orders that exists (a deleted order is not listed). */
+async function liveOrders(container: MedusaContainer, ids: string[]): Promise<Map<string, number | null>> {
+  if (!ids.length) return new Map()
+  const { data } = await graphOf(container).graph({
+    entity: "order",
+    fields: ["id", "display_id"],
+    filters: { id: ids },
+  })
+  return new Map(data.map((o) => [o.id as string, (o.display_id as number | null) ?? null]))
+}
+
+/** The row of one listed payment, read with its capture rows. */
+function toRow(l: Listed, p: GraphRow): AwaitingCapture {
+  const captures = (p.captures ?? []) as GraphRow[]
+  return {
+    ...l,
+    provider_id: p.provider_id,
+    order_no: p.data?.order_no ?? null,
+    amount: p.data?.amount != null ? String(p.data.amount) : exactDecimal(p.raw_amount ?? p.amount),
+    currency_code: p.currency_code,
+    captured: captures.length
+      ? exactDecimal(MathBN.sum(...captures.map((c) => MathBN.convert(c.raw_amount ?? c.amount))))
+      : null,
+    created_at: new Date(p.created_at).toISOString(),
+  }
+}
+
+/**
+ * Newest first, through the payment module and Query (no SQL of ours on Medusa's tables);
+ * captures themselves go through the bulk route and Medusa's workflows.
  */
 export async function listAwaitingCapture(
   container: MedusaContainer,
@@ -37,42 +106,26 @@ export async function listAwaitingCapture(
   const config = container.resolve(ContainerRegistrationKeys.CONFIG_MODULE) as ConfigModule
   const providerIds = acquiringProviderConfigs(config).flatMap((c) => c.provider_ids)
   if (!providerIds.length) return { payments: [], count: 0, ...page }
-  const knex = pgConnection(container)
-  const open = knex("payment as p")
-    .join("order_payment_collection as l", function (this: Knex) {
-      this.on("l.payment_collection_id", "p.payment_collection_id").andOnNull("l.deleted_at")
-    })
-    .join("order as o", function (this: Knex) {
-      this.on("o.id", "l.order_id").andOnNull("o.deleted_at")
-    })
-    .whereNull("p.deleted_at")
-    .whereNull("p.canceled_at")
-    .whereNull("p.captured_at")
-    .whereIn("p.provider_id", providerIds)
-  const [rows, [{ count }]] = await Promise.all([
-    open
-      .clone()
-      .select(
-        "o.id as order_id",
-        "o.display_id",
-        "p.id as payment_id",
-        "p.provider_id",
-        "p.currency_code",
-        // ISO 8601 in UTC with PostgreSQL's microseconds.
-        knex.raw(`to_char(p.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as created_at`),
-        knex.raw("p.data->>'order_no' as order_no"),
-        knex.raw("coalesce(p.data->>'amount', p.raw_amount->>'value') as amount"),
-        knex.raw(
-          `(select sum(c.amount) from capture c where c.payment_id = p.id and c.deleted_at is null)::text as captured`,
-        ),
-      )
-      .orderBy([
-        { column: "p.created_at", order: "desc" },
-        { column: "p.id", order: "desc" },
-      ])
-      .limit(page.limit)
-      .offset(page.offset),
-    open.clone().count({ count: "p.id" }),
-  ])
-  return { payments: rows as AwaitingCapture[], count: Number(count), ...page }
+  const all = await listed(container, providerIds)
+  const shown = all.slice(page.offset, page.offset + page.limit)
+  if (!shown.length) return { payments: [], count: all.length, ...page }
+  const rows = (await container.resolve(Modules.PAYMENT).listPayments(
+    { id: shown.map((l) => l.payment_id) },
+    {
+      select: [
+        "id",
+        "provider_id",
+        "currency_code",
+        "amount",
+        "raw_amount",
+        "created_at",
+        "data",
+        "captures.amount",
+        "captures.raw_amount",
+      ],
+      relations: ["captures"],
+    },
+  )) as GraphRow[]
+  const byId = new Map(rows.map((r) => [r.id as string, r]))
+  return { payments: shown.map((l) => toRow(l, byId.get(l.payment_id)!)), count: all.length, ...page }
 }
