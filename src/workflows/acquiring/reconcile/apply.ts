@@ -60,6 +60,8 @@ export function needsApply(view: PaymentView, record: OrderRecord | undefined, r
  * Bring one Medusa payment in line with the gateway, through Medusa's own workflows; the
  * provider recognises what the gateway already did (capture: state at the gateway; refund:
  * the claimed entry), so nothing is sent to the gateway twice. Call it under the payment lock.
+ * Reconciliation's step calls it for a list of payments known only at run time, so each
+ * movement's workflow (../payments) is run with the step's container, not composed with runAsStep.
  */
 export async function applyToPayment(
   container: MedusaContainer,
