@@ -1,7 +1,13 @@
 import type { MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { recordCollectionSessions } from "../../../workflows/acquiring/books"
+import { acquiringOptionsFor, isAcquiringProvider } from "../../../lib/acquiring/config"
+import type { GraphRow } from "../../../lib/acquiring/queries/graph"
+import { booksOf, recordOpenedSessions } from "../../../workflows/acquiring/books"
+import { openedOrderOf, SESSION_FIELDS } from "../../../workflows/acquiring/books/record-opened"
 import { beforeJson } from "../../before-json"
+import { rememberedCart } from "./collection-cart"
+
+type Body = { payment_collection?: { payment_sessions?: unknown } | null }
 
 /**
  * POST /store/payment-collections/:id/payment-sessions: the gateway order the new session opened
@@ -12,10 +18,10 @@ import { beforeJson } from "../../before-json"
  */
 export function acquiringBooksMiddleware(req: MedusaRequest, res: MedusaResponse, next: MedusaNextFunction) {
   const collectionId = req.params.id
-  beforeJson(res, async () => {
+  beforeJson<Body>(res, async (body) => {
     if (res.statusCode >= 300) return
     try {
-      await recordCollectionSessions(req.scope, collectionId)
+      await recordAnswered(req, collectionId, body)
     } catch (e) {
       req.scope
         .resolve(ContainerRegistrationKeys.LOGGER)
@@ -25,4 +31,47 @@ export function acquiringBooksMiddleware(req: MedusaRequest, res: MedusaResponse
     }
   })
   next()
+}
+
+/** The sessions as Medusa's answer lists them, else as the collection holds them; then their books rows. */
+async function recordAnswered(req: MedusaRequest, collectionId: string, body: Body): Promise<void> {
+  const sessions = sessionsOfAnswer(body, collectionId) ?? (await sessionsOfCollection(req, collectionId))
+  const ours = sessions.filter((s) => isAcquiringProvider(s.provider_id))
+  if (!ours.length) return
+  const cartId = rememberedCart(req)
+  if (cartId === undefined) {
+    await recordOpenedSessions(req.scope, ours) // reads the collection's cart itself
+    return
+  }
+  const config = req.scope.resolve(ContainerRegistrationKeys.CONFIG_MODULE)
+  const ttl = (providerId: string) => acquiringOptionsFor(config, providerId)?.provider.hosted_page_ttl_s ?? 3600
+  await booksOf(req.scope).recordOpened(ours.flatMap((s) => openedOrderOf(s, cartId, ttl) ?? []))
+}
+
+/**
+ * Medusa's answer refetches the collection with its sessions after the workflow, so they need no
+ * second read; but the shopper chooses its fields (`?fields=`): null unless every session carries
+ * what a books row is made of.
+ */
+function sessionsOfAnswer(body: Body, collectionId: string): GraphRow[] | null {
+  const sessions = body?.payment_collection?.payment_sessions
+  if (!Array.isArray(sessions)) return null
+  const whole = (s: GraphRow | null) =>
+    typeof s?.id === "string" &&
+    typeof s.provider_id === "string" &&
+    !!s.data &&
+    typeof s.data === "object" &&
+    s.created_at != null
+  if (!sessions.every(whole)) return null
+  return (sessions as GraphRow[]).map((s) => ({ ...s, payment_collection_id: collectionId }))
+}
+
+async function sessionsOfCollection(req: MedusaRequest, collectionId: string): Promise<GraphRow[]> {
+  const query = req.scope.resolve(ContainerRegistrationKeys.QUERY)
+  const { data } = await query.graph({
+    entity: "payment_session",
+    fields: SESSION_FIELDS,
+    filters: { payment_collection_id: collectionId },
+  })
+  return data as GraphRow[]
 }

@@ -7,6 +7,7 @@ import { sealKeyOf, sealSnapshot } from "../../../lib/acquiring/snapshot/seal"
 import { SNAPSHOT_KEY, StorefrontData } from "../../../lib/acquiring/snapshot/storefront-data"
 import type { z } from "zod"
 import { formatIssues } from "../../../gateway/zod-issues"
+import { rememberCart } from "./collection-cart"
 import { loadSnapshotSource } from "./snapshot-source"
 
 type Body = { provider_id?: unknown; data?: Record<string, unknown> }
@@ -36,6 +37,7 @@ export async function acquiringSnapshotMiddleware(req: MedusaRequest, _res: Medu
     if (storefront.cancel_url)
       storefront.cancel_url = checkReturnUrl(storefront.cancel_url, "data.cancel_url", options.provider)
     const { cart, owner, past } = await loadSnapshotSource(req, req.params.id)
+    rememberCart(req, owner.cart_id ?? null) // the books row names it (books-middleware.ts)
     const snapshot = buildSnapshot({
       cart,
       owner,

@@ -141,7 +141,8 @@ async function throughMiddleware(data: unknown): Promise<unknown> {
         ? config
         : {
             graph: async ({ entity }: { entity: string }) => ({
-              data: entity === "cart" ? [cart] : [{ cart_id: "cart_1" }],
+              // The cart is read through its link to the collection, in one query (snapshot-source.ts).
+              data: entity === "cart" ? [cart] : [{ cart_id: "cart_1", cart }],
             }),
           },
   }
