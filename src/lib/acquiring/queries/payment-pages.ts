@@ -2,19 +2,13 @@ import type { FilterablePaymentProps, IPaymentModuleService, MedusaContainer } f
 import { Modules } from "@medusajs/framework/utils"
 import type { GraphRow } from "./graph"
 import { ordersOfCollections } from "./order-links"
-import { toView, type PaymentView } from "./payments"
+import { PAYMENT_FIELDS, toView, type PaymentView } from "./payments"
 
-/** What toView reads of a payment on a page (canceled_at is filtered to null; created_at is no key, see below). */
-const PAGE_FIELDS = [
-  "id",
-  "provider_id",
-  "payment_collection_id",
-  "currency_code",
-  "amount",
-  "raw_amount",
-  "captured_at",
-  "data",
-]
+/**
+ * What toView reads of a payment on a page: its own columns (captures and refunds are read apart),
+ * without canceled_at (filtered to null) and created_at (no key, see below).
+ */
+const PAGE_FIELDS = PAYMENT_FIELDS.filter((f) => !f.includes(".") && f !== "canceled_at" && f !== "created_at")
 const MONEY_FIELDS = ["id", "payment_id", "created_at", "amount", "raw_amount"]
 
 /**
