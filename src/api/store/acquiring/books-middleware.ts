@@ -1,9 +1,7 @@
 import type { MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { acquiringOptionsFor, isAcquiringProvider } from "../../../lib/acquiring/config"
 import type { GraphRow } from "../../../lib/acquiring/queries/graph"
-import { booksOf, recordOpenedSessions } from "../../../workflows/acquiring/books"
-import { openedOrderOf, SESSION_FIELDS } from "../../../workflows/acquiring/books/record-opened"
+import { recordOpenedSessions, sessionsOfCollection } from "../../../workflows/acquiring/books"
 import { beforeJson } from "../../before-json"
 import { rememberedCart } from "./collection-cart"
 
@@ -35,17 +33,8 @@ export function acquiringBooksMiddleware(req: MedusaRequest, res: MedusaResponse
 
 /** The sessions as Medusa's answer lists them, else as the collection holds them; then their books rows. */
 async function recordAnswered(req: MedusaRequest, collectionId: string, body: Body): Promise<void> {
-  const sessions = sessionsOfAnswer(body, collectionId) ?? (await sessionsOfCollection(req, collectionId))
-  const ours = sessions.filter((s) => isAcquiringProvider(s.provider_id))
-  if (!ours.length) return
-  const cartId = rememberedCart(req)
-  if (cartId === undefined) {
-    await recordOpenedSessions(req.scope, ours) // reads the collection's cart itself
-    return
-  }
-  const config = req.scope.resolve(ContainerRegistrationKeys.CONFIG_MODULE)
-  const ttl = (providerId: string) => acquiringOptionsFor(config, providerId)?.provider.hosted_page_ttl_s ?? 3600
-  await booksOf(req.scope).recordOpened(ours.flatMap((s) => openedOrderOf(s, cartId, ttl) ?? []))
+  const sessions = sessionsOfAnswer(body, collectionId) ?? (await sessionsOfCollection(req.scope, collectionId))
+  await recordOpenedSessions(req.scope, sessions, rememberedCart(req))
 }
 
 /**
@@ -64,14 +53,4 @@ function sessionsOfAnswer(body: Body, collectionId: string): GraphRow[] | null {
     s.created_at != null
   if (!sessions.every(whole)) return null
   return (sessions as GraphRow[]).map((s) => ({ ...s, payment_collection_id: collectionId }))
-}
-
-async function sessionsOfCollection(req: MedusaRequest, collectionId: string): Promise<GraphRow[]> {
-  const query = req.scope.resolve(ContainerRegistrationKeys.QUERY)
-  const { data } = await query.graph({
-    entity: "payment_session",
-    fields: SESSION_FIELDS,
-    filters: { payment_collection_id: collectionId },
-  })
-  return data as GraphRow[]
 }

@@ -2,7 +2,7 @@ import type { IPaymentModuleService, MedusaContainer } from "@medusajs/framework
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { acquiringProviderConfigs } from "../../../lib/acquiring/config"
 import { parseDisputes } from "../../../lib/acquiring/disputes"
-import { OPEN_SESSION_STATUSES, tryReadData } from "../../../lib/acquiring/payment-data"
+import { OPEN_SESSION_STATUSES, tryReadData, writePaymentData } from "../../../lib/acquiring/payment-data"
 import { graphOf, type GraphRow } from "../../../lib/acquiring/queries/graph"
 import { booksOf } from "./books"
 import { gatewayOrderOf, recordOpenedSessions } from "./record-opened"
@@ -65,7 +65,6 @@ async function movePayment(scope: MedusaContainer, payment: GraphRow, moved: Mov
   moved.disputes += disputes.length
   // The module merges `data` into what is stored (a key cannot be dropped, only emptied); its public
   // DTO omits the key (steps/update-payment-data.ts).
-  const payments = scope.resolve<IPaymentModuleService>(Modules.PAYMENT)
   const data_ = { ...(payment.data as Record<string, unknown>), disputes: null }
-  await payments.updatePayment({ id: payment.id, data: data_ } as Parameters<IPaymentModuleService["updatePayment"]>[0])
+  await writePaymentData(scope.resolve<IPaymentModuleService>(Modules.PAYMENT), payment.id, data_)
 }

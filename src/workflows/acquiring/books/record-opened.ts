@@ -61,27 +61,39 @@ export async function cartsOfCollections(scope: MedusaContainer, ids: string[]):
   return new Map((data as GraphRow[]).map((l) => [l.payment_collection_id, l.cart_id]))
 }
 
-/** Write the acquiring sessions' gateway orders into the books (known ones are left as they are). */
-export async function recordOpenedSessions(scope: MedusaContainer, sessions: GraphRow[]): Promise<number> {
+/**
+ * Write the acquiring sessions' gateway orders into the books (known ones are left as they are).
+ * `cartId`: the cart of the sessions' one collection when the caller already read it (undefined:
+ * read through the link).
+ */
+export async function recordOpenedSessions(
+  scope: MedusaContainer,
+  sessions: GraphRow[],
+  cartId?: string | null,
+): Promise<number> {
   const ours = sessions.filter((s) => isAcquiringProvider(s.provider_id))
   if (!ours.length) return 0
-  const carts = await cartsOfCollections(
-    scope,
-    ours.map((s) => s.payment_collection_id),
-  )
+  const carts =
+    cartId === undefined
+      ? await cartsOfCollections(
+          scope,
+          ours.map((s) => s.payment_collection_id),
+        )
+      : null
+  const cartOf = (s: GraphRow) => (carts ? (carts.get(s.payment_collection_id) ?? null) : cartId!)
   const config = scope.resolve(ContainerRegistrationKeys.CONFIG_MODULE)
   const ttl = (providerId: string) => acquiringOptionsFor(config, providerId)?.provider.hosted_page_ttl_s ?? 3600
-  const rows = ours.flatMap((s) => openedOrderOf(s, carts.get(s.payment_collection_id) ?? null, ttl) ?? [])
+  const rows = ours.flatMap((s) => openedOrderOf(s, cartOf(s), ttl) ?? [])
   return (await booksOf(scope).recordOpened(rows)).length
 }
 
-/** After Medusa created a collection's session: its gateway order joins the books before the storefront sees it. */
-export async function recordCollectionSessions(scope: MedusaContainer, collectionId: string): Promise<number> {
+/** A collection's sessions with the fields a books row is made of. */
+export async function sessionsOfCollection(scope: MedusaContainer, collectionId: string): Promise<GraphRow[]> {
   const query = scope.resolve(ContainerRegistrationKeys.QUERY)
   const { data } = await query.graph({
     entity: "payment_session",
     fields: SESSION_FIELDS,
     filters: { payment_collection_id: collectionId },
   })
-  return recordOpenedSessions(scope, data as GraphRow[])
+  return data as GraphRow[]
 }
