@@ -20,15 +20,20 @@ const log = (s: string) => console.error(`[bench] ${s}`)
 /** Sizes; the defaults are the targets' (BENCH_P4_ORDERS=300 etc. for a quicker run on a busy machine). */
 const size = (name: string, dflt: number) => Number(process.env[name] ?? dflt)
 
+/** BENCH_ONLY=P2,P4 runs those alone (the others print as skipped); unset runs all six. */
+const only = process.env.BENCH_ONLY?.split(",").map((s) => s.trim().toUpperCase())
+
 /** A bench that fails still leaves a row: the table always shows all six. */
 async function guarded(id: string, what: string, fn: () => Promise<BenchRow[]>): Promise<BenchRow[]> {
+  if (only && !only.includes(id))
+    return [{ id, what, measured: "not run (BENCH_ONLY)", value: "-", target: "-", pass: null }]
   log(`${id}: ${what}`)
   const t = Date.now()
   try {
     const rows = await fn()
     // Each row as soon as measured: a long run stopped midway keeps what it measured.
     log(
-      `${id}: done in ${((Date.now() - t) / 1000).toFixed(0)} s: ${rows.map((r) => `${r.measured} → ${r.value} (${r.pass ? "ok" : "MISSED"})`).join("; ")}`,
+      `${id}: done in ${((Date.now() - t) / 1000).toFixed(0)} s: ${rows.map((r) => `${r.measured} → ${r.value} (${r.pass === false ? "MISSED" : "ok"})`).join("; ")}`,
     )
     return rows
   } catch (e) {

@@ -9,7 +9,8 @@ export interface BenchRow {
   /** The number compared to the target (a ratio, a count, milliseconds…). */
   value: string
   target: string
-  pass: boolean
+  /** Null: not run (BENCH_ONLY left it out). */
+  pass: boolean | null
 }
 
 export const median = (xs: number[]) => quantile(xs, 0.5)
@@ -35,7 +36,14 @@ export function machine(): string {
 
 export function printTable(rows: BenchRow[]): string {
   const head = ["", "benchmark", "measured", "value", "target", ""]
-  const lines = rows.map((r) => [r.id, r.what, r.measured, r.value, r.target, r.pass ? "ok" : "MISSED"])
+  const lines = rows.map((r) => [
+    r.id,
+    r.what,
+    r.measured,
+    r.value,
+    r.target,
+    r.pass === null ? "skipped" : r.pass ? "ok" : "MISSED",
+  ])
   const widths = head.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i].length)))
   const fmt = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i])).join(" | ")} |`
   const out = [fmt(head), `|${widths.map((w) => "-".repeat(w + 2)).join("|")}|`, ...lines.map(fmt)].join("\n")
