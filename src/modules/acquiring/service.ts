@@ -3,6 +3,7 @@ import type { InferTypeOf } from "@medusajs/framework/types"
 import type { Knex } from "@medusajs/framework/mikro-orm/knex"
 import type { TrackedDispute } from "../../lib/acquiring/disputes"
 import { disputeColumns, trackedDispute } from "./lib/disputes"
+import { openedRow } from "./lib/opened-row"
 import { CaptureDue } from "./models/capture-due"
 import { Dispute } from "./models/dispute"
 import { GatewayOrder } from "./models/gateway-order"
@@ -40,20 +41,22 @@ export type MovementInput = Pick<MovementDTO, "order_no" | "kind" | "source" | "
  * never from the payment provider (Medusa's modules are isolated).
  */
 class AcquiringBooksService extends MedusaService({ GatewayOrder, Movement, Notification, Dispute, CaptureDue }) {
-  /** Record gateway orders once by order number: a second sighting of the same order changes nothing. */
-  async recordOpened(rows: OpenedOrder[]): Promise<GatewayOrderDTO[]> {
-    if (!rows.length) return []
-    const known = await this.listGatewayOrders({ order_no: rows.map((r) => r.order_no) }, { select: ["order_no"] })
-    const have = new Set(known.map((k) => k.order_no))
-    const fresh = [...new Map(rows.filter((r) => !have.has(r.order_no)).map((r) => [r.order_no, r])).values()]
-    if (!fresh.length) return []
-    try {
-      return (await this.createGatewayOrders(fresh as never)) as unknown as GatewayOrderDTO[]
-    } catch (e) {
-      // Another request recorded it between the read and the write (unique order_no): already known.
-      if (/unique|duplicate/i.test((e as Error).message)) return []
-      throw e
-    }
+  /**
+   * Record gateway orders once by order number: a second sighting of the same order changes
+   * nothing. One INSERT … ON CONFLICT DO NOTHING (the unique order number decides, also between
+   * two requests at once) instead of a read, then a write in a transaction: it runs on every
+   * checkout's session request. Returns how many rows were new.
+   */
+  async recordOpened(rows: OpenedOrder[]): Promise<number> {
+    const fresh = [...new Map(rows.map((r) => [r.order_no, r])).values()]
+    if (!fresh.length) return 0
+    const knex = this.knex()
+    const inserted = await knex("acquiring_gateway_order")
+      .insert(fresh.map(openedRow))
+      .onConflict(knex.raw('("order_no") where "deleted_at" is null'))
+      .ignore()
+      .returning("id")
+    return inserted.length
   }
 
   /** Each payment's disputes, oldest first. */
@@ -91,9 +94,7 @@ class AcquiringBooksService extends MedusaService({ GatewayOrder, Movement, Noti
    */
   async markAttached(ids: string[]): Promise<number> {
     if (!ids.length) return 0
-    // The module's own repository (MedusaService sets it); no decorators, which not every loader of
-    // this file compiles (medusa db:migrate's esbuild transform refuses parameter decorators).
-    const knex = this.repository().getFreshManager().getKnex()
+    const knex = this.knex()
     return knex("acquiring_gateway_order")
       .whereIn("id", ids)
       .where({ state: "open" })
@@ -101,8 +102,14 @@ class AcquiringBooksService extends MedusaService({ GatewayOrder, Movement, Noti
       .update({ state: "attached", updated_at: knex.fn.now() })
   }
 
-  private repository(): { getFreshManager(): { getKnex(): Knex } } {
-    return (this as unknown as { baseRepository_: { getFreshManager(): { getKnex(): Knex } } }).baseRepository_
+  /**
+   * The module's own connection, for the statements the generated methods cannot say (MedusaService
+   * sets baseRepository_); no decorators, which not every loader of this file compiles (medusa
+   * db:migrate's esbuild transform refuses parameter decorators).
+   */
+  private knex(): Knex {
+    const repo = (this as unknown as { baseRepository_: { getFreshManager(): { getKnex(): Knex } } }).baseRepository_
+    return repo.getFreshManager().getKnex()
   }
 
   /** Orders whose fulfillment asks for their capture; an order already due stays one row. */

@@ -14,6 +14,9 @@ export const GATEWAY_ORDER_STATES = [
   "closed",
 ] as const
 
+/** Its ids' prefix (recordOpened writes rows in one statement, with ids made the same way). */
+export const GATEWAY_ORDER_ID_PREFIX = "agord"
+
 /**
  * One order the plugin opened at the gateway (checkout, authorise, token payment), written when it
  * is opened, so no gateway order can exist that the books do not know. Medusa hard-deletes a
@@ -21,7 +24,7 @@ export const GATEWAY_ORDER_STATES = [
  */
 export const GatewayOrder = model
   .define("acquiring_gateway_order", {
-    id: model.id({ prefix: "agord" }).primaryKey(),
+    id: model.id({ prefix: GATEWAY_ORDER_ID_PREFIX }).primaryKey(),
     order_no: model.text().unique(),
     provider_id: model.text(),
     account_id: model.text().nullable(),

@@ -58,7 +58,7 @@ async function movePayment(scope: MedusaContainer, payment: GraphRow, moved: Mov
     cart_id: null,
   })
   const recorded = await books.recordOpened(row ? [{ ...row, state: "attached" }] : [])
-  moved.gateway_orders += recorded.length
+  moved.gateway_orders += recorded
   const disputes = parseDisputes((payment.data as Record<string, unknown>).disputes)
   if (!Array.isArray((payment.data as Record<string, unknown>).disputes)) return
   for (const d of disputes) await books.saveDispute(payment.id, data.order_no, d)

@@ -84,7 +84,7 @@ export async function recordOpenedSessions(
   const config = scope.resolve(ContainerRegistrationKeys.CONFIG_MODULE)
   const ttl = (providerId: string) => acquiringOptionsFor(config, providerId)?.provider.hosted_page_ttl_s ?? 3600
   const rows = ours.flatMap((s) => openedOrderOf(s, cartOf(s), ttl) ?? [])
-  return (await booksOf(scope).recordOpened(rows)).length
+  return booksOf(scope).recordOpened(rows)
 }
 
 /** A collection's sessions with the fields a books row is made of. */

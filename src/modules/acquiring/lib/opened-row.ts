@@ -1,0 +1,31 @@
+import { BigNumber, generateEntityId, trimZeros } from "@medusajs/framework/utils"
+import { GATEWAY_ORDER_ID_PREFIX } from "../models/gateway-order"
+import type { OpenedOrder } from "../service"
+
+/**
+ * A gateway order's row as the generated create would write it (id with the model's prefix, the
+ * amount with its raw_ column), for the one statement recordOpened sends.
+ */
+export function openedRow(r: OpenedOrder): Record<string, unknown> {
+  return {
+    id: generateEntityId(undefined, GATEWAY_ORDER_ID_PREFIX),
+    order_no: r.order_no,
+    provider_id: r.provider_id,
+    account_id: r.account_id ?? null,
+    kind: r.kind,
+    amount: r.amount,
+    raw_amount: JSON.stringify(rawOf(r.amount)),
+    currency_code: r.currency_code,
+    session_id: r.session_id,
+    payment_collection_id: r.payment_collection_id ?? null,
+    cart_id: r.cart_id ?? null,
+    state: r.state ?? "open",
+    page_expires_at: r.page_expires_at ?? null,
+  }
+}
+
+/** The raw_ column as Medusa's bigNumber property writes it (big-number-field.js: value without trailing zeros). */
+function rawOf(amount: string): { value: string; precision: number } {
+  const raw = new BigNumber(amount).raw as { value: string; precision: number }
+  return { ...raw, value: trimZeros(raw.value) }
+}
