@@ -2,12 +2,18 @@ import type { BigNumberInput } from "@medusajs/framework/types"
 import { toAmount } from "../money"
 import { SNAPSHOT_CART_FIELDS, type CartLike } from "./build"
 
-/** Order fields the store middleware asks Query for: the cart's, less what only a cart has. */
+/**
+ * Order fields the store middleware asks Query for: the cart's, less what only a cart has, plus
+ * the order item's own quantity (`items.detail.quantity`): Medusa 2.18's order module reads
+ * `items.quantity` from the line item and computes every item total from the order item's, so
+ * without it the order's totals came back as its shipping alone (2.21 reads both either way).
+ */
 export const SNAPSHOT_ORDER_FIELDS = [
   "display_id",
   ...SNAPSHOT_CART_FIELDS.filter(
     (f) => !f.startsWith("promotions") && !f.startsWith("items.variant") && !f.startsWith("items.product."),
   ),
+  "items.detail.quantity",
 ] as const
 
 export type OrderLike = CartLike & { display_id?: number | string | null }
