@@ -48,6 +48,15 @@ export function acquiringProviderConfigs(configModule: ConfigModule): AcquiringP
   return all
 }
 
+/** The Medusa provider ids (hosted and APM) of the configured acquiring providers, of those `where` keeps. */
+export const acquiringProviderIds = (
+  configModule: ConfigModule,
+  where: (c: AcquiringProviderConfig) => boolean = () => true,
+): string[] =>
+  acquiringProviderConfigs(configModule)
+    .filter(where)
+    .flatMap((c) => c.provider_ids)
+
 /** Options of the acquiring provider with the given provider id (null for another provider's). */
 export function acquiringOptionsFor(configModule: ConfigModule, providerId: string): AcquiringOptions | null {
   const configId = configIdOf(providerId)

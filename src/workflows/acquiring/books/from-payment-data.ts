@@ -1,6 +1,6 @@
 import type { IPaymentModuleService, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
-import { acquiringProviderConfigs } from "../../../lib/acquiring/config"
+import { acquiringProviderIds } from "../../../lib/acquiring/config"
 import { parseDisputes } from "../../../lib/acquiring/disputes"
 import { OPEN_SESSION_STATUSES, tryReadData, writePaymentData } from "../../../lib/acquiring/payment-data"
 import { graphOf, type GraphRow } from "../../../lib/acquiring/queries/graph"
@@ -24,7 +24,7 @@ export interface MovedToBooks {
  */
 export async function moveToBooks(scope: MedusaContainer): Promise<MovedToBooks> {
   const config = scope.resolve(ContainerRegistrationKeys.CONFIG_MODULE)
-  const providerIds = acquiringProviderConfigs(config).flatMap((c) => c.provider_ids)
+  const providerIds = acquiringProviderIds(config)
   const moved: MovedToBooks = { payments: 0, disputes: 0, gateway_orders: 0 }
   if (!providerIds.length) return moved
   for (let skip = 0; ; skip += PAGE) {

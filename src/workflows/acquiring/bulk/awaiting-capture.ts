@@ -1,6 +1,6 @@
 import type { ConfigModule, FilterablePaymentProps, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, MathBN, Modules } from "@medusajs/framework/utils"
-import { acquiringProviderConfigs } from "../../../lib/acquiring/config"
+import { acquiringProviderIds } from "../../../lib/acquiring/config"
 import { exactDecimal } from "../../../lib/acquiring/money"
 import { graphOf, type GraphRow } from "../../../lib/acquiring/queries/graph"
 import { ordersOfCollections } from "../../../lib/acquiring/queries/order-links"
@@ -104,7 +104,7 @@ export async function listAwaitingCapture(
   page: { limit: number; offset: number },
 ): Promise<AwaitingCapturePage> {
   const config = container.resolve(ContainerRegistrationKeys.CONFIG_MODULE) as ConfigModule
-  const providerIds = acquiringProviderConfigs(config).flatMap((c) => c.provider_ids)
+  const providerIds = acquiringProviderIds(config)
   if (!providerIds.length) return { payments: [], count: 0, ...page }
   const all = await listed(container, providerIds)
   const shown = all.slice(page.offset, page.offset + page.limit)

@@ -1,7 +1,7 @@
 import type { ConfigModule, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { acquiringProviderConfigs } from "../../../../lib/acquiring/config"
+import { acquiringProviderIds } from "../../../../lib/acquiring/config"
 import type { GraphQuery } from "../../../../lib/acquiring/queries/graph"
 import { paymentsOfOrders } from "../../../../lib/acquiring/queries/payments"
 import { booksOf } from "../../books/books"
@@ -9,9 +9,8 @@ import { booksOf } from "../../books/books"
 /** The providers set to capture_mode on_fulfillment; null when none is. */
 export function onFulfilmentProviders(container: MedusaContainer): { provider_ids: string[] } | null {
   const config = container.resolve(ContainerRegistrationKeys.CONFIG_MODULE) as ConfigModule
-  const configs = acquiringProviderConfigs(config).filter((c) => c.options.provider.capture_mode === "on_fulfillment")
-  if (!configs.length) return null
-  return { provider_ids: configs.flatMap((c) => c.provider_ids) }
+  const ids = acquiringProviderIds(config, (c) => c.options.provider.capture_mode === "on_fulfillment")
+  return ids.length ? { provider_ids: ids } : null
 }
 
 /** Read-only: whether any provider captures on fulfilment (the sweep then runs at all). */
