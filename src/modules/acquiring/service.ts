@@ -88,6 +88,27 @@ class AcquiringBooksService extends MedusaService({ GatewayOrder, Movement, Noti
   }
 
   /**
+   * One page of open gateway orders of some providers, oldest id first after `after`, with only
+   * `fields`: reconciliation follows every open order (books/follow-open.ts), 1,000 a page, and
+   * the generated list builds an entity per row (about a tenth of a second per page, measured).
+   */
+  async openGatewayOrdersPage(
+    q: { provider_ids: string[]; since: Date; after: string; take: number },
+    fields: readonly string[],
+  ): Promise<GatewayOrderDTO[]> {
+    const rows = this.knex()("acquiring_gateway_order")
+      .select([...fields])
+      .where({ state: "open" })
+      .whereIn("provider_id", q.provider_ids)
+      .where("created_at", ">=", q.since)
+      .whereNull("deleted_at")
+      .orderBy("id", "asc")
+      .limit(q.take)
+    if (q.after) rows.where("id", ">", q.after)
+    return (await rows) as GatewayOrderDTO[]
+  }
+
+  /**
    * Mark open gateway orders attached (their sessions became payments) in one statement:
    * reconciliation's books step does it for up to 1,000 a page. The generated update loads the
    * rows and writes them back through the ORM, a dozen queries and most of a second per page.

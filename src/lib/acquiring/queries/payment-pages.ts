@@ -1,5 +1,7 @@
 import type { FilterablePaymentProps, IPaymentModuleService, MedusaContainer } from "@medusajs/framework/types"
 import { Modules } from "@medusajs/framework/utils"
+import { ahead } from "../../ahead"
+import { pushTo } from "../../push-to"
 import type { GraphRow } from "./graph"
 import { ordersOfCollections } from "./order-links"
 import { PAYMENT_FIELDS, toView, type PaymentView } from "./payments"
@@ -24,11 +26,13 @@ async function moneyRowsOf(payments: IPaymentModuleService, ids: string[]) {
   ])
   const byPayment = (rows: GraphRow[]) => {
     const out = new Map<string, GraphRow[]>()
-    for (const r of rows) out.set(r.payment_id, [...(out.get(r.payment_id) ?? []), r])
+    for (const r of rows) pushTo(out, r.payment_id as string, r)
     return out
   }
   return { captures: byPayment(captures), refunds: byPayment(refunds) }
 }
+
+type Page = { views: PaymentView[]; next?: string }
 
 /**
  * Open acquiring payments created since `since`, page by page, each with its order id and its
@@ -37,7 +41,8 @@ async function moneyRowsOf(payments: IPaymentModuleService, ids: string[]) {
  * captures, refunds and orders. Keyset on the primary key: Medusa's ids grow with creation time,
  * and a row changed mid-run moves no other row from its page (an offset would); created_at is no
  * key, as the ORM hands it back without PostgreSQL's microseconds. Only the fields reconciliation
- * reads are selected: the ORM's cost is per payment and per field (bench/p3-reconcile.ts).
+ * reads are selected: the ORM's cost is per payment and per field (bench/p3-reconcile.ts). The
+ * next page is read while the caller works on this one (its gateway requests): pages are disjoint.
  */
 export async function* openPaymentPages(
   container: MedusaContainer,
@@ -46,42 +51,52 @@ export async function* openPaymentPages(
   take = 1000,
 ): AsyncGenerator<PaymentView[]> {
   if (!providerIds.length) return
-  const payments = container.resolve(Modules.PAYMENT)
-  let after: string | undefined
+  const read = (after?: string) => readPage(container, { since, providerIds, take, after })
+  let pending = ahead(read())
   for (;;) {
-    // provider_id and a null canceled_at are columns the module filters on but its filter type does not list.
-    const filters = {
-      provider_id: providerIds,
-      canceled_at: null,
-      created_at: { $gte: since },
-      ...(after ? { id: { $gt: after } } : {}),
-    } as unknown as FilterablePaymentProps
-    // One row past the page says whether another follows, so the last page is never an empty query.
-    const rows = (await payments.listPayments(filters, {
-      select: PAGE_FIELDS,
-      order: { id: "ASC" },
-      take: take + 1,
-    })) as GraphRow[]
-    const page = rows.slice(0, take)
-    if (page.length) {
-      const [money, orders] = await Promise.all([
-        moneyRowsOf(
-          payments,
-          page.map((p) => p.id),
-        ),
-        ordersOfCollections(
-          container,
-          page.map((p) => p.payment_collection_id),
-        ),
-      ])
-      yield page.map((p) =>
-        toView(
-          { ...p, captures: money.captures.get(p.id), refunds: money.refunds.get(p.id) },
-          orders.get(p.payment_collection_id),
-        ),
-      )
-    }
-    if (rows.length <= take) return
-    after = page[take - 1].id
+    const page = await pending
+    if (page.next) pending = ahead(read(page.next))
+    if (page.views.length) yield page.views
+    if (!page.next) return
   }
+}
+
+async function readPage(
+  container: MedusaContainer,
+  q: { since: Date; providerIds: string[]; take: number; after?: string },
+): Promise<Page> {
+  const payments = container.resolve(Modules.PAYMENT)
+  // provider_id and a null canceled_at are columns the module filters on but its filter type does not list.
+  const filters = {
+    provider_id: q.providerIds,
+    canceled_at: null,
+    created_at: { $gte: q.since },
+    ...(q.after ? { id: { $gt: q.after } } : {}),
+  } as unknown as FilterablePaymentProps
+  // One row past the page says whether another follows, so the last page is never an empty query.
+  const rows = (await payments.listPayments(filters, {
+    select: PAGE_FIELDS,
+    order: { id: "ASC" },
+    take: q.take + 1,
+  })) as GraphRow[]
+  const page = rows.slice(0, q.take)
+  const next = rows.length > q.take ? page[q.take - 1].id : undefined
+  if (!page.length) return { views: [], next }
+  const [money, orders] = await Promise.all([
+    moneyRowsOf(
+      payments,
+      page.map((p) => p.id),
+    ),
+    ordersOfCollections(
+      container,
+      page.map((p) => p.payment_collection_id),
+    ),
+  ])
+  const views = page.map((p) =>
+    toView(
+      { ...p, captures: money.captures.get(p.id), refunds: money.refunds.get(p.id) },
+      orders.get(p.payment_collection_id),
+    ),
+  )
+  return { views, next }
 }

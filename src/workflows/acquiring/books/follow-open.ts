@@ -5,6 +5,7 @@ import type { AcquiringProviderConfig } from "../../../lib/acquiring/config"
 import { gatewaysFor, recordsByOrderNo } from "../../../lib/acquiring/gateways"
 import { graphOf } from "../../../lib/acquiring/queries/graph"
 import type { GatewayOrderDTO } from "../../../modules/acquiring"
+import { ahead } from "../../../lib/ahead"
 import { pushTo } from "../../../lib/push-to"
 import { booksOf } from "./books"
 import { closedDetail } from "./closed-detail"
@@ -48,23 +49,25 @@ export async function followOpenOrders(
 ): Promise<FollowReport> {
   const report: FollowReport = { checked: 0, attached: 0, closed: 0, outcomes: [] }
   const { client } = gatewaysFor(scope)(config.provider_ids[0])
-  let after = ""
-  for (;;) {
-    const page = await booksOf(scope).listGatewayOrders(
-      {
-        state: "open",
-        provider_id: config.provider_ids,
-        created_at: { $gte: since },
-        ...(after && { id: { $gt: after } }),
-      },
-      { take: BOOKS_PAGE, order: { id: "ASC" }, select: FOLLOW_FIELDS },
+  const read = (after: string) =>
+    booksOf(scope).openGatewayOrdersPage(
+      { provider_ids: config.provider_ids, since, after, take: BOOKS_PAGE },
+      FOLLOW_FIELDS,
     )
-    if (!page.length) return report
-    after = page[page.length - 1].id
+  // The next page is read, and this page's attached rows marked, while the next is worked on: the
+  // pages are disjoint (keyset on id), and every mark is awaited before the report.
+  const marks: Promise<number>[] = []
+  let pending = ahead(read(""))
+  for (;;) {
+    const page = await pending
+    const full = page.length === BOOKS_PAGE
+    if (full) pending = ahead(read(page[page.length - 1].id))
     report.checked += page.length
-    await followPage(scope, client, config, page, report)
-    if (page.length < BOOKS_PAGE) return report
+    if (page.length) await followPage(scope, client, config, page, report, marks)
+    if (!full) break
   }
+  await Promise.all(marks)
+  return report
 }
 
 async function followPage(
@@ -73,6 +76,7 @@ async function followPage(
   config: AcquiringProviderConfig,
   page: GatewayOrderDTO[],
   report: FollowReport,
+  marks: Promise<number>[],
 ) {
   const { data: sessions } = await graphOf(scope).graph({
     entity: "payment_session",
@@ -84,7 +88,7 @@ async function followPage(
   const gone = page.filter((o) => !status.has(o.session_id))
   const books = booksOf(scope)
   // One statement per page (the generated update writes each row back through the ORM).
-  await books.markAttached(attached.map((o) => o.id))
+  marks.push(ahead(books.markAttached(attached.map((o) => o.id))))
   report.attached += attached.length
   if (!gone.length) return
   const records = await recordsByOrderNo(
