@@ -1,34 +1,11 @@
-import type { ConfigModule } from "@medusajs/framework/types"
 import { acquiringOptionsFor } from "../../../lib/acquiring/config"
 import { gatewaysFor, providerGateway } from "../../../lib/acquiring/gateways"
 import { providerClient } from "../lib/provider-client"
+import { acquiringEntry, appConfigWith } from "../../../lib/acquiring/__tests__/app-config"
 
-const options = (merchant_id: string) => ({
-  merchant_id,
-  accounts: [{ account_id: "100000101", sign_key: "k1" }],
-  test_base_url: "http://127.0.0.1:1",
-  store_url: "https://store.example",
-})
-
-/** An app config as medusa-config.ts gives it: the payment module with acquiring providers. */
+/** The app config with one acquiring provider per id, each its own merchant. */
 const appConfig = (...ids: string[]) =>
-  ({
-    modules: {
-      payment: {
-        resolve: "@medusajs/medusa/payment",
-        options: {
-          providers: [
-            { resolve: "@medusajs/payment-stripe", id: "stripe", options: {} },
-            ...ids.map((id, i) => ({
-              resolve: "medusa-plugin-acquiring/providers/acquiring",
-              id,
-              options: options(`100000${i}`),
-            })),
-          ],
-        },
-      },
-    },
-  }) as unknown as ConfigModule
+  appConfigWith(...ids.map((id, i) => acquiringEntry(id, { merchant_id: `100000${i}` })))
 
 describe("payouts pay through the acquiring provider's gateway when they have none of their own", () => {
   it("takes the only acquiring provider's client: the very client routes and jobs use", () => {
