@@ -1,6 +1,10 @@
 import type { MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { arrivalClock } from "../../../lib/arrival-clock"
 import { recordNotification } from "../../../workflows/acquiring/books/record-notification"
+
+/** Deliveries in one millisecond keep their order (the admin list is newest first, then by id, written later). */
+const arrived = arrivalClock()
 
 /** What a hook handler changed, for the record (res.locals is per response). */
 export const setChanged = (res: MedusaResponse, changed: string | undefined) => {
@@ -15,7 +19,7 @@ export function recordNotificationMiddleware(hook: "notify" | "payout") {
   return (req: MedusaRequest, res: MedusaResponse, next: MedusaNextFunction) => {
     // Rows are written after the answer, so two deliveries can finish their writes out of order;
     // the row keeps when the delivery arrived, which is the order an admin reads them in.
-    const received_at = new Date()
+    const received_at = arrived()
     const send = res.send.bind(res)
     let reply = ""
     res.send = ((body?: unknown) => {
