@@ -1,6 +1,6 @@
 import type { FilterablePaymentProps, IPaymentModuleService, MedusaContainer } from "@medusajs/framework/types"
 import { Modules } from "@medusajs/framework/utils"
-import { ahead } from "../../ahead"
+import { pagesAhead } from "../../ahead"
 import { pushTo } from "../../push-to"
 import type { GraphRow } from "./graph"
 import { ordersOfCollections } from "./order-links"
@@ -52,13 +52,7 @@ export async function* openPaymentPages(
 ): AsyncGenerator<PaymentView[]> {
   if (!providerIds.length) return
   const read = (after?: string) => readPage(container, { since, providerIds, take, after })
-  let pending = ahead(read())
-  for (;;) {
-    const page = await pending
-    if (page.next) pending = ahead(read(page.next))
-    if (page.views.length) yield page.views
-    if (!page.next) return
-  }
+  for await (const page of pagesAhead(read, (p) => p.next)) if (page.views.length) yield page.views
 }
 
 async function readPage(

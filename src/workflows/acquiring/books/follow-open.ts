@@ -5,7 +5,7 @@ import type { AcquiringProviderConfig } from "../../../lib/acquiring/config"
 import { gatewaysFor, recordsByOrderNo } from "../../../lib/acquiring/gateways"
 import { graphOf } from "../../../lib/acquiring/queries/graph"
 import type { GatewayOrderDTO } from "../../../modules/acquiring"
-import { ahead } from "../../../lib/ahead"
+import { ahead, pagesAhead } from "../../../lib/ahead"
 import { pushTo } from "../../../lib/push-to"
 import { booksOf } from "./books"
 import { closedDetail } from "./closed-detail"
@@ -49,22 +49,17 @@ export async function followOpenOrders(
 ): Promise<FollowReport> {
   const report: FollowReport = { checked: 0, attached: 0, closed: 0, outcomes: [] }
   const { client } = gatewaysFor(scope)(config.provider_ids[0])
-  const read = (after: string) =>
+  const read = (after?: string) =>
     booksOf(scope).openGatewayOrdersPage(
       { provider_ids: config.provider_ids, since, after, take: BOOKS_PAGE },
       FOLLOW_FIELDS,
     )
-  // The next page is read, and this page's attached rows marked, while the next is worked on: the
-  // pages are disjoint (keyset on id), and every mark is awaited before the report.
+  const nextKey = (page: GatewayOrderDTO[]) => (page.length === BOOKS_PAGE ? page[page.length - 1].id : undefined)
+  // This page's attached rows are marked while the next is followed; every mark is awaited before the report.
   const marks: Promise<number>[] = []
-  let pending = ahead(read(""))
-  for (;;) {
-    const page = await pending
-    const full = page.length === BOOKS_PAGE
-    if (full) pending = ahead(read(page[page.length - 1].id))
+  for await (const page of pagesAhead(read, nextKey)) {
     report.checked += page.length
     if (page.length) await followPage(scope, client, config, page, report, marks)
-    if (!full) break
   }
   await Promise.all(marks)
   return report

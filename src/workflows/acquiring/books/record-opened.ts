@@ -79,11 +79,10 @@ export async function recordOpenedSessions(
           scope,
           ours.map((s) => s.payment_collection_id),
         )
-      : null
-  const cartOf = (s: GraphRow) => (carts ? (carts.get(s.payment_collection_id) ?? null) : cartId!)
+      : new Map(ours.map((s) => [s.payment_collection_id, cartId]))
   const config = scope.resolve(ContainerRegistrationKeys.CONFIG_MODULE)
   const ttl = (providerId: string) => acquiringOptionsFor(config, providerId)?.provider.hosted_page_ttl_s ?? 3600
-  const rows = ours.flatMap((s) => openedOrderOf(s, cartOf(s), ttl) ?? [])
+  const rows = ours.flatMap((s) => openedOrderOf(s, carts.get(s.payment_collection_id) ?? null, ttl) ?? [])
   return booksOf(scope).recordOpened(rows)
 }
 
