@@ -134,6 +134,8 @@ it("payouts: the form names a missing field, then sends the payout; list and det
   expect(await page.content()).not.toContain(IBAN)
   await screenshot(page, "admin-payouts-list")
   expect(merchant.problems).toEqual([])
+  // The dialog names itself to screen readers (Radix logs "requires a `DialogTitle`" otherwise).
+  expect(merchant.consoleErrors.filter((m) => /requires a `\w*Title`/.test(m))).toEqual([])
 })
 
 it("awaiting capture: the merchant selects two orders and captures them in one gateway request", async () => {

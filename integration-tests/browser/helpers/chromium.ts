@@ -28,6 +28,8 @@ export interface Person {
   context: BrowserContext
   /** Page errors and failed requests seen, for failure messages. */
   problems: string[]
+  /** What the page logged with console.error (the dashboard logs some of its own; tests filter). */
+  consoleErrors: string[]
   close(): Promise<void>
 }
 
@@ -48,10 +50,13 @@ export async function newPerson(): Promise<Person> {
   page.setDefaultTimeout(60_000)
   const problems: string[] = []
   page.on("pageerror", (e) => problems.push(`page error: ${e.message}`))
+  const consoleErrors: string[] = []
+  page.on("console", (m) => m.type() === "error" && consoleErrors.push(m.text()))
   return {
     page,
     context,
     problems,
+    consoleErrors,
     async close() {
       await context.close()
       rmSync(profile, { recursive: true, force: true })

@@ -103,10 +103,15 @@ export const CreatePayoutModal = ({ onCreated }: { onCreated: (p: AdminPayout) =
         </FocusModal.Header>
         <FocusModal.Body className="flex flex-col items-center overflow-y-auto py-8">
           <div className="flex w-full max-w-2xl flex-col gap-y-6">
-            <Heading>Create payout</Heading>
-            <Text size="small" className="text-ui-fg-subtle">
-              Request id {requestId}
-            </Text>
+            {/* Radix needs the dialog's title and description for screen readers (it logs an error without them). */}
+            <FocusModal.Title asChild>
+              <Heading>Create payout</Heading>
+            </FocusModal.Title>
+            <FocusModal.Description asChild>
+              <Text size="small" className="text-ui-fg-subtle">
+                Request id {requestId}
+              </Text>
+            </FocusModal.Description>
             {formError && <Text className="text-ui-fg-error">{formError}</Text>}
             {SECTIONS.map((section) => (
               <div key={section.title} className="flex flex-col gap-y-3">
