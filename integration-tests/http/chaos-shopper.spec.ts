@@ -56,6 +56,7 @@ acquiringTestRunner(({ api, getContainer, seed }) => {
       n: N,
       rngSeed: Number(process.env.CHAOS_SEED ?? 26),
       parallel: 4,
+      only: process.env.CHAOS_SCRIPTS?.split(","),
     })
     process.stdout.write(`\n${chaosReport(result)}\n`)
     expect(result.shopper_errors).toEqual([])
