@@ -2,6 +2,7 @@ import { useAcquiringEnv } from "./helpers/acquiring-env"
 import { acquiringTestRunner } from "./helpers/acquiring-suite"
 import { PROVIDERS } from "./helpers/acquiring-seed"
 import { cartWithShipping, DEVICE } from "./helpers/acquiring-store"
+import { chaosProviderOptions } from "./helpers/chaos-seed"
 import { chaosReport, runChaos } from "./helpers/chaos-shopper"
 
 /**
@@ -22,6 +23,14 @@ const env = useAcquiringEnv({
   // Retries short enough that a dropped answer is tried again within the run, few enough that
   // some notifications are never answered 2xx and are left to the reconciliation.
   notifications: { initial_delay_ms: 150, backoff_base_ms: 300, backoff_max_ms: 1_500, max_attempts: 5 },
+})
+
+// Before the runner's beforeAll boots the app; gone before the worker's next file.
+beforeAll(() => {
+  process.env.ACQ_OPTIONS_OVERRIDE = JSON.stringify(chaosProviderOptions())
+})
+afterAll(() => {
+  delete process.env.ACQ_OPTIONS_OVERRIDE
 })
 
 acquiringTestRunner(({ api, getContainer, seed }) => {

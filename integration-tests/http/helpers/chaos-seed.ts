@@ -4,6 +4,7 @@
  * taxes off) with a 20 % rate and shipping to it, and products with one unit in stock.
  */
 import type { Api } from "../../../scripts/demo/store-seed"
+import { ProviderOwnOptions } from "../../../src/lib/acquiring/options"
 import { PROVIDERS, SHIPPING_ADDRESS, type Seed } from "./acquiring-seed"
 
 export interface ChaosSeed {
@@ -115,4 +116,13 @@ export async function lastUnitVariant(api: Api, seed: Seed, chaos: ChaosSeed, sk
     seed.admin,
   )
   return variant.id
+}
+
+/**
+ * Provider options the chaos app boots with (ACQ_OPTIONS_OVERRIDE): a paid cart that can never complete
+ * is settled by the run's one reconciliation, not after the grace a live shop keeps for retries. Empty
+ * where the plugin has no such grace.
+ */
+export function chaosProviderOptions(): Record<string, unknown> {
+  return "unplaceable_grace_minutes" in ProviderOwnOptions.shape ? { unplaceable_grace_minutes: 0 } : {}
 }
