@@ -1,0 +1,9 @@
+export {
+  accountedFor,
+  ACCOUNTED,
+  settleUnplaceable,
+  settleUnplaceableLocked,
+  CART_UNPLACEABLE_EVENT,
+  type UnplaceableCart,
+} from "./settle-unplaceable"
+export { refuseChangedCart } from "./refuse-changed"
