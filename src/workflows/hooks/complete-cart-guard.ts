@@ -1,12 +1,7 @@
 import { completeCartWorkflow } from "@medusajs/medusa/core-flows"
 import { MedusaError } from "@medusajs/framework/utils"
-import {
-  CART_CHANGED_MESSAGE,
-  changedAfterPayment,
-  ourPayableSessions,
-  type CompletingCart,
-} from "../../lib/acquiring/completion"
-import { accountedFor, refuseChangedCart } from "../acquiring/carts"
+import type { CompletingCart } from "../../lib/acquiring/completion"
+import { completionRefusal } from "../acquiring/carts"
 
 /**
  * Before Medusa places the order (under its cart lock, whoever completes: the storefront, the
@@ -15,17 +10,6 @@ import { accountedFor, refuseChangedCart } from "../acquiring/carts"
  * and the completion refused (409): an order is placed only for what the gateway holds.
  */
 completeCartWorkflow.hooks.validate(async ({ cart }, { container }) => {
-  const current = cart as unknown as CompletingCart
-  const changed = changedAfterPayment(current)
-  if (changed) {
-    throw new MedusaError(MedusaError.Types.CONFLICT, await refuseChangedCart(container, current.id, changed))
-  }
-  for (const { data } of ourPayableSessions(current)) {
-    const given = await accountedFor(container, data.order_no)
-    if (given)
-      throw new MedusaError(
-        MedusaError.Types.CONFLICT,
-        `${CART_CHANGED_MESSAGE} Its payment was given back (${given}).`,
-      )
-  }
+  const refusal = await completionRefusal(container, cart as unknown as CompletingCart)
+  if (refusal) throw new MedusaError(MedusaError.Types.CONFLICT, refusal)
 })

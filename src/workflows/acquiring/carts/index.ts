@@ -7,3 +7,4 @@ export {
   type UnplaceableCart,
 } from "./settle-unplaceable"
 export { refuseChangedCart } from "./refuse-changed"
+export { completionRefusal } from "./refusal"
