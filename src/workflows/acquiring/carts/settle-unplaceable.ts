@@ -12,7 +12,7 @@ export interface UnplaceableCart {
   cart_id: string
   session_id: string
   order_no: string
-  /** What stops it (completion.ts's cause: stock, promotion, cart_changed, …). */
+  /** What stops it (classifyCompletionFailure's cause: stock, promotion, cart_changed, …). */
   cause: string
   /** Medusa's words, kept in the books. */
   reason: string

@@ -89,7 +89,7 @@ export async function repairCart(
   }
 }
 
-/** A paid cart that can never become an order: its payment voided or refunded in full (settle-unplaceable.ts). */
+/** A paid cart that can never become an order: its payment voided or refunded in full (settleUnplaceable). */
 async function settleCart(
   container: MedusaContainer,
   session: OpenSession,
