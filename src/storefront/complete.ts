@@ -2,6 +2,7 @@ import { z } from "zod"
 import { messageOf, statusOf, storeFetch, type StoreClientInput, type StoreFetch } from "./client"
 import { declineOutcome, hasReason, isEnded, type DeclineTexts, type SessionView } from "./decline"
 import type { CompleteOutcome } from "./schemas"
+import { CART_CHANGED_MESSAGE } from "../lib/acquiring/cart-changed"
 
 const CompleteAnswer = z.discriminatedUnion("type", [
   z.object({ type: z.literal("order"), order: z.object({ id: z.string() }).loose() }),
@@ -111,6 +112,8 @@ export async function completeCart(
     raw = await call(`/store/carts/${cartId}/complete`, { method: "POST" })
   } catch (e) {
     const status = statusOf(e)
+    if (status === 409 && messageOf(e).startsWith(CART_CHANGED_MESSAGE))
+      return { type: "pay_again", reason: "cart_changed", message: messageOf(e) }
     if (status === 409) return { type: "retry", reason: "completing" }
     if (status === 400) return explain400(call, cartId, messageOf(e), opts)
     return { type: "error", message: messageOf(e), ...(status ? { status } : {}) }
@@ -130,7 +133,7 @@ export interface SettleOptions extends CompleteOptions {
   onRetry?: (outcome: Extract<CompleteOutcome, { type: "retry" }>, attempt: number) => void
 }
 
-/** completeCart until it is no longer `retry` (409 or no gateway result yet), or the attempts run out. */
+/** completeCart until it is no longer `retry` (a busy cart or no gateway result yet), or the attempts run out. */
 export async function completeCartWhenReady(
   client: StoreClientInput,
   cartId: string,

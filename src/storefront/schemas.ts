@@ -124,6 +124,11 @@ export const CompleteOutcome = z.discriminatedUnion("type", [
     code: z.string().optional(),
     detail: z.string().optional(),
   }),
+  /**
+   * 409: the cart changed after the payment (taxes, a price) so the gateway holds another amount than
+   * its total; no order was placed and the payment was given back. Start a new payment session.
+   */
+  z.object({ type: z.literal("pay_again"), reason: z.literal("cart_changed"), message: z.string() }),
   z.object({ type: z.literal("error"), message: z.string(), status: z.number().optional() }),
 ])
 export type CompleteOutcome = z.infer<typeof CompleteOutcome>

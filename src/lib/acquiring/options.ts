@@ -157,6 +157,11 @@ export const ProviderOwnOptions = z.object({
   /** A paid gateway order whose cart never completed becomes an order (false: only reported). */
   reconcile_complete_carts: z.boolean().default(true),
   /**
+   * Minutes after its payment session started before reconciliation gives back the payment of a cart
+   * that can never become an order (stock sold out, a promotion's limit reached, its region or product gone).
+   */
+  unplaceable_grace_minutes: z.number().int().min(0).max(1440).default(10),
+  /**
    * A gateway order authorised or paid while it belongs to no live session (a replaced session, a cart
    * edited mid-payment): "settle" voids or refunds it in full at once; "report" only lists it for the admin.
    */

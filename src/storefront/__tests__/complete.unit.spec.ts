@@ -26,6 +26,16 @@ describe("completeCart", () => {
     expect(store.calls).toHaveLength(1)
   })
 
+  it("409 because the cart changed after payment is pay_again with the store's words, never a retry", async () => {
+    const message =
+      "The cart changed after payment: pay again. The payment holds 32.89 EUR but the cart's total is now 39.47 EUR; the payment was voided."
+    const store = fakeStore(fail(409, message))
+    expect(await completeCart(store.fetch, "cart_1")).toEqual({ type: "pay_again", reason: "cart_changed", message })
+    expect(store.calls).toHaveLength(1)
+    const settled = await completeCartWhenReady(fakeStore(fail(409), fail(409, message)).fetch, "c", NOW)
+    expect(settled).toMatchObject({ type: "pay_again", reason: "cart_changed" })
+  })
+
   it("400 with the latest session in error is a decline with a clear message; Medusa's text is the detail", async () => {
     const store = fakeStore(fail(400, "Payment authorization failed"), cartWith("canceled", "error"))
     expect(await completeCart(store.fetch, "cart_1", NOW)).toEqual({

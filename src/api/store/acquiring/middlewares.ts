@@ -2,6 +2,7 @@ import type { MiddlewareRoute } from "@medusajs/framework/http"
 import { validateParams } from "../../validation"
 import { acquiringBooksMiddleware } from "./books-middleware"
 import { acquiringCollectionLockMiddleware } from "./collection-lock-middleware"
+import { acquiringCompletionGuardMiddleware } from "./completion-guard-middleware"
 import { acquiringHostedPageMiddleware } from "./hosted-page-middleware"
 import { acquiringSnapshotMiddleware } from "./snapshot-middleware"
 import { storeSavedCardMiddlewares } from "./saved-cards/middlewares"
@@ -21,6 +22,12 @@ export const storeAcquiringMiddlewares: MiddlewareRoute[] = [
       acquiringHostedPageMiddleware,
       acquiringBooksMiddleware,
     ],
+  },
+  {
+    // A cart whose total changed after payment is refused with 409 and its payment given back.
+    matcher: "/store/carts/:id/complete",
+    methods: ["POST"],
+    middlewares: [acquiringCompletionGuardMiddleware],
   },
   {
     matcher: "/store/acquiring/payment-collections/:id",

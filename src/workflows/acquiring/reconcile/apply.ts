@@ -13,6 +13,7 @@ export interface ReconcileChange {
     | ReconcileAction["type"]
     | "cart_completed"
     | "cart_paid_not_completed"
+    | "cart_unplaceable_settled"
     | "collection_authorized"
     | "held_authorized"
     | "held_declined"

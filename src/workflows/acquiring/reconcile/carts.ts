@@ -2,8 +2,10 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { BigNumber, ContainerRegistrationKeys, PaymentActions } from "@medusajs/framework/utils"
 import { completeCartWorkflow, processPaymentWorkflow } from "@medusajs/medusa/core-flows"
 import type { OrderRecord } from "../../../gateway/schemas/transactions"
+import { classifyCompletionFailure } from "../../../lib/acquiring/completion"
 import { tryReadData, type AcquiringData } from "../../../lib/acquiring/payment-data"
 import { mapOrderRecord } from "../../../lib/acquiring/status"
+import { settleUnplaceableLocked } from "../carts"
 import type { ReconcileChange } from "./apply"
 import type { GraphQuery, GraphRow } from "../../../lib/acquiring/queries/graph"
 
@@ -53,7 +55,12 @@ export async function repairCart(
   container: MedusaContainer,
   session: OpenSession,
   record: OrderRecord | undefined,
-  opts: { complete: boolean; status_map: Record<string, never> | Record<string, string> },
+  opts: {
+    complete: boolean
+    status_map: Record<string, never> | Record<string, string>
+    /** A completion that can never succeed gives the money back now (its grace period is over). */
+    settle_unplaceable: boolean
+  },
 ): Promise<ReconcileChange | null> {
   const mapped = mapOrderRecord(record, opts.status_map as never)
   if (mapped.status !== "authorized" && mapped.status !== "captured") return null
@@ -69,7 +76,49 @@ export async function repairCart(
     const { result } = await completeCartWorkflow(container).run({ input: { id: session.cart_id } })
     return { ...base, kind: "cart_completed", order_id: (result as { id: string }).id }
   } catch (e) {
-    return { ...base, kind: "cart_paid_not_completed", detail: `completing the cart failed: ${(e as Error).message}` }
+    const detail = `completing the cart failed: ${(e as Error).message}`
+    const failure = classifyCompletionFailure(e as Error)
+    if (!failure.permanent) return { ...base, kind: "cart_paid_not_completed", detail }
+    if (!opts.settle_unplaceable)
+      return {
+        ...base,
+        kind: "cart_paid_not_completed",
+        detail: `${detail} (${failure.cause}; given back after the grace period)`,
+      }
+    return settleCart(container, session, base, failure.cause, (e as Error).message)
+  }
+}
+
+/** A paid cart that can never become an order: its payment voided or refunded in full (settleUnplaceable). */
+async function settleCart(
+  container: MedusaContainer,
+  session: OpenSession,
+  base: Omit<ReconcileChange, "kind">,
+  cause: string,
+  reason: string,
+): Promise<ReconcileChange> {
+  const cart = {
+    cart_id: session.cart_id!,
+    session_id: session.session_id,
+    order_no: session.data.order_no,
+    cause,
+    reason,
+  }
+  try {
+    const outcome = await settleUnplaceableLocked(container, cart)
+    if (!outcome)
+      return {
+        ...base,
+        kind: "cart_paid_not_completed",
+        detail: `${cause}: ${reason}; a Medusa payment or order holds it`,
+      }
+    return { ...base, kind: "cart_unplaceable_settled", detail: outcome.detail }
+  } catch (e) {
+    return {
+      ...base,
+      kind: "error",
+      detail: `giving back the payment of an unplaceable cart failed: ${(e as Error).message}`,
+    }
   }
 }
 

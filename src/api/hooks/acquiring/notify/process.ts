@@ -7,6 +7,7 @@ import { sameSentAmount } from "../../../../lib/acquiring/money"
 import { sessionIdFromOrderNo } from "../../../../lib/acquiring/order-no"
 import { DECLINE_KEY } from "../../../../lib/acquiring/decline"
 import type { AcquiringWebhookData } from "../../../../lib/acquiring/webhook"
+import { accountedFor } from "../../../../workflows/acquiring/carts"
 import { settleAfterPayment } from "../../../../workflows/acquiring/kept"
 import { recordDecline } from "./decline"
 import { handleDisputeNotification } from "./dispute"
@@ -146,6 +147,9 @@ async function handle(scope: MedusaContainer, input: NotifyInput): Promise<Notif
   // Medusa already holds: verified above, nothing left to run, so no workflow and no lock wait.
   if (FINISHED.has(session.status ?? "") && (await collectionState(scope, session.payment_collection_id)).recorded)
     return SUCCESS
+  // A cart that could not become an order, whose payment the books gave back: nothing left to do.
+  const givenBack = await accountedFor(scope, orderNo)
+  if (givenBack) return { ...SUCCESS, changed: `no order for this payment: ${givenBack}` }
 
   const locking = scope.resolve(Modules.LOCKING)
   await locking.execute(
@@ -156,7 +160,12 @@ async function handle(scope: MedusaContainer, input: NotifyInput): Promise<Notif
     { timeout: 30 },
   )
   const state = await collectionState(scope, session.payment_collection_id)
-  if (!state.recorded) return { status: 503, body: "not recorded yet" }
+  if (!state.recorded) {
+    const settled = await accountedFor(scope, orderNo)
+    return settled
+      ? { ...SUCCESS, changed: `no order for this payment: ${settled}` }
+      : { status: 503, body: "not recorded yet" }
+  }
   // An order's later collection is paid: the authorisation its edit kept is voided now. A cart's
   // collection is an order's first, so no edit can have kept one before it (no queries on checkout).
   if (!state.cart) await settleAfterPayment(scope, session.payment_collection_id)

@@ -2,6 +2,7 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { logText } from "../../../../gateway/log-text"
 import { confirmRefunds } from "../../../../lib/acquiring/refund-notice"
 import { applyRefundNotice, paymentOfSession } from "../../../../workflows/acquiring/notifications"
+import { accountedFor } from "../../../../workflows/acquiring/carts"
 import { gatewaysFor } from "../../../../lib/acquiring/gateways"
 import type { NotifyInput, NotifySession } from "./process"
 import { loggerOf, SUCCESS, type NotifyReply } from "./replies"
@@ -21,7 +22,11 @@ export async function handleRefundNotification(
   const { client } = gatewaysFor(scope)(session.provider_id)
   const n = verifiedNotice(client, input, "refund", orderNo)
   const target = await paymentOfSession(scope, session.id)
-  if (!target) return { status: 404, body: "no Medusa payment for this order yet" }
+  if (!target) {
+    // The books' own refund of a cart that never became an order: nothing of Medusa's to change.
+    if (await accountedFor(scope, orderNo)) return { ...SUCCESS, changed: "no Medusa payment; the books gave it back" }
+    return { status: 404, body: "no Medusa payment for this order yet" }
+  }
   const named = n.refund_reference_id ? String(n.refund_reference_id) : undefined
   const result = await applyRefundNotice(scope, target, (d) => confirmRefunds(client, d, named))
   loggerOf(scope)?.info(

@@ -1,5 +1,7 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { gatewaysFor, recordsByOrderNo } from "../../../../lib/acquiring/gateways"
+import { booksOf } from "../../books"
+import { ACCOUNTED } from "../../carts"
 import { repairCart, sessionsOfOpenCarts } from "../carts"
 import type { ReconcileInput } from "../run"
 import { eachTarget, type ReconcileTarget, type TargetParts } from "../targets"
@@ -25,9 +27,18 @@ export const reconcileCartsStep = createStep(
     const parts = await eachTarget(container, targets, previous, async (c, target, part) => {
       part.sessions_checked = 0
       if (input.order_ids) return
-      const sessions = await sessionsOfOpenCarts(container, foundFor(found, target.config_id)?.open ?? [])
-      part.sessions_checked = sessions.length
+      const open = await sessionsOfOpenCarts(container, foundFor(found, target.config_id)?.open ?? [])
+      part.sessions_checked = open.length
+      if (!open.length) return
+      // A gateway order the books already settled (an unplaceable cart's) needs nothing more.
+      const rows = await booksOf(container).listGatewayOrders(
+        { order_no: open.map((s) => s.data.order_no) },
+        { select: ["order_no", "state", "created_at"] },
+      )
+      const row = new Map(rows.map((r) => [r.order_no, r]))
+      const sessions = open.filter((s) => !ACCOUNTED.has(row.get(s.data.order_no)?.state ?? ""))
       if (!sessions.length) return
+      const graceEnd = Date.now() - c.options.provider.unplaceable_grace_minutes * 60_000
       const { client } = gatewaysFor(container)(c.provider_ids[0])
       const records = await recordsByOrderNo(
         client,
@@ -37,6 +48,7 @@ export const reconcileCartsStep = createStep(
         const change = await repairCart(container, session, records.get(session.data.order_no), {
           complete: c.options.provider.reconcile_complete_carts,
           status_map: c.options.provider.status_map,
+          settle_unplaceable: new Date(row.get(session.data.order_no)?.created_at ?? Date.now()).getTime() <= graceEnd,
         })
         if (change) part.changes.push(change)
       }

@@ -1,0 +1,281 @@
+import type { IEventBusModuleService } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
+import { PAYMENT_STATUS } from "../../src/gateway/status-codes"
+import { acquiringOptionsFor } from "../../src/lib/acquiring/config"
+import { ACQUIRING_BOOKS_MODULE, type AcquiringBooksService } from "../../src/modules/acquiring"
+import { useAcquiringEnv } from "./helpers/acquiring-env"
+import { PROVIDERS, SHIPPING_ADDRESS } from "./helpers/acquiring-seed"
+import { acquiringTestRunner } from "./helpers/acquiring-suite"
+import { cartWithShipping, DEVICE, ordersOfCart, startSession } from "./helpers/acquiring-store"
+import { wireName } from "./helpers/dialect"
+
+jest.setTimeout(300_000)
+
+/**
+ * Issue 34, "Orders and money agree": an order is placed only for what the gateway holds, and a paid
+ * cart that can never become an order gets its money back. Before the fix, taxes calculated after the
+ * session placed an order above the gateway's amount, and a cart whose last unit another shopper
+ * bought kept the money with its notification answered 503 and reconciliation reporting
+ * `cart_paid_not_completed` forever. Sent as the shopper would: the Store API with the publishable key.
+ */
+const env = useAcquiringEnv()
+const RETURN_URL = "http://shop.test/checkout/return"
+const ACCOUNT_ID = "100000101"
+const CARD = "4111111111111111"
+const HOSTED = { device: DEVICE, return_url: RETURN_URL }
+const APM = { payment_method: "sandbox_wallet", return_url: RETURN_URL }
+/** cartWithShipping's cart (two mugs, a tee, shipping, SAVE5) and with 20 % VAT calculated on it. */
+const AMOUNT = "32.89"
+const WITH_TAX = "39.47"
+
+acquiringTestRunner(({ api, getContainer, seed, admin }) => {
+  const sandbox = () => env.sandbox()
+  const books = () => getContainer().resolve(ACQUIRING_BOOKS_MODULE) as AcquiringBooksService
+  const gatewayStatus = (orderNo: string) => sandbox().inspect.order(orderNo)?.payment_status
+  const replies = (orderNo: string) =>
+    sandbox()
+      .notifications.list()
+      .filter((n) => n.notify_type !== "refund" && n.payload[wireName("order_no")] === orderNo)
+      .map((n) => n.attempts.map((a) => a.status))
+  const booksRow = async (orderNo: string) => {
+    const [row] = await books().listGatewayOrders({ order_no: orderNo })
+    return row && { state: row.state, settlement: row.settlement }
+  }
+  const unmatched = async (orderNo: string) =>
+    ((await admin.get("/admin/acquiring/unmatched")).data.unmatched as Array<Record<string, unknown>>).find(
+      (u) => u.order_no === orderNo,
+    )
+  const complete = (cartId: string) =>
+    api.post(`/store/carts/${cartId}/complete`, {}, seed.store).catch((e: any) => e.response)
+  const reconcile = async (orderNo: string) => {
+    const res = await admin.post("/admin/acquiring/reconcile", {})
+    expect(res.status).toBe(200)
+    return (res.data.report.changes as Array<Record<string, unknown>>).filter((c) => c.order_no === orderNo)
+  }
+  /** The original delivery again, as the gateway's next retry sends it. */
+  const redeliver = async (orderNo: string) => {
+    const note = sandbox()
+      .notifications.list()
+      .find((n) => n.notify_type !== "refund" && n.payload[wireName("order_no")] === orderNo)!
+    const res = await fetch(`${process.env.ACQ_STORE_URL}/hooks/acquiring/notify`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams(note.payload).toString(),
+    })
+    return [res.status, await res.text()]
+  }
+  /** acquiring.cart.unplaceable events while `run` runs. */
+  const unplaceableEvents = async (run: () => Promise<void>) => {
+    const bus = getContainer().resolve(Modules.EVENT_BUS) as IEventBusModuleService
+    const seen: Array<Record<string, unknown>> = []
+    const handler = async (e: { data: Record<string, unknown> }) => {
+      seen.push(e.data)
+    }
+    const subscriberId = `completion-guard-${Date.now()}`
+    bus.subscribe("acquiring.cart.unplaceable", handler as never, { subscriberId })
+    try {
+      await run()
+      await new Promise((r) => setTimeout(r, 200))
+    } finally {
+      bus.unsubscribe("acquiring.cart.unplaceable", handler as never, { subscriberId })
+    }
+    return seen
+  }
+
+  /** A region with automatic taxes off and 20 % VAT for Germany: taxes only when the storefront asks. */
+  const taxesOnRequest = async () => {
+    await api.post(
+      "/admin/tax-regions",
+      { country_code: "de", provider_id: "tp_system", default_tax_rate: { rate: 20, code: "VAT", name: "VAT" } },
+      seed.admin,
+    )
+    await api.post(`/admin/regions/${seed.region_id}`, { automatic_taxes: false }, seed.admin)
+  }
+  /** The attack: the session (and the gateway order) at the cart's total, then the taxes raise the total. */
+  const taxedAfterSession = async (provider: string, data: Record<string, unknown>) => {
+    await taxesOnRequest()
+    const cart = await cartWithShipping(api, seed)
+    const { session } = await startSession(api, seed, cart.id, provider, data)
+    expect(session.data.amount).toBe(AMOUNT)
+    const taxed = (await api.post(`/store/carts/${cart.id}/taxes`, {}, seed.store)).data.cart
+    expect(taxed.total.toFixed(2)).toBe(WITH_TAX)
+    return { cart, orderNo: session.data.order_no as string }
+  }
+  const orderless = async (cartId: string) => expect(await ordersOfCart(getContainer(), cartId)).toEqual([])
+
+  it("taxes after the session, card: completion refused with 409 and the shopper's words, no order, the authorisation voided", async () => {
+    const { cart, orderNo } = await taxedAfterSession(PROVIDERS.hosted, HOSTED)
+    // The shopper's return reaches the store before the gateway's notification.
+    sandbox().faults.add({ target: "notifications", kind: "delay", delay_ms: 3_000, count: 1 })
+    sandbox().shopper.pay(orderNo, { card: CARD })
+    const events = await unplaceableEvents(async () => {
+      const res = await complete(cart.id)
+      expect(res.status).toBe(409)
+      expect(res.data).toEqual({
+        type: "not_allowed",
+        code: "cart_changed_after_payment",
+        message: `The cart changed after payment: pay again. The payment holds ${AMOUNT} EUR but the cart's total is now ${WITH_TAX} EUR; the payment was voided.`,
+      })
+    })
+    await orderless(cart.id)
+    expect(gatewayStatus(orderNo)).toBe(PAYMENT_STATUS.CANCELLED)
+    expect(await booksRow(orderNo)).toEqual({ state: "settled", settlement: "voided" })
+    expect(await unmatched(orderNo)).toMatchObject({ amount: AMOUNT, settlement: "voided" })
+    expect(events).toEqual([
+      expect.objectContaining({ cart_id: cart.id, order_no: orderNo, cause: "cart_changed", action: "void" }),
+    ])
+    // The late notification is answered 200 (the money is settled), once; completing again is refused again.
+    expect(await sandbox().notifications.settle(15_000)).toBe(true)
+    expect(replies(orderNo)).toEqual([[200]])
+    expect((await complete(cart.id)).status).toBe(409)
+    await orderless(cart.id)
+  })
+
+  it("taxes after the session, a card on a sale account (paid at once): refused with 409, refunded in full", async () => {
+    const account = sandbox().merchants[0].accounts.find((x) => x.account_id === ACCOUNT_ID)!
+    account.capture_mode = "sale"
+    let opened: Awaited<ReturnType<typeof taxedAfterSession>>
+    try {
+      opened = await taxedAfterSession(PROVIDERS.hosted, HOSTED)
+    } finally {
+      account.capture_mode = "authorise"
+    }
+    const { cart, orderNo } = opened
+    sandbox().faults.add({ target: "notifications", kind: "delay", delay_ms: 3_000, count: 1 })
+    sandbox().shopper.pay(orderNo, { card: CARD })
+    const res = await complete(cart.id)
+    expect([res.status, res.data.message]).toEqual([409, expect.stringMatching(/payment was refunded in full\.$/)])
+    await orderless(cart.id)
+    expect(sandbox().inspect.order(orderNo)).toMatchObject({ captured_amount: AMOUNT, refunded_amount: AMOUNT })
+    expect(await booksRow(orderNo)).toEqual({ state: "settled", settlement: "refunded" })
+    expect(await sandbox().notifications.settle(15_000)).toBe(true)
+    expect(replies(orderNo)).toEqual([[200]])
+  })
+
+  it("taxes after the session, APM completed by its notification: no order, refunded in full, the notification answered 200", async () => {
+    const { cart, orderNo } = await taxedAfterSession(PROVIDERS.apm, APM)
+    const events = await unplaceableEvents(async () => {
+      sandbox().shopper.apm(orderNo, true)
+      expect(await sandbox().notifications.settle(15_000)).toBe(true)
+    })
+    expect(replies(orderNo)).toEqual([[200]])
+    await orderless(cart.id)
+    expect(sandbox().inspect.order(orderNo)).toMatchObject({ captured_amount: AMOUNT, refunded_amount: AMOUNT })
+    expect(await booksRow(orderNo)).toEqual({ state: "settled", settlement: "refunded" })
+    expect(await unmatched(orderNo)).toMatchObject({ amount: AMOUNT, settlement: "refunded" })
+    expect(events).toEqual([expect.objectContaining({ order_no: orderNo, cause: "cart_changed", action: "refund" })])
+    // The storefront's own completion afterwards: refused, nothing more moves.
+    const res = await complete(cart.id)
+    expect([res.status, res.data.code]).toEqual([409, "cart_changed_after_payment"])
+    await orderless(cart.id)
+    expect(sandbox().inspect.order(orderNo)).toMatchObject({ refunded_amount: AMOUNT })
+  })
+
+  /** A product with one unit in stock, and a shopper's cart of it with shipping. */
+  const lastUnit = async () => {
+    const profile = (await api.get("/admin/shipping-profiles", seed.admin)).data.shipping_profiles.find(
+      (p: { name: string }) => p.name === "Default",
+    ).id
+    const channel = (await api.get("/admin/sales-channels", seed.admin)).data.sales_channels[0].id
+    const product = (
+      await api.post(
+        "/admin/products",
+        {
+          title: "Lamp",
+          status: "published",
+          shipping_profile_id: profile,
+          options: [{ title: "Size", values: ["One"] }],
+          variants: [
+            {
+              title: "One",
+              sku: "LAMP-1",
+              options: { Size: "One" },
+              manage_inventory: true,
+              prices: [{ currency_code: "eur", amount: 20 }],
+            },
+          ],
+          sales_channels: [{ id: channel }],
+        },
+        seed.admin,
+      )
+    ).data.product
+    const item = (await api.get("/admin/inventory-items?sku=LAMP-1", seed.admin)).data.inventory_items[0].id
+    await api.post(
+      `/admin/inventory-items/${item}/location-levels`,
+      { location_id: seed.location_id, stocked_quantity: 1 },
+      seed.admin,
+    )
+    return product.variants[0].id as string
+  }
+  const lampCart = async (variant: string, email: string) => {
+    const body = {
+      region_id: seed.region_id,
+      email,
+      items: [{ variant_id: variant, quantity: 1 }],
+      shipping_address: SHIPPING_ADDRESS,
+    }
+    const cart = (await api.post("/store/carts", body, seed.store)).data.cart
+    await api.post(`/store/carts/${cart.id}/shipping-methods`, { option_id: seed.shipping_option_id }, seed.store)
+    return cart
+  }
+  const LAMP = "24.90"
+
+  it.each([
+    ["card, manual capture", PROVIDERS.hosted, HOSTED, PAYMENT_STATUS.CANCELLED, "voided", "void"],
+    ["APM", PROVIDERS.apm, APM, PAYMENT_STATUS.REFUNDED, "refunded", "refund"],
+    ["card, automatic capture", PROVIDERS.hostedAutomatic, HOSTED, PAYMENT_STATUS.CANCELLED, "voided", "void"],
+  ])(
+    "paid (%s), then the last unit sold to another shopper: given back by one reconciliation after the grace period, listed, announced; its notification then 200",
+    async (_kind, provider, data, status, settlement, action) => {
+      const variant = await lastUnit()
+      const mine = await lampCart(variant, "ada@shop.test")
+      const theirs = await lampCart(variant, "bob@shop.test")
+      const { session } = await startSession(api, seed, mine.id, provider, data)
+      const orderNo = session.data.order_no as string
+      // The other shopper pays and completes first: the last unit is theirs.
+      const other = await startSession(api, seed, theirs.id, PROVIDERS.hosted, HOSTED)
+      sandbox().shopper.pay(other.session.data.order_no, { card: CARD })
+      expect(await sandbox().notifications.settle(15_000)).toBe(true)
+      expect(await ordersOfCart(getContainer(), theirs.id)).toHaveLength(1)
+      // Then this shopper pays; the notification is lost, and the storefront's completion is refused for stock.
+      sandbox().faults.add({ target: "notifications", kind: "drop", count: 1 })
+      if (provider === PROVIDERS.apm) sandbox().shopper.apm(orderNo, true)
+      else sandbox().shopper.pay(orderNo, { card: CARD })
+      const refused = await complete(mine.id)
+      expect([refused.status, refused.data.message]).toEqual([400, expect.stringMatching(/^Not enough stock/)])
+      await orderless(mine.id)
+
+      // Within the grace period reconciliation only reports it; after it, one run gives the money back.
+      expect(await reconcile(orderNo)).toEqual([
+        expect.objectContaining({
+          kind: "cart_paid_not_completed",
+          detail: expect.stringMatching(/Not enough stock.*\(stock; given back after the grace period\)$/),
+        }),
+      ])
+      const options = acquiringOptionsFor(getContainer().resolve(ContainerRegistrationKeys.CONFIG_MODULE), provider)!
+      options.provider.unplaceable_grace_minutes = 0
+      let events: Array<Record<string, unknown>>
+      try {
+        events = await unplaceableEvents(async () => {
+          expect(await reconcile(orderNo)).toEqual([
+            expect.objectContaining({
+              kind: "cart_unplaceable_settled",
+              detail: expect.stringMatching(new RegExp(`^${settlement} ${LAMP} EUR`)),
+            }),
+          ])
+        })
+        expect(await reconcile(orderNo)).toEqual([])
+      } finally {
+        options.provider.unplaceable_grace_minutes = 10
+      }
+      expect(gatewayStatus(orderNo)).toBe(status)
+      await orderless(mine.id)
+      expect(await booksRow(orderNo)).toEqual({ state: "settled", settlement })
+      expect(await unmatched(orderNo)).toMatchObject({ amount: LAMP, settlement })
+      expect(events).toEqual([expect.objectContaining({ cart_id: mine.id, order_no: orderNo, cause: "stock", action })])
+      // The gateway's next retry of the notification: answered 200 now, nothing more moves.
+      expect(await redeliver(orderNo)).toEqual([200, "success"])
+      expect(gatewayStatus(orderNo)).toBe(status)
+    },
+  )
+})

@@ -1,0 +1,10 @@
+export {
+  accountedFor,
+  ACCOUNTED,
+  settleUnplaceable,
+  settleUnplaceableLocked,
+  CART_UNPLACEABLE_EVENT,
+  type UnplaceableCart,
+} from "./settle-unplaceable"
+export { refuseChangedCart } from "./refuse-changed"
+export { completionRefusal } from "./refusal"

@@ -1,0 +1,24 @@
+import type { MedusaContainer } from "@medusajs/framework/types"
+import {
+  CART_CHANGED_MESSAGE,
+  changedAfterPayment,
+  ourPayableSessions,
+  type CompletingCart,
+} from "../../../lib/acquiring/completion"
+import { refuseChangedCart } from "./refuse-changed"
+import { accountedFor } from "./settle-unplaceable"
+
+/**
+ * Why this cart may not become an order, in the shopper's words, or null: our session no longer
+ * holds the cart's total (its payment is given back now), or the books already gave its payment
+ * back. Called under the cart's lock.
+ */
+export async function completionRefusal(scope: MedusaContainer, cart: CompletingCart): Promise<string | null> {
+  const changed = changedAfterPayment(cart)
+  if (changed) return refuseChangedCart(scope, cart.id, changed)
+  for (const { data } of ourPayableSessions(cart)) {
+    const given = await accountedFor(scope, data.order_no)
+    if (given) return `${CART_CHANGED_MESSAGE} Its payment was given back (${given}).`
+  }
+  return null
+}

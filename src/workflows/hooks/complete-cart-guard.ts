@@ -1,0 +1,15 @@
+import { completeCartWorkflow } from "@medusajs/medusa/core-flows"
+import { MedusaError } from "@medusajs/framework/utils"
+import type { CompletingCart } from "../../lib/acquiring/completion"
+import { completionRefusal } from "../acquiring/carts"
+
+/**
+ * Before Medusa places the order (under its cart lock, whoever completes: the storefront, the
+ * notification, reconciliation): our session must hold the cart's total and currency at the
+ * gateway, and its money must not have been given back already. Otherwise the payment is given back
+ * and the completion refused (409): an order is placed only for what the gateway holds.
+ */
+completeCartWorkflow.hooks.validate(async ({ cart }, { container }) => {
+  const refusal = await completionRefusal(container, cart as unknown as CompletingCart)
+  if (refusal) throw new MedusaError(MedusaError.Types.CONFLICT, refusal)
+})
