@@ -1,6 +1,7 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { GATEWAY_CAPTURED } from "../../../lib/acquiring/batch"
 import { gatewaysFor, recordsByOrderNo, refundsByOrderNo } from "../../../lib/acquiring/gateways"
+import { isKept } from "../../../lib/acquiring/kept"
 import { cancel } from "../../../lib/acquiring/operations"
 import { canceledOrderAction, ORDER_MARKS } from "../../../lib/acquiring/order-money"
 import { paymentById, paymentsOfOrders, type PaymentView } from "../../../lib/acquiring/queries/payments"
@@ -57,7 +58,7 @@ export async function canceledOrdersToCheck(
       data.map((o) => o.id as string),
     )
     for (const [order_id, views] of byOrder) {
-      const open = views.filter((p) => providerIds.includes(p.provider_id) && !settled(p))
+      const open = views.filter((p) => providerIds.includes(p.provider_id) && !settled(p) && !isKept(p.data))
       if (open.length) out.push({ order_id, payment_ids: open.map((p) => p.id) })
     }
     if (data.length < PAGE) return out
@@ -78,7 +79,7 @@ export async function returnCanceledMoney(
   source: CanceledSource,
 ): Promise<CanceledOutcome> {
   let view = await paymentById(container, paymentId, orderId)
-  if (!view?.data || settled(view)) return { changes: [] }
+  if (!view?.data || settled(view) || isKept(view.data)) return { changes: [] }
   const { client, options } = gatewaysFor(container)(view.provider_id)
   const ref = gatewayRef(view.data)
   const record = (await recordsByOrderNo(client, [ref])).get(ref.order_no)

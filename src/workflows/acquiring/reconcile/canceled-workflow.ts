@@ -8,6 +8,7 @@ import {
   type WorkflowData,
 } from "@medusajs/framework/workflows-sdk"
 import { emitEventStep } from "@medusajs/medusa/core-flows"
+import { isKept } from "../../../lib/acquiring/kept"
 import { ORDER_MONEY_EVENTS } from "../../../lib/acquiring/order-money"
 import { MULTI_PAYMENT_GATE, paymentLockKeys } from "../../../lib/acquiring/queries/locks"
 import { graphOf } from "../../../lib/acquiring/queries/graph"
@@ -32,7 +33,10 @@ interface Item {
 /** Seconds to wait for the payments' locks (the cancel route or an admin capture holding them). */
 const LOCK_WAIT_SECONDS = 120
 
-/** Read-only: the acquiring payments of these orders, canceled ones only, that may still hold money. */
+/**
+ * Read-only: the acquiring payments of these orders, canceled ones only, that may still hold money.
+ * A kept authorisation of an order edit is left to its own release (settleKeptAuthorisations).
+ */
 const canceledPaymentsStep = createStep(
   "acquiring-canceled-order-payments",
   async (input: CanceledOrdersInput, { container }) => {
@@ -45,7 +49,7 @@ const canceledPaymentsStep = createStep(
     const items: Item[] = []
     for (const [order_id, views] of await paymentsOfOrders(container, canceled))
       for (const p of views)
-        if (!settled(p) && (!input.provider_ids || input.provider_ids.includes(p.provider_id)))
+        if (!settled(p) && !isKept(p.data) && (!input.provider_ids || input.provider_ids.includes(p.provider_id)))
           items.push({ order_id, payment_id: p.id })
     return new StepResponse(items)
   },
