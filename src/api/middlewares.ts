@@ -1,5 +1,6 @@
 import { defineMiddlewares } from "@medusajs/framework/http"
 import { adminAcquiringMiddlewares } from "./admin/acquiring/middlewares"
+import { adminOrderMiddlewares } from "./admin/orders/middlewares"
 import { adminPaymentMiddlewares } from "./admin/payments/middlewares"
 import { hookAcquiringMiddlewares } from "./hooks/acquiring/middlewares"
 import { storeAcquiringMiddlewares } from "./store/acquiring/middlewares"
@@ -9,6 +10,7 @@ export default defineMiddlewares({
   routes: [
     ...adminAcquiringMiddlewares,
     ...adminPaymentMiddlewares,
+    ...adminOrderMiddlewares,
     ...storeAcquiringMiddlewares,
     ...hookAcquiringMiddlewares,
   ],

@@ -1,11 +1,17 @@
 import { randomUUID } from "node:crypto"
 import type { MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
-import { acquireLocks, releaseLocks, type HeldLocks, type LeaseLocking } from "../lib/acquiring/queries/locks"
+import {
+  acquireLocks,
+  MULTI_PAYMENT_GATE,
+  releaseLocks,
+  type HeldLocks,
+  type LeaseLocking,
+} from "../lib/acquiring/queries/locks"
 
 export interface RouteLock {
-  /** The one key of this request (from its params). */
-  key: (req: MedusaRequest) => string
+  /** The one key of this request (from its params), or its keys (several: taken behind the multi-payment gate). */
+  key: (req: MedusaRequest) => string | Promise<string[]>
   /** Seconds to wait for it before answering 409 with `busy`. */
   waitSeconds: number
   /** Its lease: longer than the route can take, so it never lapses under a live request. */
@@ -19,16 +25,19 @@ export interface RouteLock {
  * Hold one lock for the whole of a Medusa route: taken before the route runs (409 after
  * `waitSeconds`), released when the handler (or the error handler) ends the response. Not on
  * "close": a client that goes away closes it at once while the route still runs, and "finish" then
- * never comes. One key, waited for alone: never part of a cycle with the multi-key lockers.
+ * never comes. One key is waited for alone; several are taken behind the multi-payment gate, as a
+ * bulk run takes them, so neither can be part of a cycle.
  */
 export function holdRouteLock(lock: RouteLock) {
   return async (req: MedusaRequest, res: MedusaResponse, next: MedusaNextFunction) => {
-    const key = lock.key(req)
+    const keys = [await lock.key(req)].flat()
+    if (!keys.length) return next()
     const locking = req.scope.resolve<LeaseLocking>(Modules.LOCKING)
     let held: HeldLocks
     try {
-      held = await acquireLocks(locking, [key], {
+      held = await acquireLocks(locking, keys, {
         ownerId: `acquiring:route:${randomUUID()}`,
+        gate: keys.length > 1 ? MULTI_PAYMENT_GATE : undefined,
         timeoutSeconds: lock.waitSeconds,
         ttlSeconds: lock.leaseSeconds,
       })

@@ -1,20 +1,33 @@
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { captureFulfilledOrders } from "../workflows/acquiring/bulk/capture-fulfilled"
+import { flagUnpaidFulfilments } from "../workflows/acquiring/reconcile/unpaid-fulfilment"
 
 /**
  * capture_mode on_fulfillment: creating a fulfilment captures the order's acquiring payments.
  * The event's order becomes due; the sweep captures every due order at once (gateway requests of
  * ≤ 50), so many orders fulfilled together share requests; an event finding nothing sends nothing.
+ * An order whose capture failed because its money is gone (voided in the gateway's portal) is
+ * flagged: an event and the order's widget mark, not only this log.
  */
 export default async function acquiringCaptureOnFulfilment({ event, container }: SubscriberArgs<{ order_id: string }>) {
   const orderId = event.data?.order_id
   if (typeof orderId !== "string" || !orderId) return
   const report = await captureFulfilledOrders(container, [orderId])
   const failed = report?.results.filter((r) => r.status === "failed") ?? []
-  if (failed.length) {
-    const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
-    for (const f of failed) logger.error(`acquiring: capture on fulfilment of order ${f.order_id} failed: ${f.error}`)
+  if (!failed.length) return
+  const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
+  for (const f of failed) logger.error(`acquiring: capture on fulfilment of order ${f.order_id} failed: ${f.error}`)
+  try {
+    for (const id of await flagUnpaidFulfilments(
+      container,
+      failed.map((f) => f.order_id),
+    ))
+      logger.warn(`acquiring: order ${id} was fulfilled without money at the gateway; flagged for the admin`)
+  } catch (e) {
+    logger.warn(
+      `acquiring: fulfilled orders not checked for money (${(e as Error).message}); reconciliation marks them`,
+    )
   }
 }
 

@@ -33,6 +33,8 @@ export interface OrderPayments {
     } | null
   } | null
   review_decision: { decision: string; decided_at: string; decided_by: string | null } | null
+  /** The order's money and status disagree: without money at the gateway, or canceled with money held. */
+  money_marks: { order_no: string; mark: string; detail: string | null; at: string | null }[]
 }
 
 export interface CredentialCheck {

@@ -50,9 +50,10 @@ export const processAgain = (id: string) =>
     { method: "POST" },
   )
 
-export const listUnmatched = (limit: number, offset: number) =>
+/** `orphans`: gateway orders with no Medusa order; `orders`: orders whose money and status disagree. */
+export const listUnmatched = (limit: number, offset: number, list: "orphans" | "orders" = "orphans") =>
   sdk.client.fetch<{ unmatched: Wire<UnmatchedPayment>[]; count: number }>(`${BASE}/unmatched`, {
-    query: { limit, offset },
+    query: { list, limit, offset },
   })
 
 /** Only these can be processed again (the route answers 409 for an accepted one). */

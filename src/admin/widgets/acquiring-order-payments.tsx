@@ -80,6 +80,7 @@ const AcquiringOrderPayments = ({ data: order }: DetailWidgetProps<AdminOrder>) 
 
   if (isLoading) return null
   if (error || !data || (!data.payments.length && !data.review)) return null
+  const marks = data.money_marks ?? []
   return (
     <Container className="divide-y p-0">
       <div className="flex items-center justify-between px-6 py-4">
@@ -93,6 +94,20 @@ const AcquiringOrderPayments = ({ data: order }: DetailWidgetProps<AdminOrder>) 
           Gateway not reachable: {data.gateway_error}
         </Text>
       )}
+      {marks.map((m) => (
+        <div key={m.order_no} className="flex flex-col gap-y-1 px-6 py-4">
+          <div className="flex items-center justify-between gap-x-4">
+            <Text size="small" weight="plus">
+              {m.mark === "order_unpaid" ? "No money at the gateway" : "Canceled with money held"}
+            </Text>
+            <StatusBadge color="red">{m.order_no}</StatusBadge>
+          </div>
+          <Text size="small" className="text-ui-fg-subtle">
+            {m.detail ?? ""}
+            {m.at ? ` (${new Date(m.at).toLocaleString()})` : ""}
+          </Text>
+        </div>
+      ))}
       {data.review && (
         <div className="flex flex-col gap-y-2 px-6 py-4">
           <Heading level="h3">Held for review</Heading>

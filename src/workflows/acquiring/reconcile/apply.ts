@@ -22,6 +22,10 @@ export interface ReconcileChange {
     | "orphan_reported"
     | "kept_voided"
     | "kept_expiring"
+    | "canceled_order_refunded"
+    | "canceled_order_voided"
+    | "canceled_order_reported"
+    | "order_unpaid"
     | "error"
   order_no: string
   payment_id?: string

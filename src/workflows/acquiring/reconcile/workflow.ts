@@ -1,4 +1,6 @@
-import { createWorkflow, WorkflowResponse, type WorkflowData } from "@medusajs/framework/workflows-sdk"
+import { createWorkflow, transform, WorkflowResponse, type WorkflowData } from "@medusajs/framework/workflows-sdk"
+import { emitEventStep } from "@medusajs/medusa/core-flows"
+import { ORDER_MONEY_EVENTS } from "../../../lib/acquiring/order-money"
 import type { ReconcileInput, ReconcileReport } from "./run"
 import { applyPaymentDriftStep } from "./steps/apply-payment-drift"
 import { findOpenSessionsStep } from "./steps/find-open-sessions"
@@ -8,6 +10,7 @@ import { reconcileBooksStep } from "./steps/reconcile-books"
 import { reconcileCartsStep } from "./steps/reconcile-carts"
 import { reconcileHeldStep } from "./steps/reconcile-held"
 import { reconcileKeptStep } from "./steps/reconcile-kept"
+import { reconcileOrdersStep } from "./steps/reconcile-orders"
 import { reportReconcileStep } from "./steps/report"
 
 export const RECONCILE_WORKFLOW = "acquiring-reconcile"
@@ -15,8 +18,8 @@ export const RECONCILE_WORKFLOW = "acquiring-reconcile"
 /**
  * The steps of a reconciliation, shared by the workflow run in place (the job, "sync now") and
  * the stored background run (background.ts): targets → payments' drift (reads only) → apply it →
- * open sessions (one read) → held reviews → open carts → the books' open gateway orders → kept
- * authorisations → report.
+ * open sessions (one read) → held reviews → open carts → the books' open gateway orders → orders
+ * whose money and status disagree → kept authorisations → report.
  */
 export function reconcileSteps(
   input: WorkflowData<ReconcileInput>,
@@ -30,8 +33,13 @@ export function reconcileSteps(
   const held = reconcileHeldStep({ input, targets: loaded.targets, found })
   const carts = reconcileCartsStep({ input, targets: loaded.targets, found, previous: held })
   const books = reconcileBooksStep({ input, targets: loaded.targets, found, previous: carts })
-  const kept = reconcileKeptStep({ input, targets: loaded.targets, previous: books })
-  return reportReconcileStep({ loaded, steps: [drift, applied, found, held, carts, books, kept] })
+  const orders = reconcileOrdersStep({ input, targets: loaded.targets, applied, previous: books })
+  emitEventStep({
+    eventName: ORDER_MONEY_EVENTS.unpaid,
+    data: transform({ orders }, ({ orders }) => orders.flatMap((p) => p.unpaid)),
+  }).config({ name: "acquiring-emit-order-unpaid" })
+  const kept = reconcileKeptStep({ input, targets: loaded.targets, previous: orders })
+  return reportReconcileStep({ loaded, steps: [drift, applied, found, held, carts, books, orders, kept] })
 }
 
 /**

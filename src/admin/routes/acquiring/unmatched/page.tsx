@@ -3,6 +3,7 @@ import { Link } from "react-router-dom"
 import { useQuery } from "@tanstack/react-query"
 import { defineRouteConfig } from "@medusajs/admin-sdk"
 import { Badge, Container, Heading, Table, Text } from "@medusajs/ui"
+import { OrdersWithoutMoney } from "../../../components/acquiring/orders-without-money"
 import { Pager } from "../../../components/shared/pager"
 import { listUnmatched } from "../../../lib/books-api"
 
@@ -21,59 +22,62 @@ const UnmatchedPage = () => {
   const count = data?.count ?? 0
 
   return (
-    <Container className="divide-y p-0">
-      <div className="px-6 py-4">
-        <Heading level="h1">Unmatched payments</Heading>
-        <Text size="small" className="text-ui-fg-subtle">
-          Money taken at the gateway with no order in the store, and what was done about it.
-        </Text>
-      </div>
-      {error && <Text className="px-6 py-4 text-ui-fg-error">{(error as Error).message}</Text>}
-      <Table>
-        <Table.Header>
-          <Table.Row>
-            <Table.HeaderCell>When</Table.HeaderCell>
-            <Table.HeaderCell>Order number</Table.HeaderCell>
-            <Table.HeaderCell className="text-right">Amount</Table.HeaderCell>
-            <Table.HeaderCell>What was done</Table.HeaderCell>
-            <Table.HeaderCell>Why</Table.HeaderCell>
-            <Table.HeaderCell />
-          </Table.Row>
-        </Table.Header>
-        <Table.Body>
-          {(data?.unmatched ?? []).map((u) => (
-            <Table.Row key={u.id}>
-              <Table.Cell>{new Date(u.when).toLocaleString()}</Table.Cell>
-              <Table.Cell>{u.order_no}</Table.Cell>
-              <Table.Cell className="text-right">
-                {u.amount} {u.currency_code.toUpperCase()}
-              </Table.Cell>
-              <Table.Cell>
-                <div className="flex items-center gap-x-2">
-                  <Badge size="2xsmall" color={u.state === "settled" ? "green" : "orange"}>
-                    {u.settlement ?? "needs you"}
-                  </Badge>
-                  <Text size="small">{u.settlement_detail ?? "—"}</Text>
-                </div>
-              </Table.Cell>
-              <Table.Cell>{u.orphan_reason ?? "—"}</Table.Cell>
-              <Table.Cell>
-                <Link
-                  className="text-ui-fg-interactive"
-                  to={`/acquiring/notifications?order_no=${encodeURIComponent(u.order_no)}`}
-                >
-                  Notifications
-                </Link>
-              </Table.Cell>
+    <div className="flex flex-col gap-y-3">
+      <Container className="divide-y p-0">
+        <div className="px-6 py-4">
+          <Heading level="h1">Unmatched payments</Heading>
+          <Text size="small" className="text-ui-fg-subtle">
+            Money taken at the gateway with no order in the store, and what was done about it.
+          </Text>
+        </div>
+        {error && <Text className="px-6 py-4 text-ui-fg-error">{(error as Error).message}</Text>}
+        <Table>
+          <Table.Header>
+            <Table.Row>
+              <Table.HeaderCell>When</Table.HeaderCell>
+              <Table.HeaderCell>Order number</Table.HeaderCell>
+              <Table.HeaderCell className="text-right">Amount</Table.HeaderCell>
+              <Table.HeaderCell>What was done</Table.HeaderCell>
+              <Table.HeaderCell>Why</Table.HeaderCell>
+              <Table.HeaderCell />
             </Table.Row>
-          ))}
-        </Table.Body>
-      </Table>
-      {!isLoading && count === 0 && (
-        <Text className="px-6 py-4 text-ui-fg-subtle">Every gateway payment belongs to an order.</Text>
-      )}
-      <Pager count={count} pageSize={PAGE_SIZE} page={page} setPage={setPage} />
-    </Container>
+          </Table.Header>
+          <Table.Body>
+            {(data?.unmatched ?? []).map((u) => (
+              <Table.Row key={u.id}>
+                <Table.Cell>{new Date(u.when).toLocaleString()}</Table.Cell>
+                <Table.Cell>{u.order_no}</Table.Cell>
+                <Table.Cell className="text-right">
+                  {u.amount} {u.currency_code.toUpperCase()}
+                </Table.Cell>
+                <Table.Cell>
+                  <div className="flex items-center gap-x-2">
+                    <Badge size="2xsmall" color={u.state === "settled" ? "green" : "orange"}>
+                      {u.settlement ?? "needs you"}
+                    </Badge>
+                    <Text size="small">{u.settlement_detail ?? "—"}</Text>
+                  </div>
+                </Table.Cell>
+                <Table.Cell>{u.orphan_reason ?? "—"}</Table.Cell>
+                <Table.Cell>
+                  <Link
+                    className="text-ui-fg-interactive"
+                    to={`/acquiring/notifications?order_no=${encodeURIComponent(u.order_no)}`}
+                  >
+                    Notifications
+                  </Link>
+                </Table.Cell>
+              </Table.Row>
+            ))}
+          </Table.Body>
+        </Table>
+        {!isLoading && count === 0 && (
+          <Text className="px-6 py-4 text-ui-fg-subtle">Every gateway payment belongs to an order.</Text>
+        )}
+        <Pager count={count} pageSize={PAGE_SIZE} page={page} setPage={setPage} />
+      </Container>
+      <OrdersWithoutMoney />
+    </div>
   )
 }
 

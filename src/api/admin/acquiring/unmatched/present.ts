@@ -15,13 +15,16 @@ export const UNMATCHED_FIELDS = [
   "settlement",
   "settlement_detail",
   "settled_at",
+  "payment_collection_id",
   "created_at",
   "updated_at",
 ]
 
-/** A gateway order with no Medusa order, as the Unmatched payments page shows it. */
+/** A gateway order with no Medusa order (or, in the orders list, one of an order without money), as the Unmatched payments page shows it. */
 export interface UnmatchedPayment {
   id: string
+  /** The list of orders: the Medusa order it belongs to. */
+  order_id: string | null
   order_no: string
   provider_id: string
   kind: string
@@ -32,7 +35,7 @@ export interface UnmatchedPayment {
   gateway_status: string | null
   /** Why it belongs to no order (session deleted, cart changed). */
   orphan_reason: string | null
-  /** What was done: voided, refunded, or nothing yet (reported to the admin). */
+  /** What was done: voided, refunded, or nothing yet (reported to the admin); in the orders list, the order's mark. */
   settlement: string | null
   settlement_detail: string | null
   /** When it was settled, else when the books last changed it. */
@@ -40,11 +43,12 @@ export interface UnmatchedPayment {
   created_at: Date | string
 }
 
-export function presentUnmatched(o: GatewayOrderDTO): UnmatchedPayment {
+export function presentUnmatched(o: GatewayOrderDTO, orderId?: string): UnmatchedPayment {
   const raw = (o as { raw_amount?: { value?: string } }).raw_amount
   const exact = raw?.value ?? String(o.amount)
   return {
     id: o.id,
+    order_id: orderId ?? null,
     order_no: o.order_no,
     provider_id: o.provider_id,
     kind: o.kind,

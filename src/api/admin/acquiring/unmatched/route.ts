@@ -1,17 +1,39 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import { ORDER_MARK_VALUES } from "../../../../lib/acquiring/order-money"
+import { ordersOfCollections } from "../../../../lib/acquiring/queries/order-links"
 import { booksOf } from "../../../../workflows/acquiring/books"
 import { presentUnmatched, UNMATCHED_FIELDS } from "./present"
 import { UNMATCHED_STATES, type AdminListUnmatched } from "./validators"
 
 /**
- * GET /admin/acquiring/unmatched?state=&limit=&offset=: gateway orders paid or authorised with no
- * Medusa order (settled: voided or refunded; unmatched: recorded for the admin), newest first.
+ * GET /admin/acquiring/unmatched?list=&state=&limit=&offset=, newest first. `orphans`: gateway
+ * orders paid or authorised with no Medusa order (settled: voided or refunded; unmatched: recorded
+ * for the admin). `orders`: gateway orders of a Medusa order whose money and status disagree
+ * (marked by reconciliation and the cancel subscriber), each with its order's id.
  */
 export const GET = async (req: AuthenticatedMedusaRequest<unknown, AdminListUnmatched>, res: MedusaResponse) => {
   const q = req.validatedQuery
-  const [rows, count] = await booksOf(req.scope).listAndCountGatewayOrders(
-    { state: q.state ? [q.state] : [...UNMATCHED_STATES] },
-    { select: UNMATCHED_FIELDS, skip: q.offset, take: q.limit, order: { created_at: "DESC", id: "DESC" } },
-  )
-  res.json({ unmatched: rows.map(presentUnmatched), count, limit: q.limit, offset: q.offset })
+  const filters =
+    q.list === "orders"
+      ? { settlement: [...ORDER_MARK_VALUES] }
+      : { state: q.state ? [q.state] : [...UNMATCHED_STATES] }
+  const [rows, count] = await booksOf(req.scope).listAndCountGatewayOrders(filters, {
+    select: UNMATCHED_FIELDS,
+    skip: q.offset,
+    take: q.limit,
+    order: { created_at: "DESC", id: "DESC" },
+  })
+  const orders =
+    q.list === "orders"
+      ? await ordersOfCollections(
+          req.scope,
+          rows.flatMap((r) => r.payment_collection_id ?? []),
+        )
+      : new Map<string, string>()
+  res.json({
+    unmatched: rows.map((r) => presentUnmatched(r, orders.get(r.payment_collection_id ?? ""))),
+    count,
+    limit: q.limit,
+    offset: q.offset,
+  })
 }

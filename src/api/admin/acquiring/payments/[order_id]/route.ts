@@ -1,6 +1,7 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { gatewaysFor, recordsByOrderNo } from "../../../../../lib/acquiring/gateways"
 import { paymentsOfOrders } from "../../../../../lib/acquiring/queries/payments"
+import { ORDER_MARK_VALUES } from "../../../../../lib/acquiring/order-money"
 import { booksOf } from "../../../../../workflows/acquiring/books"
 import { orderSessions } from "../../../../../workflows/acquiring/review/sessions"
 import { presentPayment } from "./present"
@@ -24,7 +25,15 @@ export async function GET(req: AuthenticatedMedusaRequest, res: MedusaResponse) 
       gateway_error = (e as Error).message
     }
   }
-  const disputes = await booksOf(req.scope).disputesOfPayments(payments.map((p) => p.id))
+  const books = booksOf(req.scope)
+  const disputes = await books.disputesOfPayments(payments.map((p) => p.id))
+  const orderNos = payments.flatMap((p) => p.data?.order_no ?? [])
+  const marked = orderNos.length
+    ? await books.listGatewayOrders(
+        { order_no: orderNos, settlement: [...ORDER_MARK_VALUES] },
+        { select: ["order_no", "settlement", "settlement_detail", "settled_at"] },
+      )
+    : []
   const held = session?.session_status === "pending_authorization" ? session : undefined
   res.json({
     order_id: orderId,
@@ -39,6 +48,13 @@ export async function GET(req: AuthenticatedMedusaRequest, res: MedusaResponse) 
           gateway: records.get(held.data.order_no) ? pick(records.get(held.data.order_no)) : null,
         }
       : null,
+    // The order's money and status disagree (reconciliation, the cancel subscriber): shown, never hidden.
+    money_marks: marked.map((m) => ({
+      order_no: m.order_no,
+      mark: m.settlement,
+      detail: m.settlement_detail,
+      at: m.settled_at,
+    })),
     review_decision: (session?.metadata as Record<string, unknown> | null)?.acquiring_review ?? null,
   })
 }

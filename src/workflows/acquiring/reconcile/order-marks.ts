@@ -1,0 +1,33 @@
+import type { Logger, MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { booksOf } from "../books/books"
+
+/**
+ * Mark the books row of an order's gateway order (ORDER_MARKS): *Unmatched payments* lists it and
+ * the order's widget shows it. Its state is left as it is (its payment is followed as before). Returns false when the row is missing or already carries the mark
+ * (`always`: its detail is written again).
+ */
+export async function markOrderRow(
+  container: MedusaContainer,
+  orderNo: string,
+  mark: { settlement: string; detail: string },
+  opts: { always?: boolean } = {},
+): Promise<boolean> {
+  const books = booksOf(container)
+  const [row] = await books.listGatewayOrders({ order_no: orderNo }, { select: ["id", "settlement"] })
+  if (!row) {
+    const logger = container.resolve(ContainerRegistrationKeys.LOGGER) as Logger
+    logger.warn(
+      `acquiring: gateway order ${orderNo} is not in the books; its order's mark (${mark.settlement}) is not listed`,
+    )
+    return false
+  }
+  if (row.settlement === mark.settlement && !opts.always) return false
+  await books.updateGatewayOrders({
+    id: row.id,
+    settlement: mark.settlement,
+    settlement_detail: mark.detail,
+    settled_at: new Date(),
+  })
+  return true
+}
