@@ -23,33 +23,45 @@ export interface RouteLock {
  */
 export function holdRouteLock(lock: RouteLock) {
   return async (req: MedusaRequest, res: MedusaResponse, next: MedusaNextFunction) => {
-    const key = lock.key(req)
-    const locking = req.scope.resolve<LeaseLocking>(Modules.LOCKING)
-    let held: HeldLocks
-    try {
-      held = await acquireLocks(locking, [key], {
-        ownerId: `acquiring:route:${randomUUID()}`,
-        timeoutSeconds: lock.waitSeconds,
-        ttlSeconds: lock.leaseSeconds,
-      })
-    } catch {
-      res.status(409).json({ type: "conflict", message: lock.busy(req) })
-      return
-    }
-    let released = false
-    const end = res.end.bind(res) as (...args: unknown[]) => MedusaResponse
-    res.end = ((...args: unknown[]) => {
-      const out = end(...args)
-      if (!released) {
-        released = true
-        releaseLocks(locking, held).catch((e: Error) =>
-          req.scope
-            .resolve(ContainerRegistrationKeys.LOGGER)
-            .warn(`acquiring: releasing the lock of ${lock.what(req)} failed (${e.message}); it ends with its lease`),
-        )
-      }
-      return out
-    }) as MedusaResponse["end"]
-    next()
+    if (await holdForResponse(req, res, lock.key(req), lock)) next()
   }
+}
+
+/**
+ * Take `key` for the rest of this request (released when the response ends), or answer 409 with
+ * `busy` and return false. For a middleware whose key is known only after a read.
+ */
+export async function holdForResponse(
+  req: MedusaRequest,
+  res: MedusaResponse,
+  key: string,
+  lock: Omit<RouteLock, "key">,
+): Promise<boolean> {
+  const locking = req.scope.resolve<LeaseLocking>(Modules.LOCKING)
+  let held: HeldLocks
+  try {
+    held = await acquireLocks(locking, [key], {
+      ownerId: `acquiring:route:${randomUUID()}`,
+      timeoutSeconds: lock.waitSeconds,
+      ttlSeconds: lock.leaseSeconds,
+    })
+  } catch {
+    res.status(409).json({ type: "conflict", message: lock.busy(req) })
+    return false
+  }
+  let released = false
+  const end = res.end.bind(res) as (...args: unknown[]) => MedusaResponse
+  res.end = ((...args: unknown[]) => {
+    const out = end(...args)
+    if (!released) {
+      released = true
+      releaseLocks(locking, held).catch((e: Error) =>
+        req.scope
+          .resolve(ContainerRegistrationKeys.LOGGER)
+          .warn(`acquiring: releasing the lock of ${lock.what(req)} failed (${e.message}); it ends with its lease`),
+      )
+    }
+    return out
+  }) as MedusaResponse["end"]
+  return true
 }
