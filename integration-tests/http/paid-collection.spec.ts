@@ -9,6 +9,7 @@ import { acquiringTestRunner } from "./helpers/acquiring-suite"
 import { adminOrder, cartWithShipping, completeCart, DEVICE, startSession } from "./helpers/acquiring-store"
 import { formOf, getPage, payOnHostedPage, postForm } from "./helpers/browser"
 import { wireName } from "./helpers/dialect"
+import { startPayment } from "../../src/storefront"
 
 jest.setTimeout(300_000)
 
@@ -103,8 +104,18 @@ acquiringTestRunner(({ api, getContainer, seed, admin }) => {
     const o = await cardOrder()
     const mark = requestMark(sandbox())
     refused(await sessionRequest(o.collection_id, PROVIDERS.hosted, hostedData), o.cart_id)
-    // The same from the shopper's own tab (its cart's id in hand), for the other provider too.
+    // The same from the shopper's own tab, for the other provider too.
     refused(await sessionRequest(o.collection_id, PROVIDERS.apm, apmData), o.cart_id)
+    // The storefront kit's session call names it: go to the order, do not pay again.
+    const store = { baseUrl: process.env.ACQ_STORE_URL!, publishableKey: seed.store.headers["x-publishable-api-key"] }
+    const input = {
+      cart: { id: o.cart_id, payment_collection: { id: o.collection_id } },
+      provider_id: PROVIDERS.hosted,
+    }
+    expect(await startPayment(store, { ...input, return_url: RETURN_URL, device: DEVICE })).toEqual({
+      type: "already_paid",
+      message: expect.stringMatching(/^Already paid: cart .* is order order_\w+\. Show the order/),
+    })
     expect(requestsSince(sandbox(), "/v1/cancel", mark)).toEqual([])
     expect(await atGateway(o.order_no, PROVIDERS.hosted)).toEqual({ status: PAYMENT_STATUS.AUTHORISED, refunds: 0 })
     expect(await reconcile(o.order_no)).toEqual([])
