@@ -32,33 +32,47 @@ export function holdRouteLock(lock: RouteLock) {
   return async (req: MedusaRequest, res: MedusaResponse, next: MedusaNextFunction) => {
     const keys = [await lock.key(req)].flat()
     if (!keys.length) return next()
-    const locking = req.scope.resolve<LeaseLocking>(Modules.LOCKING)
-    let held: HeldLocks
-    try {
-      held = await acquireLocks(locking, keys, {
-        ownerId: `acquiring:route:${randomUUID()}`,
-        gate: keys.length > 1 ? MULTI_PAYMENT_GATE : undefined,
-        timeoutSeconds: lock.waitSeconds,
-        ttlSeconds: lock.leaseSeconds,
-      })
-    } catch {
-      res.status(409).json({ type: "conflict", message: lock.busy(req) })
-      return
-    }
-    let released = false
-    const end = res.end.bind(res) as (...args: unknown[]) => MedusaResponse
-    res.end = ((...args: unknown[]) => {
-      const out = end(...args)
-      if (!released) {
-        released = true
-        releaseLocks(locking, held).catch((e: Error) =>
-          req.scope
-            .resolve(ContainerRegistrationKeys.LOGGER)
-            .warn(`acquiring: releasing the lock of ${lock.what(req)} failed (${e.message}); it ends with its lease`),
-        )
-      }
-      return out
-    }) as MedusaResponse["end"]
-    next()
+    if (await holdForResponse(req, res, keys, lock)) next()
   }
+}
+
+/**
+ * Take `keys` for the rest of this request (released when the response ends), or answer 409 with
+ * `busy` and return false. For a middleware whose key is known only after a read.
+ */
+export async function holdForResponse(
+  req: MedusaRequest,
+  res: MedusaResponse,
+  keys: string | string[],
+  lock: Omit<RouteLock, "key">,
+): Promise<boolean> {
+  const all = [keys].flat()
+  const locking = req.scope.resolve<LeaseLocking>(Modules.LOCKING)
+  let held: HeldLocks
+  try {
+    held = await acquireLocks(locking, all, {
+      ownerId: `acquiring:route:${randomUUID()}`,
+      gate: all.length > 1 ? MULTI_PAYMENT_GATE : undefined,
+      timeoutSeconds: lock.waitSeconds,
+      ttlSeconds: lock.leaseSeconds,
+    })
+  } catch {
+    res.status(409).json({ type: "conflict", message: lock.busy(req) })
+    return false
+  }
+  let released = false
+  const end = res.end.bind(res) as (...args: unknown[]) => MedusaResponse
+  res.end = ((...args: unknown[]) => {
+    const out = end(...args)
+    if (!released) {
+      released = true
+      releaseLocks(locking, held).catch((e: Error) =>
+        req.scope
+          .resolve(ContainerRegistrationKeys.LOGGER)
+          .warn(`acquiring: releasing the lock of ${lock.what(req)} failed (${e.message}); it ends with its lease`),
+      )
+    }
+    return out
+  }) as MedusaResponse["end"]
+  return true
 }

@@ -6,7 +6,14 @@
 export { StoreApiError, statusOf, storeFetch } from "./client"
 export type { StoreClientInput, StoreConnection, StoreFetch, StoreRequest } from "./client"
 export { collectDevice, type DeviceSource } from "./device"
-export { findStartedPayment, getHostedPage, PAGE_TOKEN_HEADER, startPaymentSession } from "./session"
+export {
+  findStartedPayment,
+  getHostedPage,
+  PAGE_TOKEN_HEADER,
+  startPayment,
+  StartPaymentOutcome,
+  startPaymentSession,
+} from "./session"
 export {
   CardChoice,
   DeleteSavedCardOutcome,

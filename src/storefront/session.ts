@@ -1,12 +1,13 @@
 import { z } from "zod"
+import { isPaidCollectionRefusal } from "../lib/acquiring/paid-collection"
 import { PAGE_TOKEN_HEADER } from "../lib/acquiring/snapshot/storefront-data"
-import { storeFetch, type StoreClientInput } from "./client"
+import { messageOf, statusOf, storeFetch, type StoreClientInput } from "./client"
 import {
   HostedPage,
+  StartedPayment,
   StartPaymentInput,
   StoreSession,
   startedPaymentOf,
-  type StartedPayment,
   type StartPaymentInput as StartInput,
 } from "./schemas"
 
@@ -81,4 +82,32 @@ export async function getHostedPage(
     headers: { [PAGE_TOKEN_HEADER]: session.hosted_page_token },
   })
   return z.object({ hosted_page: HostedPage }).parse(answer).hosted_page
+}
+
+/** What `startPayment` gives back: plain data, so a Next.js server action can return it. */
+export const StartPaymentOutcome = z.discriminatedUnion("type", [
+  /** Send the shopper to the gateway with `payment` (sendShopper). */
+  z.object({ type: z.literal("started"), payment: StartedPayment }),
+  /**
+   * 409: this cart is already paid (an order, or a payment Medusa holds), from a second tab or the
+   * back button: go to the order (completeCart answers it for a completed cart); never pay again.
+   */
+  z.object({ type: z.literal("already_paid"), message: z.string() }),
+  /** 409: another session request for this collection is running (a double click): try again. */
+  z.object({ type: z.literal("retry"), reason: z.literal("starting") }),
+  z.object({ type: z.literal("error"), message: z.string(), status: z.number().optional() }),
+])
+export type StartPaymentOutcome = z.infer<typeof StartPaymentOutcome>
+
+/** startPaymentSession as an outcome: never throws (a bad input is an `error` outcome too). */
+export async function startPayment(client: StoreClientInput, input: StartInput): Promise<StartPaymentOutcome> {
+  try {
+    return { type: "started", payment: await startPaymentSession(client, input) }
+  } catch (e) {
+    const status = statusOf(e)
+    const message = messageOf(e)
+    if (isPaidCollectionRefusal(status, message)) return { type: "already_paid", message }
+    if (status === 409) return { type: "retry", reason: "starting" }
+    return { type: "error", message, ...(status === undefined ? {} : { status }) }
+  }
 }

@@ -12,6 +12,8 @@ export const LOCK_KEYS = {
   session: (sessionId: string) => `acquiring:session:${sessionId}`,
   /** One gateway order of the books: settling it as an orphan. */
   gatewayOrder: (orderNo: string) => `acquiring:order:${orderNo}`,
+  /** Medusa's own key for a cart: completeCartWorkflow and the cart workflows take the bare id. */
+  cart: (cartId: string) => cartId,
   /** One payment collection's session requests (a double click starts one session, not two at once). */
   collection: (collectionId: string) => `acquiring:collection:${collectionId}`,
   /** One account holder's saved cards (a PostgreSQL advisory lock: the provider has no locking module, advisory-lock.ts). */

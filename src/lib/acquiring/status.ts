@@ -57,3 +57,18 @@ export function mapOrderRecord(
     ? { status, code: `query_result:${q}`, known: true }
     : { status: "pending", code: `query_result:${q}`, known: false }
 }
+
+/**
+ * The status this provider last answered Medusa, read back from the data it wrote (`status_code`,
+ * the code that decided it); `pending` when it never answered one (a session not yet authorised).
+ */
+export function statusOfData(
+  statusCode: string | undefined,
+  overrides: Readonly<Record<string, SessionStatus>> = {},
+  variantDefaults: Readonly<Record<string, SessionStatus>> = {},
+): SessionStatus {
+  if (!statusCode || statusCode === "none") return "pending"
+  const q = /^query_result:(.*)$/.exec(statusCode)
+  const record = q ? { query_result: q[1] } : { payment_status: statusCode, query_result: "" }
+  return mapOrderRecord(record, overrides, variantDefaults).status
+}

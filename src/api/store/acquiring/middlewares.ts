@@ -4,6 +4,7 @@ import { acquiringBooksMiddleware } from "./books-middleware"
 import { acquiringCollectionLockMiddleware } from "./collection-lock-middleware"
 import { acquiringCompletionGuardMiddleware } from "./completion-guard-middleware"
 import { acquiringHostedPageMiddleware } from "./hosted-page-middleware"
+import { acquiringPaidCollectionMiddleware } from "./paid-collection-middleware"
 import { acquiringSnapshotMiddleware } from "./snapshot-middleware"
 import { storeSavedCardMiddlewares } from "./saved-cards/middlewares"
 import { StorePaymentCollectionParams, StorePaymentSessionParams } from "./validators"
@@ -15,8 +16,10 @@ export const storeAcquiringMiddlewares: MiddlewareRoute[] = [
     // page goes to the cache and the answer, not into Medusa's session data.
     matcher: "/store/payment-collections/:id/payment-sessions",
     methods: ["POST"],
-    // One request per collection at a time (collection-lock-middleware.ts), then the snapshot of its cart.
+    // No new session on a paid collection, for any provider (under the cart's lock); one request
+    // per collection at a time (collection-lock-middleware.ts); then the snapshot of its cart.
     middlewares: [
+      acquiringPaidCollectionMiddleware,
       acquiringCollectionLockMiddleware,
       acquiringSnapshotMiddleware,
       acquiringHostedPageMiddleware,

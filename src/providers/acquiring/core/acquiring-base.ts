@@ -49,7 +49,7 @@ import {
   sameSentAmount,
   toAmount,
 } from "../../../lib/acquiring/money"
-import { mapOrderRecord, type MappedStatus } from "../../../lib/acquiring/status"
+import { mapOrderRecord, statusOfData, type MappedStatus } from "../../../lib/acquiring/status"
 import type { RequestContext } from "../mappers/payment-request"
 import { parseAcquiringOptions, type AcquiringOptions, type SessionStatus } from "../../../lib/acquiring/options"
 import type { CartSnapshot } from "../../../lib/acquiring/snapshot/schema"
@@ -84,6 +84,9 @@ export interface StartInput {
   ctx: RequestContext
   account_id?: string
 }
+
+/** Statuses this provider answers only once the shopper paid: Medusa holds the money from then on. */
+const HELD_BY_MEDUSA = new Set<SessionStatus>(["authorized", "captured", "pending_authorization"])
 
 /**
  * Every lifecycle step of the acquiring gateway. Variants (hosted page, APM) only say how
@@ -396,12 +399,21 @@ export abstract class AcquiringBase extends AbstractPaymentProvider<Record<strin
     )
   }
 
-  /** Never fails: Medusa deletes sessions while the shopper re-initiates checkout. */
+  /**
+   * Never fails: Medusa deletes sessions while the shopper re-initiates checkout. A session Medusa
+   * authorised is never voided here: its data says so (this provider answered authorised, captured
+   * or held for review, and Medusa made the payment or placed the order in that same call), and the
+   * money is that payment's; the books follow the gateway order once its session is gone.
+   */
   async deletePayment(input: DeletePaymentInput): Promise<DeletePaymentOutput> {
     const data = tryReadData(input.data)
     if (!data) return { data: input.data ?? {} }
     // An adopting session that never became a payment: the gateway order is still the kept payment's.
     if (data.adopted_from) return { data: input.data ?? {} }
+    if (this.heldByMedusa(data)) {
+      this.logger.info(`acquiring: session of order ${data.order_no} deleted after Medusa authorised it; not voided`)
+      return { data: input.data ?? {} }
+    }
     try {
       return { data: await cancel(this.client, data, { strict: false }) }
     } catch (e) {
@@ -410,6 +422,10 @@ export abstract class AcquiringBase extends AbstractPaymentProvider<Record<strin
       )
       return { data: input.data ?? {} }
     }
+  }
+
+  private heldByMedusa(d: AcquiringData): boolean {
+    return HELD_BY_MEDUSA.has(statusOfData(d.status_code, this.opts.provider.status_map, this.variantStatusDefaults(d)))
   }
 
   async retrievePayment(input: RetrievePaymentInput): Promise<RetrievePaymentOutput> {

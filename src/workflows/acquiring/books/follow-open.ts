@@ -4,6 +4,7 @@ import type { OrderRecord } from "../../../gateway/schemas/transactions"
 import type { AcquiringProviderConfig } from "../../../lib/acquiring/config"
 import { gatewaysFor, recordsByOrderNo } from "../../../lib/acquiring/gateways"
 import { graphOf } from "../../../lib/acquiring/queries/graph"
+import { livePaymentsCarrying } from "../../../lib/acquiring/queries/medusa-owner"
 import type { GatewayOrderDTO } from "../../../modules/acquiring"
 import { ahead, pagesAhead } from "../../../lib/ahead"
 import { pushTo } from "../../../lib/push-to"
@@ -39,8 +40,9 @@ export interface FollowReport {
 
 /**
  * Every open gateway order of one provider config in the books: attached once its session became a
- * payment; settled (settle-orphan.ts) when its session is gone and the gateway holds money on it;
- * closed when it is gone and can no longer be paid. Live pending sessions are the cart repair's.
+ * payment, or when its session is gone but a live Medusa payment carries it; settled
+ * (settle-orphan.ts) when its session is gone and the gateway holds money on it; closed when it is
+ * gone and can no longer be paid. Live pending sessions are the cart repair's.
  */
 export async function followOpenOrders(
   scope: MedusaContainer,
@@ -79,8 +81,11 @@ async function followPage(
     filters: { id: page.map((o) => o.session_id) },
   })
   const status = new Map(sessions.map((s) => [s.id as string, s.status as string]))
-  const attached = page.filter((o) => PAID_SESSION.has(status.get(o.session_id) ?? ""))
-  const gone = page.filter((o) => !status.has(o.session_id))
+  const missing = page.filter((o) => !status.has(o.session_id))
+  // Medusa's truth, not the session row: a payment outlives a deleted session and keeps its money.
+  const carried = await livePaymentsCarrying(scope, missing)
+  const attached = page.filter((o) => PAID_SESSION.has(status.get(o.session_id) ?? "") || carried.has(o.order_no))
+  const gone = missing.filter((o) => !carried.has(o.order_no))
   const books = booksOf(scope)
   // One statement per page (the generated update writes each row back through the ORM).
   marks.push(ahead(books.markAttached(attached.map((o) => o.id))))

@@ -6,6 +6,7 @@ import { lookupOrder, normaliseAmount } from "../../../lib/acquiring/gateway-sta
 import { gatewaysFor } from "../../../lib/acquiring/gateways"
 import { cancel, refund } from "../../../lib/acquiring/operations"
 import type { AcquiringData } from "../../../lib/acquiring/payment-data"
+import { medusaOwnerOf } from "../../../lib/acquiring/queries/medusa-owner"
 import type { GatewayOrderDTO } from "../../../modules/acquiring"
 import { booksOf, gatewayOrderLockKey } from "./books"
 import { closedDetail } from "./closed-detail"
@@ -15,7 +16,7 @@ export const ORPHAN_SETTLED_EVENT = "acquiring.orphan.settled"
 
 export interface OrphanOutcome {
   order_no: string
-  action: OrphanAction | "already"
+  action: OrphanAction | "already" | "attached"
   /** What the books now say (and the notification's `changed`). */
   detail: string
 }
@@ -37,6 +38,8 @@ export const dataOfOrder = (o: GatewayOrderDTO, record?: OrderRecord): Acquiring
  * (authorised), refunded in full (paid), closed (never paid) or left to wait, and written down.
  * Option `orphans: "report"` records it for the admin instead of moving money. A gateway failure
  * is recorded and thrown: the notification is answered 503 and reconciliation tries again.
+ * Medusa is asked first, whoever calls: money a live Medusa payment carries is never moved here
+ * (the order is marked attached), nor money that may be an unpaid order's (left for the admin).
  */
 export async function settleOrphan(scope: MedusaContainer, orderNo: string, reason: string): Promise<OrphanOutcome> {
   const locking = scope.resolve(Modules.LOCKING)
@@ -48,11 +51,17 @@ async function settleLocked(scope: MedusaContainer, orderNo: string, reason: str
   const [order] = await books.listGatewayOrders({ order_no: orderNo })
   if (!order) return { order_no: orderNo, action: "already", detail: "not in the books" }
   if (DONE.has(order.state)) return { order_no: orderNo, action: "already", detail: `already ${order.state}` }
+  const owner = await medusaOwnerOf(scope, order)
+  if (owner.owner === "payment") {
+    await books.updateGatewayOrders({ id: order.id, state: "attached", checked_at: new Date() })
+    return { order_no: orderNo, action: "attached", detail: `attached: Medusa payment ${owner.payment_id} holds it` }
+  }
   const { client, options } = gatewaysFor(scope)(order.provider_id)
   const record = await lookupOrder(client, dataOfOrder(order))
   const expired = !!order.page_expires_at && new Date(order.page_expires_at).getTime() < Date.now()
   let action = orphanAction(record, expired, options.provider.status_map)
-  if ((action === "void" || action === "refund") && options.provider.orphans === "report") action = "report"
+  const hold = options.provider.orphans === "report" || owner.owner === "unpaid_order"
+  if ((action === "void" || action === "refund") && hold) action = "report"
   const seen = { gateway_status: record?.payment_status ?? null, checked_at: new Date() }
   if (action === "wait") {
     await books.updateGatewayOrders({ id: order.id, ...seen })
@@ -60,7 +69,12 @@ async function settleLocked(scope: MedusaContainer, orderNo: string, reason: str
   }
   if (action === "close" || action === "report") {
     const state = action === "close" ? "closed" : "unmatched"
-    const detail = action === "close" ? closedDetail(record) : "recorded for the admin, no money moved"
+    const detail =
+      action === "close"
+        ? closedDetail(record)
+        : owner.owner === "unpaid_order"
+          ? `recorded for the admin, no money moved: order ${owner.order_id} has no payment and may be paid by it`
+          : "recorded for the admin, no money moved"
     await books.updateGatewayOrders({ id: order.id, ...seen, state, orphan_reason: reason, settlement_detail: detail })
     return { order_no: orderNo, action, detail }
   }
