@@ -15,15 +15,16 @@ import { runP3 } from "./p3-reconcile"
 import { runP4 } from "./p4-bulk-capture"
 import { runP6 } from "./p6-notification"
 import { runP7 } from "./p7-chaos"
+import { runP8 } from "./p8-notification-flood"
 
 const log = (s: string) => console.error(`[bench] ${s}`)
 /** Sizes; the defaults are the targets' (BENCH_P4_ORDERS=300 etc. for a quicker run on a busy machine). */
 const size = (name: string, dflt: number) => Number(process.env[name] ?? dflt)
 
-/** BENCH_ONLY=P2,P4 runs those alone (the others print as skipped); unset runs all six. */
+/** BENCH_ONLY=P2,P4 runs those alone (the others print as skipped); unset runs all seven. */
 const only = process.env.BENCH_ONLY?.split(",").map((s) => s.trim().toUpperCase())
 
-/** A bench that fails still leaves a row: the table always shows all six. */
+/** A bench that fails still leaves a row: the table always shows all seven. */
 async function guarded(id: string, what: string, fn: () => Promise<BenchRow[]>): Promise<BenchRow[]> {
   if (only && !only.includes(id))
     return [{ id, what, measured: "not run (BENCH_ONLY)", value: "-", target: "-", pass: null }]
@@ -59,6 +60,7 @@ async function main() {
     // P3 before P4: reconciliation then meets its 10,000 payments, not P4's 1,000 captured orders besides.
     rows.push(...(await guarded("P3", "reconciliation", () => runP3(app, size("BENCH_P3_TRANSACTIONS", 10_000)))))
     rows.push(...(await guarded("P4", "bulk capture", () => runP4(app, size("BENCH_P4_ORDERS", 1_000)))))
+    rows.push(...(await guarded("P8", "notification flood", () => runP8(app, size("BENCH_P8_DELIVERIES", 10_000)))))
     // Last: its 1,000 carts and their orders would otherwise be in the others' scans.
     rows.push(...(await guarded("P7", "chaos shopper", () => runP7(app, size("BENCH_P7_CHECKOUTS", 1_000)))))
   } finally {

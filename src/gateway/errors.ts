@@ -71,3 +71,14 @@ export class GatewayOptionsError extends kindClass("invalid_options") {}
 export class GatewayBodyRefusedError extends GatewayBadResponseError {}
 
 export const isGatewayError = (e: unknown): e is GatewayError => e instanceof GatewayError
+
+/**
+ * An outage rather than an answer: a timeout, the gateway unreachable, or its 5xx, 429 or busy
+ * code 999. The same request may pass later.
+ */
+export function isGatewayOutage(e: unknown): boolean {
+  if (e instanceof GatewayTimeoutError) return true
+  if (e instanceof GatewayNetworkError) return e.code !== "ABORTED"
+  if (e instanceof GatewayApiError) return (e.status ?? 0) >= 500 || e.status === 429 || e.code === "999"
+  return false
+}

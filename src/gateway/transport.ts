@@ -7,6 +7,7 @@ import {
   GatewayBodyRefusedError,
   GatewayNetworkError,
   GatewayTimeoutError,
+  isGatewayOutage,
 } from "./errors"
 import type { Encoding, Operation } from "./operations-table"
 import { OPERATION_TABLE } from "./operations-table"
@@ -117,12 +118,7 @@ function networkCode(e: unknown): string {
 }
 
 /** Retry kinds that cannot have been acted on twice when the operation is a pure query. */
-function retryable(e: unknown): boolean {
-  if (e instanceof GatewayTimeoutError) return true
-  if (e instanceof GatewayNetworkError) return e.code !== "ABORTED"
-  if (e instanceof GatewayApiError) return (e.status ?? 0) >= 500 || e.status === 429 || e.code === "999"
-  return false
-}
+const retryable = isGatewayOutage
 
 /** Exponential back-off with "equal jitter": half fixed, half random. */
 export function backoffMs(attempt: number, base: number, max: number, random: () => number = Math.random): number {

@@ -1,33 +1,138 @@
+import { createHash } from "node:crypto"
+import type { ConfigModule } from "@medusajs/framework/types"
 import {
   NOTIFICATION_SIGN_FIELDS,
   PAYOUT_NOTIFICATION_SIGN_FIELDS,
   notificationFieldName,
 } from "../../gateway/schemas/notification"
+import { acquiringProviderConfigs } from "./config"
 
-/** Fields that carry card data by name (the engine's and ours): never stored, never shown. */
-const CARD_FIELD = /card|pan$|^pan|cvv|cvc|expir|track|pin$/i
+/**
+ * The one place that says what of a delivery the books keep and the admin sees: card numbers to
+ * their last four, secrets (signature, card tokens, expiry, CVV) never, control characters escaped,
+ * and a refused delivery's fields cut to a small budget.
+ */
+
+/** Fields that carry a card number by name (the engine's and ours): all but the last four digits masked. */
+const CARD_FIELD = /card|pan$|^pan|track|pin$/i
+/** Fields whose whole value is secret by name: a signature, a reusable card token, a card's expiry, a CVV. */
+const SECRET_FIELD =
+  /^(encryption_data|token|token_id|payment_token|paymentToken)$|expir|^exp_?(month|year|date)$|cvv|cvc/i
 /** A run of 13–19 digits anywhere is taken for a card number, whatever field carries it. */
 const PAN_RUN = /\d{13,19}/g
+/** What a secret is stored and shown as. */
+export const MASKED = "[masked]"
+
+/** A refused delivery keeps at most this many characters of fields (names and values), one value at most VALUE_MAX. */
+export const REFUSED_FIELDS_BUDGET = 768
+const VALUE_MAX = 256
+const KEY_MAX = 64
+/** The field that says what of a refused delivery was cut. */
+export const CUT_FIELD = "…"
 
 const maskRun = (run: string) => `${"*".repeat(run.length - 4)}${run.slice(-4)}`
 /** Signed fields stay as they came (a transaction id may be a long run of digits): processing again verifies them. */
-const SIGNED = new Set<string>([...NOTIFICATION_SIGN_FIELDS, ...PAYOUT_NOTIFICATION_SIGN_FIELDS, "encryption_data"])
+const SIGNED = new Set<string>([...NOTIFICATION_SIGN_FIELDS, ...PAYOUT_NOTIFICATION_SIGN_FIELDS])
+/** Fields a refused delivery keeps first: what an admin searches and reads it by. */
+const FIRST = new Set<string>([...SIGNED, "notify_type", "status", "request_id"])
 
 /**
- * A received notification's fields as the books keep them: card data masked (all but the last
- * four digits), everything else as it came, in an object without a prototype. What the
- * gateway signs is never a card field, so a masked copy still verifies when processed again.
+ * Control characters as `\uXXXX` text: PostgreSQL refuses NUL in json and text, and a stored
+ * field must show what came, never drop it (tab and line breaks are kept as they are).
  */
-export function storedNotificationFields(body: unknown): Record<string, string> {
+export const escapeControls = (text: string) =>
+  text.replace(
+    /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`,
+  )
+
+const asText = (value: unknown) => (typeof value === "string" ? value : JSON.stringify(value ?? null))
+
+export interface FieldRules {
+  /** Field names that hold a secret in this app's configuration (saved_cards.token_field, its expiry field). */
+  secretFields?: ReadonlySet<string>
+}
+
+/** The configured names of a saved card's token and expiry (saved_cards options) of every acquiring provider. */
+export function configuredSecretFields(config: ConfigModule): Set<string> {
+  return new Set(
+    acquiringProviderConfigs(config).flatMap((c) => [
+      c.options.provider.saved_cards.token_field,
+      c.options.provider.saved_cards.card_fields.expiry,
+    ]),
+  )
+}
+
+/** One field's value as the books keep it (key as received). */
+export function maskedValue(key: string, text: string, rules: FieldRules = {}): string {
+  const name = notificationFieldName(key)
+  if (SECRET_FIELD.test(name) || rules.secretFields?.has(key) || rules.secretFields?.has(name)) return MASKED
+  if (SIGNED.has(name)) return text
+  return CARD_FIELD.test(key) ? text.replace(/\d(?=\d{4})/g, "*") : text.replace(PAN_RUN, maskRun)
+}
+
+/**
+ * A received notification's fields as the books keep them and the admin sees them: secrets masked,
+ * card numbers to their last four digits, control characters escaped, everything else as it came,
+ * in an object without a prototype. Applying it again changes nothing (old rows are shown through it).
+ */
+export function storedNotificationFields(body: unknown, rules: FieldRules = {}): Record<string, string> {
   // No prototype: a key named __proto__ is stored as the field it is, never as the object's prototype.
   const out = Object.create(null) as Record<string, string>
   if (!body || typeof body !== "object" || Array.isArray(body)) return out
-  for (const [key, value] of Object.entries(body as Record<string, unknown>)) {
-    const text = typeof value === "string" ? value : JSON.stringify(value ?? null)
-    if (SIGNED.has(notificationFieldName(key))) out[key] = text
-    else out[key] = CARD_FIELD.test(key) ? text.replace(/\d(?=\d{4})/g, "*") : text.replace(PAN_RUN, maskRun)
-  }
+  for (const [key, value] of Object.entries(body as Record<string, unknown>))
+    out[escapeControls(key)] = escapeControls(maskedValue(key, asText(value), rules))
   return out
+}
+
+const cut = (text: string, max: number) => (text.length > max ? `${text.slice(0, max)}…[+${text.length - max}]` : text)
+
+/**
+ * A refused delivery's stored fields within REFUSED_FIELDS_BUDGET: the fields an admin reads it by
+ * first, each value cut to VALUE_MAX, and one CUT_FIELD saying how much was not kept.
+ */
+export function compactFields(fields: Record<string, string>): Record<string, string> {
+  const out = Object.create(null) as Record<string, string>
+  const entries = Object.entries(fields).sort(
+    ([a], [b]) => Number(FIRST.has(notificationFieldName(b))) - Number(FIRST.has(notificationFieldName(a))),
+  )
+  let used = 0
+  let dropped = 0
+  let droppedChars = 0
+  for (const [key, value] of entries) {
+    const k = cut(key, KEY_MAX)
+    const v = cut(value, VALUE_MAX)
+    if (used + k.length + v.length > REFUSED_FIELDS_BUDGET) {
+      dropped++
+      droppedChars += key.length + value.length
+      continue
+    }
+    used += k.length + v.length
+    out[k] = v
+  }
+  if (dropped) out[CUT_FIELD] = `${dropped} more fields (${droppedChars} characters) not kept`
+  return out
+}
+
+/**
+ * A delivery's fingerprint: every field under our names, sorted, as received. Two deliveries with
+ * the same one carry the same fields; a genuine retry repeats its body, so repeats its digest.
+ */
+export function deliveryDigest(body: unknown): string {
+  const pairs =
+    body && typeof body === "object" && !Array.isArray(body)
+      ? Object.entries(body as Record<string, unknown>).map(([k, v]) => [notificationFieldName(k), asText(v)])
+      : []
+  pairs.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+  return createHash("sha256").update(JSON.stringify(pairs)).digest("hex")
+}
+
+/** The signature a body carries (either naming), as text; "" when none. */
+export function signatureOf(body: unknown): string {
+  if (!body || typeof body !== "object" || Array.isArray(body)) return ""
+  for (const [k, v] of Object.entries(body as Record<string, unknown>))
+    if (notificationFieldName(k) === "encryption_data" && typeof v === "string") return v
+  return ""
 }
 
 /** legacy when any field comes under the engine's old names (merNo, orderNo, …), else current. */

@@ -2,7 +2,7 @@ import type { Logger, ProviderWebhookPayload, WebhookActionResult } from "@medus
 import { BigNumber, MedusaError, PaymentActions } from "@medusajs/framework/utils"
 import type { GatewayClient } from "../../gateway/client-types"
 import { logText } from "../../gateway/log-text"
-import { isGatewayError } from "../../gateway/errors"
+import { isGatewayError, isGatewayOutage } from "../../gateway/errors"
 import type { Notification } from "../../gateway/schemas/notification"
 import type { OrderRecord } from "../../gateway/schemas/transactions"
 import { sessionIdFromOrderNo } from "./order-no"
@@ -77,6 +77,12 @@ export async function webhookAction(
   try {
     record = await confirmedOrder(deps.client, n)
   } catch (e) {
+    // An outage is no verdict on the notification: not a refusal, so the hook answers 503 and the gateway retries.
+    if (isGatewayOutage(e))
+      throw new MedusaError(
+        MedusaError.Types.UNEXPECTED_STATE,
+        "Confirming the notification: the gateway is unavailable",
+      )
     throw toMedusaError(e, "Confirming the notification")
   }
   const recAmount = normaliseAmount(String(record.amount))! // confirmedOrder checked it

@@ -3,12 +3,14 @@ import type { InferTypeOf } from "@medusajs/framework/types"
 import type { Knex } from "@medusajs/framework/mikro-orm/knex"
 import type { TrackedDispute } from "../../lib/acquiring/disputes"
 import { disputeColumns, trackedDispute } from "./lib/disputes"
+import { recordRefused, sealSignature, type RefusedOutcome, type RefusedRow } from "./lib/notification-rows"
 import { openedRow } from "./lib/opened-row"
 import { CaptureDue } from "./models/capture-due"
 import { Dispute } from "./models/dispute"
 import { GatewayOrder } from "./models/gateway-order"
 import { Movement } from "./models/movement"
 import { Notification } from "./models/notification"
+import { NotificationSeal } from "./models/notification-seal"
 
 export type GatewayOrderDTO = InferTypeOf<typeof GatewayOrder>
 export type MovementDTO = InferTypeOf<typeof Movement>
@@ -40,7 +42,14 @@ export type MovementInput = Pick<MovementDTO, "order_no" | "kind" | "source" | "
  * we asked for, and the notifications received. Written from routes, workflows and subscribers,
  * never from the payment provider (Medusa's modules are isolated).
  */
-class AcquiringBooksService extends MedusaService({ GatewayOrder, Movement, Notification, Dispute, CaptureDue }) {
+class AcquiringBooksService extends MedusaService({
+  GatewayOrder,
+  Movement,
+  Notification,
+  NotificationSeal,
+  Dispute,
+  CaptureDue,
+}) {
   /**
    * Record gateway orders once by order number: a second sighting of the same order changes
    * nothing. One INSERT … ON CONFLICT DO NOTHING (the unique order number decides, also between
@@ -151,6 +160,16 @@ class AcquiringBooksService extends MedusaService({ GatewayOrder, Movement, Noti
     if (!orderIds.length) return
     const rows = await this.listCaptureDues({ order_id: orderIds }, { select: ["id"] })
     if (rows.length) await this.deleteCaptureDues(rows.map((r) => r.id))
+  }
+
+  /** A refused delivery, counted on an identical one's row or capped per hour (lib/notification-rows.ts). */
+  async recordRefusedNotification(row: RefusedRow, capPerHour: number): Promise<RefusedOutcome> {
+    return recordRefused(this.knex(), row, capPerHour)
+  }
+
+  /** Whether a verified signature belongs to this delivery (lib/notification-rows.ts). */
+  async sealSignature(signatureHash: string, digest: string): Promise<boolean> {
+    return sealSignature(this.knex(), signatureHash, digest)
   }
 
   async recordMovements(rows: MovementInput[]): Promise<void> {

@@ -8,6 +8,15 @@ export const When = z.preprocess(
   }),
 )
 
+/** Search text of at most `max` characters: no control characters (PostgreSQL refuses NUL in a query). */
+export const SearchText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .min(1)
+    .max(max)
+    .regex(/^[^\u0000-\u001f\u007f]*$/, "must not contain control characters")
+
 /** A whole number in a query string, within bounds, with a default. */
 export const Int = (min: number, max: number, dflt: number) =>
   z.preprocess(

@@ -6,6 +6,15 @@ import { recordNotification } from "../../../workflows/acquiring/books/record-no
 /** Deliveries in one millisecond keep their order (the admin list is newest first, then by id, written later). */
 const arrived = arrivalClock()
 
+/**
+ * Why a write failed, without its message: a database error's message carries the statement, and
+ * with it every field of the delivery.
+ */
+const failureOf = (e: unknown) => {
+  const code = (e as { code?: unknown })?.code
+  return typeof code === "string" && /^[\w-]{1,20}$/.test(code) ? `error code ${code}` : (e as Error)?.name || "error"
+}
+
 /** What a hook handler changed, for the record (res.locals is per response). */
 export const setChanged = (res: MedusaResponse, changed: string | undefined) => {
   if (changed) res.locals.acquiringChanged = changed
@@ -38,7 +47,7 @@ export function recordNotificationMiddleware(hook: "notify" | "payout") {
       }).catch((e) =>
         req.scope
           .resolve(ContainerRegistrationKeys.LOGGER)
-          .warn(`acquiring: could not record a ${hook} notification in the books: ${(e as Error).message}`),
+          .warn(`acquiring: could not record a ${hook} notification in the books (${failureOf(e)})`),
       )
     })
     next()

@@ -22,5 +22,12 @@ export const Notification = model
     changed: model.text().nullable(),
     fields: model.json(),
     attempts: model.number().default(1),
+    /** The delivery's fingerprint (every field as received): identical refused deliveries share one row. */
+    digest: model.text().nullable(),
+    /** Identical refused deliveries counted on this row, and when the last one came. */
+    deliveries: model.number().default(1),
+    last_seen_at: model.dateTime().nullable(),
+    /** The signature as received, kept only while the row may be processed again; never shown. */
+    signature: model.text().nullable(),
   })
-  .indexes([{ on: ["order_no"] }, { on: ["verdict"] }, { on: ["created_at"] }])
+  .indexes([{ on: ["order_no"] }, { on: ["verdict"] }, { on: ["created_at"] }, { on: ["digest"] }])

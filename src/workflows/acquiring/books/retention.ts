@@ -15,13 +15,21 @@ export function notificationRetentionDays(config: ConfigModule): number | null {
   return days.length ? Math.min(...days) : null
 }
 
-/** Delete the notifications older than the retention; answers how many went. */
+/**
+ * Delete the notifications last seen before the retention (a row counting identical refused
+ * deliveries stays while they keep coming), and the signatures bound that long ago; answers how
+ * many notifications went.
+ */
 export async function sweepNotifications(scope: MedusaContainer, now: Date = new Date()): Promise<number> {
   const days = notificationRetentionDays(scope.resolve(ContainerRegistrationKeys.CONFIG_MODULE) as ConfigModule)
   if (days === null) return 0
-  const old = { created_at: { $lt: new Date(now.getTime() - days * DAY_MS) } }
+  const before = new Date(now.getTime() - days * DAY_MS)
+  const old = { $or: [{ last_seen_at: { $lt: before } }, { last_seen_at: null, created_at: { $lt: before } }] }
   const books = booksOf(scope)
   const [, count] = await books.listAndCountNotifications(old, { select: ["id"], take: 1 })
   if (count) await books.deleteNotifications(old as never)
+  const seals = { created_at: { $lt: before } }
+  if ((await books.listNotificationSeals(seals, { select: ["id"], take: 1 })).length)
+    await books.deleteNotificationSeals(seals as never)
   return count
 }

@@ -1,3 +1,10 @@
+import type { ConfigModule, MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import {
+  configuredSecretFields,
+  storedNotificationFields,
+  type FieldRules,
+} from "../../../../lib/acquiring/notification-fields"
 import type { NotificationDTO } from "../../../../modules/acquiring"
 
 /** The columns a list needs: never the fields (the list is searched often; the body is opened one at a time). */
@@ -11,13 +18,15 @@ export const LISTED_FIELDS = [
   "reply_status",
   "changed",
   "attempts",
+  "deliveries",
+  "last_seen_at",
   "created_at",
   "updated_at",
 ] as const
 
 export type ListedNotification = Pick<NotificationDTO, (typeof LISTED_FIELDS)[number]>
 
-/** One notification opened: the stored fields (card data was masked before they were stored) and our reply. */
+/** One notification opened: the stored fields (secrets and card data masked) and our reply. */
 export type PresentedNotification = ListedNotification & {
   fields: Record<string, string>
   reply_body: string
@@ -26,8 +35,14 @@ export type PresentedNotification = ListedNotification & {
 export const presentListed = (n: ListedNotification): ListedNotification =>
   Object.fromEntries(LISTED_FIELDS.map((k) => [k, n[k]])) as ListedNotification
 
-export const presentNotification = (n: NotificationDTO): PresentedNotification => ({
+/** Never the signature; the fields through the books' masking again (rows stored before it masked secrets). */
+export const presentNotification = (n: NotificationDTO, rules: FieldRules): PresentedNotification => ({
   ...presentListed(n),
-  fields: (n.fields ?? {}) as Record<string, string>,
+  fields: storedNotificationFields(n.fields ?? {}, rules),
   reply_body: n.reply_body,
+})
+
+/** This app's masking rules (its configured token and expiry field names). */
+export const fieldRulesOf = (scope: MedusaContainer): FieldRules => ({
+  secretFields: configuredSecretFields(scope.resolve(ContainerRegistrationKeys.CONFIG_MODULE) as ConfigModule),
 })

@@ -4,6 +4,7 @@ import type { NotificationDTO } from "../../../../modules/acquiring"
 import { booksOf } from "../../../../workflows/acquiring/books"
 import { verdictOf } from "../../../../workflows/acquiring/books/record-notification"
 import { replayNotification, replyText } from "../../../hooks/acquiring/replay"
+import { escapeControls } from "../../../../lib/acquiring/notification-fields"
 import { LOCK_KEYS } from "../../../../lib/acquiring/lock-keys"
 
 /**
@@ -25,11 +26,14 @@ async function processLocked(scope: MedusaContainer, id: string): Promise<Notifi
       "This notification was accepted; only a refused or failed one can be processed again",
     )
   const reply = await replayNotification(scope, row)
+  const verdict = verdictOf(reply.status)
   return books.updateNotifications({
     id,
-    verdict: verdictOf(reply.status),
+    verdict,
+    // Accepted now: never processed again, so its signature is no longer kept.
+    ...(verdict === "accepted" && { signature: null }),
     reply_status: reply.status,
-    reply_body: replyText(reply).slice(0, 2000),
+    reply_body: escapeControls(replyText(reply)).slice(0, 500),
     changed: reply.changed ?? null,
     attempts: (row.attempts ?? 1) + 1,
   })

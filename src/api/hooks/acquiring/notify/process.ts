@@ -14,6 +14,7 @@ import { handleDisputeNotification } from "./dispute"
 import { handleOrphanNotification } from "./orphan"
 import { handleRefundNotification } from "./refund"
 import { loggerOf, replyFor, SUCCESS, type NotifyReply } from "./replies"
+import { unsealedReply } from "./seal"
 import { cartIdOf, findSession } from "./session"
 import { LOCK_KEYS } from "../../../../lib/acquiring/lock-keys"
 
@@ -23,6 +24,8 @@ export interface NotifyInput {
   body: Record<string, unknown>
   rawBody?: Buffer
   headers: Record<string, unknown>
+  /** The delivery's digest as received, when its body is a stored copy ("Process again"). */
+  digest?: string
 }
 
 /** The payment session (gateway order) a notification names. */
@@ -101,6 +104,8 @@ async function handle(scope: MedusaContainer, input: NotifyInput): Promise<Notif
     return { status: 400, body: "payout notifications go to the payouts notify_url (/hooks/acquiring/payout)" }
   const orderNo = typeof input.body?.order_no === "string" ? input.body.order_no : ""
   if (!orderNo) return { status: 400, body: "order_no is missing" }
+  const unsealed = await unsealedReply(scope, input)
+  if (unsealed) return unsealed
   const sessionId = sessionIdFromOrderNo(orderNo)
   const session = sessionId ? await findSession(scope, sessionId) : undefined
   // One of our order numbers whose session Medusa deleted: money on it belongs to no order (orphan.ts).

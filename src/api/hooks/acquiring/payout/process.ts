@@ -1,10 +1,12 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
+import { decodeForm } from "../../../../gateway/codecs/form"
 import { isGatewayError } from "../../../../gateway/errors"
 import { logText } from "../../../../gateway/log-text"
 import { PAYOUT_MODULE } from "../../../../modules/payout"
 import type PayoutModuleService from "../../../../modules/payout/service"
 import { checkNotificationMatches, updateFromNotification } from "../../../../modules/payout/lib/gateway-update"
 import { applyPayoutUpdate } from "../../../../workflows/payouts/apply-payout-update"
+import { RESEALED, sealedDelivery } from "../../../../workflows/acquiring/books/seal"
 import { loggerOf, SUCCESS, type NotifyReply } from "../notify/replies"
 
 /** notify_type defaults to "payment" when absent; only an explicit other kind is refused. */
@@ -20,6 +22,7 @@ function hasNotifyType(body: string | Record<string, unknown>): boolean {
 export async function handlePayoutNotification(
   scope: MedusaContainer,
   body: string | Record<string, unknown>,
+  digest?: string,
 ): Promise<NotifyReply> {
   const logger = loggerOf(scope)
   const payouts = scope.resolve<PayoutModuleService>(PAYOUT_MODULE)
@@ -31,6 +34,9 @@ export async function handlePayoutNotification(
     logger?.warn(`acquiring payout notification refused: ${logText(e.message, 300)}`)
     return { status: e.kind === "signature" ? 401 : 400, body: e.message }
   }
+  // A verified signature binds its delivery (seal.ts): the same signature with other fields is refused.
+  if (!(await sealedDelivery(scope, typeof body === "string" ? decodeForm(body) : body, digest)))
+    return { status: 401, body: RESEALED }
   const declared = (note as Record<string, unknown>).notify_type
   if (!note.request_id || (declared !== undefined && declared !== "payout" && hasNotifyType(body))) {
     return { status: 400, body: "not a payout notification: notify_type must be payout and request_id set" }

@@ -159,6 +159,8 @@ function scopeWith(opts: { payment?: boolean; refundRows?: string[] } = {}) {
   const logger = { info() {}, warn() {}, error() {}, debug() {} }
   const acquiring = {
     disputesOfPayments: async () => new Map([["pay_1", structuredClone(mockMedusa.disputes)]]),
+    // Every signature is its first delivery's here (binding: notification-inbox.spec.ts).
+    sealSignature: async () => true,
   }
   const table: Record<string, unknown> = { query, locking, configModule, logger, acquiring }
   return { scope: { resolve: (k: string) => table[k], hasRegistration: (k: string) => k in table } as never, locks }

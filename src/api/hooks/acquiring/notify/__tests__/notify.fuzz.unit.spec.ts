@@ -83,7 +83,8 @@ function scopeWith(provider: AcquiringHostedService, options: Record<string, unk
     updatePaymentSession: async () => ({}),
   }
   // The plugin's books: no dispute known yet (disputes are rows there, workflows/acquiring/books).
-  const acquiring = { disputesOfPayments: async () => new Map() }
+  // Every signature is its first delivery's here (binding: notification-inbox.spec.ts).
+  const acquiring = { disputesOfPayments: async () => new Map(), sealSignature: async () => true }
   const query = {
     graph: async ({ entity, filters }: { entity: string; filters: Record<string, unknown> }) => ({
       data:

@@ -1,11 +1,11 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { processAgain } from "../../process-again"
-import { presentNotification } from "../../present"
+import { fieldRulesOf, presentNotification } from "../../present"
 
 /**
  * POST /admin/acquiring/notifications/:id/process: "Process again" for a refused or failed
  * notification (409 for an accepted one). Answers the row with its new verdict, reply and attempts.
  */
 export const POST = async (req: AuthenticatedMedusaRequest, res: MedusaResponse) => {
-  res.json({ notification: presentNotification(await processAgain(req.scope, req.params.id)) })
+  res.json({ notification: presentNotification(await processAgain(req.scope, req.params.id), fieldRulesOf(req.scope)) })
 }

@@ -1,0 +1,32 @@
+import type { ConfigModule, MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { acquiringProviderConfigs } from "../../../../lib/acquiring/config"
+import { providerGateway } from "../../../../lib/acquiring/gateways"
+import { verifyNotification } from "../../../../lib/acquiring/webhook"
+import { RESEALED, sealedDelivery } from "../../../../workflows/acquiring/books/seal"
+import type { NotifyInput } from "./process"
+import type { NotifyReply } from "./replies"
+
+/**
+ * A signature binds its delivery: once a body verified, its signature with other unsigned fields
+ * (notify_type, dispute_*, status, …) is refused 401 whatever they say. Only a signature that
+ * verifies is bound (a forged one binds nothing); the handlers verify every delivery again.
+ */
+export async function unsealedReply(scope: MedusaContainer, input: NotifyInput): Promise<NotifyReply | undefined> {
+  const config = scope.resolve(ContainerRegistrationKeys.CONFIG_MODULE, { allowUnregistered: true }) as
+    ConfigModule | undefined
+  const account = String(input.body.account_id ?? "")
+  // No app config (a bare scope), no account named: nothing verifies here; the handlers still refuse it.
+  if (!config?.modules || !account) return undefined
+  const owner = acquiringProviderConfigs(config).find((c) =>
+    c.options.client.accounts.some((a) => a.account_id === account),
+  )
+  if (!owner) return undefined
+  try {
+    const { client } = providerGateway(config, owner.config_id)
+    verifyNotification(client, { data: input.body, rawData: input.rawBody ?? "", headers: input.headers })
+  } catch {
+    return undefined
+  }
+  return (await sealedDelivery(scope, input.body, input.digest)) ? undefined : { status: 401, body: RESEALED }
+}
