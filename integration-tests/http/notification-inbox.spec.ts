@@ -75,6 +75,8 @@ acquiringTestRunner(({ api, getContainer, seed, admin }) => {
     const disputed = { ...genuine, notify_type: "dispute", dispute_id: "D-FROM-GENUINE", dispute_status: "lost" }
     const forged = await deliver(disputed)
     expect(forged.status).toBe(401)
+    // The same payment result with an unsigned field changed: not the gateway's either.
+    expect((await deliver({ ...genuine, status: "refunded" })).status).toBe(401)
     const payments = (await admin.get(`/admin/acquiring/payments/${placed.order_id}`)).data.payments
     expect(payments[0].disputes).toEqual([])
 
@@ -82,8 +84,8 @@ acquiringTestRunner(({ api, getContainer, seed, admin }) => {
     const retry = await deliver(genuine)
     expect([retry.status, retry.data]).toEqual([200, "success"])
 
-    const rows = await rowsOf(placed.order_no, (r) => r.some((n: any) => n.verdict === "refused") && r.length >= 3)
-    const refused = rows.find((n: any) => n.verdict === "refused")
+    const rows = await rowsOf(placed.order_no, (r) => r.filter((n: any) => n.verdict === "refused").length === 2 && r.length >= 4)
+    const refused = rows.find((n: any) => n.verdict === "refused" && n.notify_type === "dispute")
     expect(refused).toMatchObject({ notify_type: "dispute", reply_status: 401 })
     const listed = await search({ order_no: placed.order_no })
     const answers = [JSON.stringify(listed.data)]

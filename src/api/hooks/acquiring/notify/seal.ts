@@ -8,8 +8,8 @@ import type { NotifyInput } from "./process"
 import type { NotifyReply } from "./replies"
 
 /**
- * A signature binds its delivery: once a body verified, its signature with other unsigned fields
- * (notify_type, dispute_*, status, …) is refused 401 whatever they say. Only a signature that
+ * A signature binds its delivery (books/seal.ts): once a body verified, its signature with another
+ * kind (notify_type) or another payment result (status, …) is refused 401 whatever the fields say. Only a signature that
  * verifies is bound (a forged one binds nothing); the handlers verify every delivery again.
  */
 export async function unsealedReply(scope: MedusaContainer, input: NotifyInput): Promise<NotifyReply | undefined> {
@@ -28,5 +28,6 @@ export async function unsealedReply(scope: MedusaContainer, input: NotifyInput):
   } catch {
     return undefined
   }
-  return (await sealedDelivery(scope, input.body, input.digest)) ? undefined : { status: 401, body: RESEALED }
+  const kind = Object.hasOwn(input.body, "notify_type") ? String(input.body.notify_type) : "payment"
+  return (await sealedDelivery(scope, input.body, kind, input.digest)) ? undefined : { status: 401, body: RESEALED }
 }

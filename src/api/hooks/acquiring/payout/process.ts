@@ -35,7 +35,7 @@ export async function handlePayoutNotification(
     return { status: e.kind === "signature" ? 401 : 400, body: e.message }
   }
   // A verified signature binds its delivery (seal.ts): the same signature with other fields is refused.
-  if (!(await sealedDelivery(scope, typeof body === "string" ? decodeForm(body) : body, digest)))
+  if (!(await sealedDelivery(scope, typeof body === "string" ? decodeForm(body) : body, "payout", digest)))
     return { status: 401, body: RESEALED }
   const declared = (note as Record<string, unknown>).notify_type
   if (!note.request_id || (declared !== undefined && declared !== "payout" && hasNotifyType(body))) {
