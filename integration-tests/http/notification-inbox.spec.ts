@@ -84,7 +84,10 @@ acquiringTestRunner(({ api, getContainer, seed, admin }) => {
     const retry = await deliver(genuine)
     expect([retry.status, retry.data]).toEqual([200, "success"])
 
-    const rows = await rowsOf(placed.order_no, (r) => r.filter((n: any) => n.verdict === "refused").length === 2 && r.length >= 4)
+    const rows = await rowsOf(
+      placed.order_no,
+      (r) => r.filter((n: any) => n.verdict === "refused").length === 2 && r.length >= 4,
+    )
     const refused = rows.find((n: any) => n.verdict === "refused" && n.notify_type === "dispute")
     expect(refused).toMatchObject({ notify_type: "dispute", reply_status: 401 })
     const listed = await search({ order_no: placed.order_no })
