@@ -161,6 +161,8 @@ function scopeWith(opts: { payment?: boolean; refundRows?: string[] } = {}) {
     disputesOfPayments: async () => new Map([["pay_1", structuredClone(mockMedusa.disputes)]]),
     // Every signature is its first delivery's here (binding: notification-inbox.spec.ts).
     sealSignature: async () => true,
+    // No books row has been settled for it (a cart that could not become an order has one).
+    listGatewayOrders: async () => [],
   }
   const table: Record<string, unknown> = { query, locking, configModule, logger, acquiring }
   return { scope: { resolve: (k: string) => table[k], hasRegistration: (k: string) => k in table } as never, locks }

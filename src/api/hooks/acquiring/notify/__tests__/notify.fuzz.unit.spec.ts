@@ -84,7 +84,12 @@ function scopeWith(provider: AcquiringHostedService, options: Record<string, unk
   }
   // The plugin's books: no dispute known yet (disputes are rows there, workflows/acquiring/books).
   // Every signature is its first delivery's here (binding: notification-inbox.spec.ts).
-  const acquiring = { disputesOfPayments: async () => new Map(), sealSignature: async () => true }
+  // No books row has been settled for it (a cart that could not become an order has one).
+  const acquiring = {
+    disputesOfPayments: async () => new Map(),
+    sealSignature: async () => true,
+    listGatewayOrders: async () => [],
+  }
   const query = {
     graph: async ({ entity, filters }: { entity: string; filters: Record<string, unknown> }) => ({
       data:

@@ -43,8 +43,10 @@ function scopeWith(session: { status: string } & Record<string, unknown>, orders
       return fn()
     },
   }
-  const table: Record<string, unknown> = { query, payment, locking }
-  return { scope: { resolve: (k: string) => table[k] } as never, locks }
+  // The books: every signature is its first delivery's, and no cart's payment was given back.
+  const acquiring = { sealSignature: async () => true, listGatewayOrders: async () => [] }
+  const table: Record<string, unknown> = { query, payment, locking, acquiring }
+  return { scope: { resolve: (k: string) => table[k], hasRegistration: (k: string) => k in table } as never, locks }
 }
 
 const input = { body: { order_no: ORDER_NO, currency: "EUR" }, headers: {} }
