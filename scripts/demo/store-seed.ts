@@ -34,6 +34,28 @@ export interface CatalogOptions {
   titles?: { mug?: string; tee?: string }
 }
 
+/** A flat-rate 4.90 EUR shipping option a shopper may pick (not a return option). */
+export async function flatShippingOption(
+  api: Api,
+  admin: Headers,
+  o: { name: string; zone_id: string; profile_id: string; code: string; description: string },
+) {
+  const body = {
+    name: o.name,
+    service_zone_id: o.zone_id,
+    shipping_profile_id: o.profile_id,
+    provider_id: "manual_manual",
+    price_type: "flat",
+    type: { label: "Standard", description: o.description, code: o.code },
+    prices: [{ currency_code: "eur", amount: 4.9 }],
+    rules: [
+      { attribute: "enabled_in_store", operator: "eq", value: "true" },
+      { attribute: "is_return", operator: "eq", value: "false" },
+    ],
+  }
+  return (await api.post("/admin/shipping-options", body, admin)).data.shipping_option
+}
+
 async function shipping(api: Api, admin: Headers, sc: string) {
   const location = (await api.post("/admin/stock-locations", { name: "Berlin warehouse" }, admin)).data.stock_location
   await api.post(`/admin/stock-locations/${location.id}/sales-channels`, { add: [sc] }, admin)
@@ -55,25 +77,13 @@ async function shipping(api: Api, admin: Headers, sc: string) {
   ).data.fulfillment_set
   const profile = (await api.post("/admin/shipping-profiles", { name: "Default", type: "default" }, admin)).data
     .shipping_profile
-  const option = (
-    await api.post(
-      "/admin/shipping-options",
-      {
-        name: "Standard",
-        service_zone_id: zoneSet.service_zones[0].id,
-        shipping_profile_id: profile.id,
-        provider_id: "manual_manual",
-        price_type: "flat",
-        type: { label: "Standard", description: "2-3 days", code: "standard" },
-        prices: [{ currency_code: "eur", amount: 4.9 }],
-        rules: [
-          { attribute: "enabled_in_store", operator: "eq", value: "true" },
-          { attribute: "is_return", operator: "eq", value: "false" },
-        ],
-      },
-      admin,
-    )
-  ).data.shipping_option
+  const option = await flatShippingOption(api, admin, {
+    name: "Standard",
+    zone_id: zoneSet.service_zones[0].id,
+    profile_id: profile.id,
+    code: "standard",
+    description: "2-3 days",
+  })
   return {
     location_id: location.id as string,
     profile_id: profile.id as string,

@@ -3,7 +3,7 @@
  * through the Admin API: a region whose taxes are calculated only when the storefront asks (automatic
  * taxes off) with a 20 % rate and shipping to it, and products with one unit in stock.
  */
-import type { Api } from "../../../scripts/demo/store-seed"
+import { flatShippingOption, type Api } from "../../../scripts/demo/store-seed"
 import { ProviderOwnOptions } from "../../../src/lib/acquiring/options"
 import { PROVIDERS, SHIPPING_ADDRESS, type Seed } from "./acquiring-seed"
 
@@ -50,25 +50,13 @@ export async function seedChaos(api: Api, seed: Seed): Promise<ChaosSeed> {
     id: (await api.get(`/admin/shipping-options/${seed.shipping_option_id}?fields=shipping_profile_id`, admin)).data
       .shipping_option.shipping_profile_id as string,
   }
-  const option = (
-    await api.post(
-      "/admin/shipping-options",
-      {
-        name: "Standard AT",
-        service_zone_id: zone.id,
-        shipping_profile_id: profile.id,
-        provider_id: "manual_manual",
-        price_type: "flat",
-        type: { label: "Standard", description: "3-4 days", code: "standard-at" },
-        prices: [{ currency_code: "eur", amount: 4.9 }],
-        rules: [
-          { attribute: "enabled_in_store", operator: "eq", value: "true" },
-          { attribute: "is_return", operator: "eq", value: "false" },
-        ],
-      },
-      admin,
-    )
-  ).data.shipping_option
+  const option = await flatShippingOption(api, admin, {
+    name: "Standard AT",
+    zone_id: zone.id,
+    profile_id: profile.id,
+    code: "standard-at",
+    description: "3-4 days",
+  })
   const channel = (await api.get("/admin/sales-channels?name=Web&fields=id", admin)).data.sales_channels[0]
   return {
     manual_tax_region_id: region.id,
