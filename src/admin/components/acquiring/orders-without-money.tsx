@@ -1,8 +1,8 @@
 import { useState } from "react"
 import { Link } from "react-router-dom"
 import { useQuery } from "@tanstack/react-query"
-import { Badge, Container, Heading, Table, Text } from "@medusajs/ui"
-import { Pager } from "../shared/pager"
+import { Badge, Table, Text } from "@medusajs/ui"
+import { ListCard } from "../shared/list-card"
 import { listUnmatched } from "../../lib/books-api"
 
 const PAGE_SIZE = 20
@@ -20,14 +20,17 @@ export const OrdersWithoutMoney = () => {
   })
   const count = data?.count ?? 0
   return (
-    <Container className="divide-y p-0">
-      <div className="px-6 py-4">
-        <Heading level="h2">Orders without money</Heading>
-        <Text size="small" className="text-ui-fg-subtle">
-          Orders whose gateway money was voided or refunded outside the store, and canceled orders still holding money.
-        </Text>
-      </div>
-      {error && <Text className="px-6 py-4 text-ui-fg-error">{(error as Error).message}</Text>}
+    <ListCard
+      title="Orders without money"
+      level="h2"
+      subtitle="Orders whose gateway money was voided or refunded outside the store, and canceled orders still holding money."
+      error={error}
+      empty={!isLoading && count === 0 ? "Every order's money agrees with its status." : undefined}
+      count={count}
+      pageSize={PAGE_SIZE}
+      page={page}
+      setPage={setPage}
+    >
       <Table>
         <Table.Header>
           <Table.Row>
@@ -67,10 +70,6 @@ export const OrdersWithoutMoney = () => {
           ))}
         </Table.Body>
       </Table>
-      {!isLoading && count === 0 && (
-        <Text className="px-6 py-4 text-ui-fg-subtle">Every order&apos;s money agrees with its status.</Text>
-      )}
-      <Pager count={count} pageSize={PAGE_SIZE} page={page} setPage={setPage} />
-    </Container>
+    </ListCard>
   )
 }

@@ -2,9 +2,9 @@ import { useState } from "react"
 import { Link } from "react-router-dom"
 import { useQuery } from "@tanstack/react-query"
 import { defineRouteConfig } from "@medusajs/admin-sdk"
-import { Badge, Container, Heading, Table, Text } from "@medusajs/ui"
+import { Badge, Table, Text } from "@medusajs/ui"
 import { OrdersWithoutMoney } from "../../../components/acquiring/orders-without-money"
-import { Pager } from "../../../components/shared/pager"
+import { ListCard } from "../../../components/shared/list-card"
 import { listUnmatched } from "../../../lib/books-api"
 
 const PAGE_SIZE = 20
@@ -23,14 +23,16 @@ const UnmatchedPage = () => {
 
   return (
     <div className="flex flex-col gap-y-3">
-      <Container className="divide-y p-0">
-        <div className="px-6 py-4">
-          <Heading level="h1">Unmatched payments</Heading>
-          <Text size="small" className="text-ui-fg-subtle">
-            Money taken at the gateway with no order in the store, and what was done about it.
-          </Text>
-        </div>
-        {error && <Text className="px-6 py-4 text-ui-fg-error">{(error as Error).message}</Text>}
+      <ListCard
+        title="Unmatched payments"
+        subtitle="Money taken at the gateway with no order in the store, and what was done about it."
+        error={error}
+        empty={!isLoading && count === 0 ? "Every gateway payment belongs to an order." : undefined}
+        count={count}
+        pageSize={PAGE_SIZE}
+        page={page}
+        setPage={setPage}
+      >
         <Table>
           <Table.Header>
             <Table.Row>
@@ -71,11 +73,7 @@ const UnmatchedPage = () => {
             ))}
           </Table.Body>
         </Table>
-        {!isLoading && count === 0 && (
-          <Text className="px-6 py-4 text-ui-fg-subtle">Every gateway payment belongs to an order.</Text>
-        )}
-        <Pager count={count} pageSize={PAGE_SIZE} page={page} setPage={setPage} />
-      </Container>
+      </ListCard>
       <OrdersWithoutMoney />
     </div>
   )
