@@ -2,7 +2,7 @@ import { z } from "zod"
 import { messageOf, statusOf, storeFetch, type StoreClientInput, type StoreFetch } from "./client"
 import { declineOutcome, hasReason, isEnded, type DeclineTexts, type SessionView } from "./decline"
 import type { CompleteOutcome } from "./schemas"
-import { CART_CHANGED_MESSAGE } from "../lib/acquiring/cart-changed"
+import { CART_CHANGED_MESSAGE } from "../lib/acquiring/store-refusals"
 
 const CompleteAnswer = z.discriminatedUnion("type", [
   z.object({ type: z.literal("order"), order: z.object({ id: z.string() }).loose() }),

@@ -1,5 +1,5 @@
 import { z } from "zod"
-import { isPaidCollectionRefusal } from "../lib/acquiring/paid-collection"
+import { isPaidCollectionRefusal } from "../lib/acquiring/store-refusals"
 import { PAGE_TOKEN_HEADER } from "../lib/acquiring/snapshot/storefront-data"
 import { messageOf, statusOf, storeFetch, type StoreClientInput } from "./client"
 import {

@@ -3,7 +3,7 @@ import { isAcquiringProvider } from "./config"
 import { sameSentAmount, sentAmount, toAmount } from "./money"
 import { tryReadData, type AcquiringData } from "./payment-data"
 
-export { CART_CHANGED_CODE, CART_CHANGED_MESSAGE } from "./cart-changed"
+export { CART_CHANGED_CODE, CART_CHANGED_MESSAGE } from "./store-refusals"
 
 /** Session statuses Medusa's completion takes a payment from (its validateCartPaymentsStep). */
 const PROCESSABLE = new Set(["pending", "requires_more", "authorized", "captured", "pending_authorization"])

@@ -1,5 +1,5 @@
 import { StartPaymentOutcome, startPayment } from "../session"
-import { paidCollectionMessage } from "../../lib/acquiring/paid-collection"
+import { paidCollectionMessage } from "../../lib/acquiring/store-refusals"
 import { fail, fakeStore, ok } from "./fake-store"
 
 const HOSTED = "pp_acquiring_acquiring"

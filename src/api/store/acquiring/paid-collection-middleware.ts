@@ -4,7 +4,7 @@ import {
   PAID_COLLECTION_CODE,
   PAID_COLLECTION_STATUSES,
   paidCollectionMessage,
-} from "../../../lib/acquiring/paid-collection"
+} from "../../../lib/acquiring/store-refusals"
 import { graphOf, type GraphQuery } from "../../../lib/acquiring/queries/graph"
 import { holdForResponse } from "../../route-lock"
 

@@ -1,7 +1,7 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { isKept } from "../kept"
 import { sessionIdFromOrderNo } from "../order-no"
-import { PAID_COLLECTION_STATUSES } from "../paid-collection"
+import { PAID_COLLECTION_STATUSES } from "../store-refusals"
 import { tryReadData } from "../payment-data"
 import { graphOf, type GraphRow } from "./graph"
 

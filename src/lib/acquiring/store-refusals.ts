@@ -1,10 +1,12 @@
 /**
- * A payment session request on a collection that is already paid is refused: Medusa's session
- * workflow deletes every session of the collection first, the authorised one included, and the
- * money would be given back from an order. Shared by the store route and the storefront kit.
+ * The store's refusals the storefront kit recognises. A JS SDK error carries only the status and
+ * the message, so the server's 409 and the kit share these words. No Medusa import: the kit runs in browsers.
  */
 
-/** Collection statuses in which Medusa holds an authorised or captured payment on it. */
+/**
+ * Collection statuses in which Medusa holds an authorised or captured payment on it: a new session is
+ * refused there, since Medusa's session workflow would delete every session, the authorised one included.
+ */
 export const PAID_COLLECTION_STATUSES: ReadonlySet<string> = new Set([
   "authorized",
   "partially_authorized",
@@ -28,3 +30,7 @@ export function paidCollectionMessage(why: { order_id?: string; cart_id?: string
 /** Whether a failed session request is this refusal (409 with its message). */
 export const isPaidCollectionRefusal = (status: number | undefined, message: string): boolean =>
   status === 409 && message.startsWith(PAID_MESSAGE_START)
+
+/** A completion refused because the cart's total is no longer what the gateway holds. */
+export const CART_CHANGED_CODE = "cart_changed_after_payment"
+export const CART_CHANGED_MESSAGE = "The cart changed after payment: pay again."
