@@ -172,7 +172,7 @@ acquiringTestRunner(({ api, getContainer, seed, admin }) => {
   })
 
   /** A product with one unit in stock, and a shopper's cart of it with shipping. */
-  const lastUnit = async () => {
+  const lastUnit = async (sku = "LAMP-1") => {
     const profile = (await api.get("/admin/shipping-profiles", seed.admin)).data.shipping_profiles.find(
       (p: { name: string }) => p.name === "Default",
     ).id
@@ -181,14 +181,14 @@ acquiringTestRunner(({ api, getContainer, seed, admin }) => {
       await api.post(
         "/admin/products",
         {
-          title: "Lamp",
+          title: `Lamp ${sku}`,
           status: "published",
           shipping_profile_id: profile,
           options: [{ title: "Size", values: ["One"] }],
           variants: [
             {
               title: "One",
-              sku: "LAMP-1",
+              sku,
               options: { Size: "One" },
               manage_inventory: true,
               prices: [{ currency_code: "eur", amount: 20 }],
@@ -199,7 +199,7 @@ acquiringTestRunner(({ api, getContainer, seed, admin }) => {
         seed.admin,
       )
     ).data.product
-    const item = (await api.get("/admin/inventory-items?sku=LAMP-1", seed.admin)).data.inventory_items[0].id
+    const item = (await api.get(`/admin/inventory-items?sku=${sku}`, seed.admin)).data.inventory_items[0].id
     await api.post(
       `/admin/inventory-items/${item}/location-levels`,
       { location_id: seed.location_id, stocked_quantity: 1 },
@@ -278,4 +278,53 @@ acquiringTestRunner(({ api, getContainer, seed, admin }) => {
       expect(gatewayStatus(orderNo)).toBe(status)
     },
   )
+
+  it("two of our carts (card and APM) holding the last unit complete at the same moment: one order, the other refused before any order, given back", async () => {
+    const engine = getContainer().resolve(Modules.WORKFLOW_ENGINE) as {
+      listWorkflowExecutions: (f: Record<string, unknown>) => Promise<unknown[]>
+    }
+    const losers: Array<{ orderNo: string; status: string }> = []
+    for (let race = 1; race <= 5; race++) {
+      const variant = await lastUnit(`LAMP-RACE-${race}`)
+      const card = await lampCart(variant, `ada${race}@shop.test`)
+      const apm = await lampCart(variant, `bob${race}@shop.test`)
+      const cardNo = (await startSession(api, seed, card.id, PROVIDERS.hosted, HOSTED)).session.data.order_no as string
+      const apmNo = (await startSession(api, seed, apm.id, PROVIDERS.apm, APM)).session.data.order_no as string
+      // Both pay; both storefronts complete at once while both notifications arrive.
+      sandbox().shopper.pay(cardNo, { card: CARD })
+      sandbox().shopper.apm(apmNo, true)
+      const [a, b] = await Promise.all([complete(card.id), complete(apm.id)])
+      const results = [
+        { cart: card.id, res: a, orderNo: cardNo, status: PAYMENT_STATUS.CANCELLED },
+        { cart: apm.id, res: b, orderNo: apmNo, status: PAYMENT_STATUS.REFUNDED },
+      ]
+      const won = results.filter((r) => r.res.status === 200)
+      const lost = results.filter((r) => r.res.status !== 200)
+      expect([won.length, lost.length]).toEqual([1, 1])
+      expect(won[0].res.data.type).toBe("order")
+      expect([400, 409]).toContain(lost[0].res.status)
+      expect(lost[0].res.data.message).toMatch(/^Not enough stock/)
+      // One order, the winner's; no pending order of the loser, no workflow left half-compensated.
+      expect(await ordersOfCart(getContainer(), won[0].cart)).toEqual([won[0].res.data.order.id])
+      await orderless(lost[0].cart)
+      expect(await engine.listWorkflowExecutions({ state: "waiting_to_compensate" })).toEqual([])
+      // The loser's cart lock is free: trying again answers at once, with the same refusal.
+      const started = Date.now()
+      const again = await complete(lost[0].cart)
+      expect([[400, 409].includes(again.status), Date.now() - started < 5_000]).toEqual([true, true])
+      losers.push({ orderNo: lost[0].orderNo, status: lost[0].status })
+    }
+    const options = acquiringOptionsFor(
+      getContainer().resolve(ContainerRegistrationKeys.CONFIG_MODULE),
+      PROVIDERS.hosted,
+    )!
+    options.provider.unplaceable_grace_minutes = 0
+    try {
+      const res = await admin.post("/admin/acquiring/reconcile", {})
+      expect(res.status).toBe(200)
+    } finally {
+      options.provider.unplaceable_grace_minutes = 10
+    }
+    for (const { orderNo, status } of losers) expect([orderNo, gatewayStatus(orderNo)]).toEqual([orderNo, status])
+  })
 })

@@ -10,6 +10,13 @@ export const LOCK_KEYS = {
   multiPaymentGate: "acquiring:payments:multi",
   /** One payment session's outcome: its notifications and the review decisions on it. */
   session: (sessionId: string) => `acquiring:session:${sessionId}`,
+  /**
+   * One inventory item's stock while one of our carts holding it completes (never the item id alone:
+   * Medusa's reservation locks that key itself).
+   */
+  stock: (inventoryItemId: string) => `acquiring:stock:${inventoryItemId}`,
+  /** Taken before several stock locks at once (the same reason as the multi-payment gate). */
+  stockGate: "acquiring:stock:multi",
   /** One gateway order of the books: settling it as an orphan. */
   gatewayOrder: (orderNo: string) => `acquiring:order:${orderNo}`,
   /** Medusa's own key for a cart: completeCartWorkflow and the cart workflows take the bare id. */

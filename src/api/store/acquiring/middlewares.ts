@@ -6,6 +6,7 @@ import { acquiringCompletionGuardMiddleware } from "./completion-guard-middlewar
 import { acquiringHostedPageMiddleware } from "./hosted-page-middleware"
 import { acquiringPaidCollectionMiddleware } from "./paid-collection-middleware"
 import { acquiringSnapshotMiddleware } from "./snapshot-middleware"
+import { acquiringStockLockMiddleware } from "./stock-lock-middleware"
 import { storeSavedCardMiddlewares } from "./saved-cards/middlewares"
 import { StorePaymentCollectionParams, StorePaymentSessionParams } from "./validators"
 
@@ -27,10 +28,11 @@ export const storeAcquiringMiddlewares: MiddlewareRoute[] = [
     ],
   },
   {
-    // A cart whose total changed after payment is refused with 409 and its payment given back.
+    // A cart whose total changed after payment is refused with 409 and its payment given back;
+    // then our carts sharing stock complete one at a time.
     matcher: "/store/carts/:id/complete",
     methods: ["POST"],
-    middlewares: [acquiringCompletionGuardMiddleware],
+    middlewares: [acquiringCompletionGuardMiddleware, acquiringStockLockMiddleware],
   },
   {
     matcher: "/store/acquiring/payment-collections/:id",

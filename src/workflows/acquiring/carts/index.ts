@@ -8,3 +8,4 @@ export {
 } from "./settle-unplaceable"
 export { refuseChangedCart } from "./refuse-changed"
 export { completionRefusal } from "./refusal"
+export { stockLockKeysOf, takeStockLocks, withStockLocks } from "./stock-locks"

@@ -5,7 +5,7 @@ import type { OrderRecord } from "../../../gateway/schemas/transactions"
 import { classifyCompletionFailure } from "../../../lib/acquiring/completion"
 import { tryReadData, type AcquiringData } from "../../../lib/acquiring/payment-data"
 import { mapOrderRecord } from "../../../lib/acquiring/status"
-import { settleUnplaceableLocked } from "../carts"
+import { settleUnplaceableLocked, withStockLocks } from "../carts"
 import type { ReconcileChange } from "./apply"
 import type { GraphQuery, GraphRow } from "../../../lib/acquiring/queries/graph"
 
@@ -73,7 +73,10 @@ export async function repairCart(
       detail: `gateway status ${mapped.code}; reconcile_complete_carts is off`,
     }
   try {
-    const { result } = await completeCartWorkflow(container).run({ input: { id: session.cart_id } })
+    const cartId = session.cart_id
+    const { result } = await withStockLocks(container, cartId, () =>
+      completeCartWorkflow(container).run({ input: { id: cartId } }),
+    )
     return { ...base, kind: "cart_completed", order_id: (result as { id: string }).id }
   } catch (e) {
     const detail = `completing the cart failed: ${(e as Error).message}`

@@ -7,7 +7,7 @@ import { sameSentAmount } from "../../../../lib/acquiring/money"
 import { sessionIdFromOrderNo } from "../../../../lib/acquiring/order-no"
 import { DECLINE_KEY } from "../../../../lib/acquiring/decline"
 import type { AcquiringWebhookData } from "../../../../lib/acquiring/webhook"
-import { accountedFor } from "../../../../workflows/acquiring/carts"
+import { accountedFor, withStockLocks } from "../../../../workflows/acquiring/carts"
 import { settleAfterPayment } from "../../../../workflows/acquiring/kept"
 import { recordDecline } from "./decline"
 import { handleDisputeNotification } from "./dispute"
@@ -157,10 +157,13 @@ async function handle(scope: MedusaContainer, input: NotifyInput): Promise<Notif
   if (givenBack) return { ...SUCCESS, changed: `no order for this payment: ${givenBack}` }
 
   const locking = scope.resolve(Modules.LOCKING)
+  const cartId = await cartIdOf(scope, session.payment_collection_id)
+  // The completion it may run holds the cart's stock locks, as the store route's does.
+  const run = () => processPaymentWorkflow(scope).run({ input: result })
   await locking.execute(
     LOCK_KEYS.session(session.id),
     async () => {
-      await processPaymentWorkflow(scope).run({ input: result })
+      await (cartId ? withStockLocks(scope, cartId, run) : run())
     },
     { timeout: 30 },
   )

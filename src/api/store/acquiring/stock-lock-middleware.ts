@@ -1,0 +1,39 @@
+import type { MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
+import type { HeldLocks, LeaseLocking } from "../../../lib/acquiring/queries/locks"
+import { releaseLocks } from "../../../lib/acquiring/queries/locks"
+import { stockLockKeysOf, takeStockLocks } from "../../../workflows/acquiring/carts"
+
+/**
+ * POST /store/carts/:id/complete of a cart paid through our providers holds its stock locks until
+ * the answer is sent: two of our carts holding the last unit complete one after the other, and the
+ * second is refused by the completion's validate hook before Medusa creates an order.
+ */
+export async function acquiringStockLockMiddleware(req: MedusaRequest, res: MedusaResponse, next: MedusaNextFunction) {
+  const keys = await stockLockKeysOf(req.scope, req.params.id)
+  if (!keys.length) return next()
+  let held: HeldLocks
+  try {
+    held = await takeStockLocks(req.scope, keys)
+  } catch {
+    res.status(409).json({ type: "conflict", message: "Another checkout of the same stock is completing; try again." })
+    return
+  }
+  let released = false
+  const end = res.end.bind(res) as (...args: unknown[]) => MedusaResponse
+  res.end = ((...args: unknown[]) => {
+    const out = end(...args)
+    if (!released) {
+      released = true
+      releaseLocks(req.scope.resolve<LeaseLocking>(Modules.LOCKING), held).catch((e: Error) =>
+        req.scope
+          .resolve(ContainerRegistrationKeys.LOGGER)
+          .warn(
+            `acquiring: releasing the stock locks of cart ${req.params.id} failed (${e.message}); they end with their lease`,
+          ),
+      )
+    }
+    return out
+  }) as MedusaResponse["end"]
+  next()
+}

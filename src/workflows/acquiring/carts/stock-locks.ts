@@ -1,0 +1,60 @@
+import { randomUUID } from "node:crypto"
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
+import { LOCK_KEYS } from "../../../lib/acquiring/lock-keys"
+import { acquireLocks, releaseLocks, type HeldLocks, type LeaseLocking } from "../../../lib/acquiring/queries/locks"
+import { neededStock, paidThroughUs, type StockCart } from "../../../lib/acquiring/stock"
+
+const FIELDS = [
+  "items.quantity",
+  "items.variant.manage_inventory",
+  "items.variant.allow_backorder",
+  "items.variant.inventory_items.inventory_item_id",
+  "items.variant.inventory_items.required_quantity",
+  "payment_collection.payment_sessions.provider_id",
+]
+
+/** Waited for before the completion gives up; leased for longer than a completion can take. */
+const WAIT_SECONDS = 30
+const LEASE_SECONDS = 120
+
+/**
+ * The stock lock keys of a cart paid through our providers (one per managed-inventory item, sorted):
+ * none for another provider's cart or a cart without managed stock. One query.
+ */
+export async function stockLockKeysOf(container: MedusaContainer, cartId: string): Promise<string[]> {
+  const query = container.resolve(ContainerRegistrationKeys.QUERY)
+  const { data } = await query.graph({ entity: "cart", fields: FIELDS, filters: { id: cartId } })
+  const cart = data[0] as StockCart | undefined
+  if (!cart || !paidThroughUs(cart)) return []
+  return [...neededStock(cart).keys()].sort().map(LOCK_KEYS.stock)
+}
+
+/**
+ * Take a cart's stock locks (the gate first when there are several, so two carts sharing items
+ * never each hold a part); release them with releaseLocks. Throws when they stay busy.
+ */
+export async function takeStockLocks(container: MedusaContainer, keys: string[]): Promise<HeldLocks> {
+  const locking = container.resolve<LeaseLocking>(Modules.LOCKING)
+  return acquireLocks(locking, keys, {
+    ownerId: `acquiring:stock:${randomUUID()}`,
+    gate: keys.length > 1 ? LOCK_KEYS.stockGate : undefined,
+    timeoutSeconds: WAIT_SECONDS,
+    ttlSeconds: LEASE_SECONDS,
+  })
+}
+
+/**
+ * Run one completion of a cart while no other completion of our carts sharing its stock runs:
+ * the second one then sees the first's reservation and is refused before any order exists.
+ */
+export async function withStockLocks<T>(container: MedusaContainer, cartId: string, job: () => Promise<T>): Promise<T> {
+  const keys = await stockLockKeysOf(container, cartId)
+  if (!keys.length) return job()
+  const held = await takeStockLocks(container, keys)
+  try {
+    return await job()
+  } finally {
+    await releaseLocks(container.resolve<LeaseLocking>(Modules.LOCKING), held).catch(() => undefined)
+  }
+}
