@@ -7,3 +7,5 @@ export declare function storeProject(version: string): string
 export declare function installAppDir(version: string): string
 /** The tarball the kind's preparation packed (node_modules/.cache/acquiring-pack). */
 export declare function packedTarball(): string
+/** The fenced block after README's `<!-- install:<name> … -->` marker (medusa-config.ts, .env). */
+export declare function readmeBlock(name: string): string

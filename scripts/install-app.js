@@ -16,9 +16,9 @@
  *    this install succeeding is the proof that the peer range admits that Medusa. The tarball is not
  *    in the committed lockfile because its integrity changes with every build; it is installed after,
  *    into the pinned tree, and only again when the tarball's bytes change (`npm pack` is reproducible).
- * The store itself (storeProject) is a folder in the OS's temp dir with its package.json, medusa-config.ts
- * (integration-tests/install/medusa-config.ts: README's install section), tsconfig.json and a link to the
- * cached node_modules: Medusa's CLI loads medusa-config.ts through ts-node, which skips every file whose
+ * The store itself (storeProject) is a folder in the OS's temp dir with its package.json, the
+ * medusa-config.ts and .env read from README's marked blocks (so the README and the test cannot drift),
+ * tsconfig.json and a link to the cached node_modules: Medusa's CLI loads medusa-config.ts through ts-node, which skips every file whose
  * path contains node_modules/, so the project cannot live in node_modules/.cache itself.
  */
 const { spawnSync } = require("node:child_process")
@@ -26,6 +26,7 @@ const crypto = require("node:crypto")
 const fs = require("node:fs")
 const os = require("node:os")
 const path = require("node:path")
+const { markedBlock } = require("./readme-blocks")
 
 const ROOT = path.resolve(__dirname, "..")
 const SPECS = path.join(ROOT, "integration-tests", "install")
@@ -147,6 +148,9 @@ function ensureInstallApp(version, tarball, { log = console.error } = {}) {
   return dir
 }
 
+/** The code block after README's `<!-- install:<name> … -->` line, as a user copies it. */
+const readmeBlock = (name) => markedBlock(path.join(ROOT, "README.md"), "install", name)
+
 /**
  * A store project of `version` in a new temp folder, on the installed tree. tsconfig.json is the
  * dtc-starter backend's, with ts-node's transpileOnly where the starter has `"swc": true` (the same
@@ -155,7 +159,8 @@ function ensureInstallApp(version, tarball, { log = console.error } = {}) {
 function storeProject(version) {
   const project = fs.mkdtempSync(path.join(os.tmpdir(), `acq-install-${version}-`))
   fs.copyFileSync(path.join(appDir(version), "package.json"), path.join(project, "package.json"))
-  fs.copyFileSync(path.join(SPECS, "medusa-config.ts"), path.join(project, "medusa-config.ts"))
+  fs.writeFileSync(path.join(project, "medusa-config.ts"), readmeBlock("medusa-config.ts"))
+  fs.writeFileSync(path.join(project, ".env"), readmeBlock(".env"))
   fs.copyFileSync(path.join(SPECS, "store.tsconfig.json"), path.join(project, "tsconfig.json"))
   fs.symlinkSync(path.join(appDir(version), "node_modules"), path.join(project, "node_modules"), "dir")
   return project
@@ -171,7 +176,15 @@ function ensureInstallApps({ log = console.error } = {}) {
   return dirs
 }
 
-module.exports = { ensureInstallApps, storeProject, packPlugin, packedTarball, INSTALL_VERSIONS, installAppDir: appDir }
+module.exports = {
+  ensureInstallApps,
+  storeProject,
+  readmeBlock,
+  packPlugin,
+  packedTarball,
+  INSTALL_VERSIONS,
+  installAppDir: appDir,
+}
 
 if (require.main === module) {
   try {

@@ -69,10 +69,14 @@ export function installedStoreSuite(version: string): void {
     await recreateDatabase(db)
     sandbox = await startSandbox(dir)
     const port = String(await freePort())
+    // README's .env (written into the store) with the addresses this run picked; the dashboard is off
+    // because `medusa start` would need `medusa build`'s admin bundle and this kind tests the Store API.
     Object.assign(env, {
       PORT: port,
-      STORE_URL: `http://localhost:${port}`,
-      ACQUIRING_SANDBOX_URL: sandbox.url,
+      ACQUIRING_STORE_URL: `http://localhost:${port}`,
+      ACQUIRING_TEST_URL: sandbox.url,
+      ACQUIRING_STOREFRONT_URL: "https://shop.example",
+      DISABLE_MEDUSA_ADMIN: "true",
       STORE_CORS: "https://shop.example",
       ADMIN_CORS: "https://shop.example",
       AUTH_CORS: "https://shop.example",
@@ -120,7 +124,7 @@ export function installedStoreSuite(version: string): void {
       if (notes.some((n) => n.state === "delivered" || n.state === "failed")) break
     }
     expect(notes.map((n) => ({ url: n.url, state: n.state, status: n.attempts.at(-1)?.status }))).toEqual([
-      { url: `${env.STORE_URL}/hooks/acquiring/notify`, state: "delivered", status: 200 },
+      { url: `${env.ACQUIRING_STORE_URL}/hooks/acquiring/notify`, state: "delivered", status: 200 },
     ])
     const placed = (await api.get("/admin/orders?fields=id", seed.admin)).data.orders
     expect(placed).toHaveLength(1)
