@@ -8,7 +8,7 @@
  *                                 integration:http:legacy, integration:redis, integration:multiprocess,
  *                                 integration:compat, browser)
  *   npm test -- integration:starter   Medusa's official starter under pnpm (not part of `npm test`: minutes
- *                                 per Medusa version; README, Tests)
+ *                                 per Medusa version; CONTRIBUTING.md, Tests)
  *
  * PostgreSQL for the Medusa integration tests: the configured/machine server when it
  * answers, else an embedded one (scripts/ensure-postgres.js). Chromium for the browser kind:
