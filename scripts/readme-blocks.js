@@ -4,12 +4,16 @@
  * `<!-- example: <file> -->`), so tests and type checks read the README's own text.
  *
  *   node scripts/readme-blocks.js   fails when a block of the kit's README differs from the example file it
- *                                   names (`npm run typecheck` checks those files against the kit)
+ *                                   names (`npm run typecheck` checks those files against the kit), or when
+ *                                   README.md outgrows its limit
  */
 const fs = require("node:fs")
 const path = require("node:path")
 
-const KIT = path.resolve(__dirname, "..", "packages", "storefront")
+const ROOT = path.resolve(__dirname, "..")
+const KIT = path.join(ROOT, "packages", "storefront")
+/** The README is for a shop's developer, in the order of Medusa's provider pages; the rest lives in docs/. */
+const README_MAX_LINES = 250
 
 /** Each block of `text` marked `<!-- <tag>:<name> … -->`: the name and the block's text. */
 function markedBlocks(text, tag) {
@@ -28,6 +32,9 @@ function check() {
   const readme = fs.readFileSync(path.join(KIT, "README.md"), "utf8")
   const blocks = markedBlocks(readme, "example")
   const problems = []
+  const lines = fs.readFileSync(path.join(ROOT, "README.md"), "utf8").trimEnd().split("\n").length
+  if (lines > README_MAX_LINES)
+    problems.push(`README.md has ${lines} lines, at most ${README_MAX_LINES}: move detail into docs/`)
   if (blocks.length === 0) problems.push("packages/storefront/README.md has no <!-- example: … --> block")
   for (const { name: file, block } of blocks) {
     const full = path.join(KIT, file)
