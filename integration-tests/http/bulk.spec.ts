@@ -11,6 +11,13 @@ jest.setTimeout(900_000)
 
 const env = useAcquiringEnv({ request_log_size: 10_000 })
 
+/**
+ * Orders of the split test: one is cancelled at the gateway and the rest are one more than the gateway's
+ * 50 orders a request, the split's edge (a full batch, then one); each is a real checkout, so no more.
+ */
+const SPLIT_ORDERS = 52
+const CAPTURABLE = SPLIT_ORDERS - 1
+
 acquiringTestRunner(({ api, getContainer, seed, admin }) => {
   const adminPost = admin.post
   const paymentOf = async (orderId: string) => (await adminOrder(api, seed, orderId)).payment_collections[0].payments[0]
@@ -27,12 +34,11 @@ acquiringTestRunner(({ api, getContainer, seed, admin }) => {
     )
   }
 
-  it("captures 60 orders in 2 gateway requests (50 + 9) with a result per order; a failing order blocks none; a retry applies nothing twice", async () => {
+  it(`captures ${SPLIT_ORDERS} orders in 2 gateway requests (50 + ${CAPTURABLE - 50}) with a result per order; a failing order blocks none; a retry applies nothing twice`, async () => {
     const sandbox = env.sandbox()
     const t0 = Date.now()
-    // 60 orders: enough to split at 50; each real checkout costs seconds of CPU on a slow runner.
-    const orders = await placeOrders(api, seed, sandbox, 60, 6)
-    console.log(`placed 60 paid orders in ${Date.now() - t0} ms`)
+    const orders = await placeOrders(api, seed, sandbox, SPLIT_ORDERS, 6)
+    console.log(`placed ${SPLIT_ORDERS} paid orders in ${Date.now() - t0} ms`)
     const failing = orders[7]
     sandbox.portal.cancel(failing.order_no)
     const ids = orders.map((o) => o.order_id)
@@ -40,15 +46,15 @@ acquiringTestRunner(({ api, getContainer, seed, admin }) => {
     const mark = requestMark(sandbox)
     const t1 = Date.now()
     const res = await adminPost("/admin/acquiring/bulk/capture", { order_ids: ids })
-    console.log(`bulk capture of 60 orders answered in ${Date.now() - t1} ms`)
+    console.log(`bulk capture of ${SPLIT_ORDERS} orders answered in ${Date.now() - t1} ms`)
     expect(res.status).toBe(200)
     expect(res.data.operation).toBe("capture")
     const captures = requestsSince(sandbox, "/v1/capture", mark)
-    expect(captures.map((r) => (r.body as any).capture_orders.length)).toEqual([50, 9])
+    expect(captures.map((r) => (r.body as any).capture_orders.length)).toEqual([50, CAPTURABLE - 50])
     expect(res.data.gateway_requests).toBe(2)
     const results = res.data.results as any[]
     expect(results.map((r) => r.order_id)).toEqual(ids)
-    expect(results.filter((r) => r.status === "captured")).toHaveLength(59)
+    expect(results.filter((r) => r.status === "captured")).toHaveLength(CAPTURABLE)
     expect(results[7]).toMatchObject({ order_id: failing.order_id, status: "failed" })
     expect(results[7].error).toContain("5000")
     for (const o of orders) {
@@ -62,7 +68,7 @@ acquiringTestRunner(({ api, getContainer, seed, admin }) => {
     const retry = await adminPost("/admin/acquiring/bulk/capture", { order_ids: ids })
     expect(retry.data.gateway_requests).toBe(0)
     expect(requestsSince(sandbox, "/v1/capture", mark2)).toHaveLength(0)
-    expect((retry.data.results as any[]).filter((r) => r.status === "already_done")).toHaveLength(59)
+    expect((retry.data.results as any[]).filter((r) => r.status === "already_done")).toHaveLength(CAPTURABLE)
     expect(retry.data.results[7].status).toBe("failed")
     const again = await capturedOf(ids)
     expect([...again.values()].every((c) => c.length <= 1)).toBe(true)
