@@ -28,7 +28,12 @@ export type OpenedOrder = Pick<
   | "session_id"
   | "payment_collection_id"
   | "cart_id"
-> & { amount: string; page_expires_at?: Date | null; state?: GatewayOrderDTO["state"] }
+> & {
+  amount: string
+  page_expires_at?: Date | null
+  state?: GatewayOrderDTO["state"]
+  payment_method?: string | null
+}
 
 export type MovementInput = Pick<MovementDTO, "order_no" | "kind" | "source" | "outcome"> & {
   payment_id?: string | null

@@ -7,6 +7,7 @@ import { AdminReviewDecisions } from "./review/validators"
 import { AdminTestCredentials } from "./settings/validators"
 import { adminCustomerMiddlewares } from "./customers/middlewares"
 import { adminBooksMiddlewares } from "./notifications/middlewares"
+import { adminOverviewMiddlewares } from "./overview/middlewares"
 import { AdminKeptPaymentParams, AdminOrderParams, AdminPayoutParams } from "./validators"
 
 const body = (schema: Parameters<typeof described>[0]) => validateAndTransformBody(described(schema))
@@ -41,4 +42,5 @@ export const adminAcquiringMiddlewares: MiddlewareRoute[] = [
   },
   ...adminCustomerMiddlewares,
   ...adminBooksMiddlewares,
+  ...adminOverviewMiddlewares,
 ]

@@ -36,6 +36,8 @@ export const GatewayOrder = model
     session_id: model.text(),
     payment_collection_id: model.text().nullable(),
     cart_id: model.text().nullable(),
+    /** The APM's payment_method (authorise only): the overview charts each method apart. */
+    payment_method: model.text().nullable(),
     state: model.enum([...GATEWAY_ORDER_STATES]).default("open"),
     /** The gateway's payment_status when last asked (or notified). */
     gateway_status: model.text().nullable(),
@@ -48,4 +50,10 @@ export const GatewayOrder = model
     settled_at: model.dateTime().nullable(),
     settlement_detail: model.text().nullable(),
   })
-  .indexes([{ on: ["state"] }, { on: ["session_id"] }, { on: ["payment_collection_id"] }, { on: ["created_at"] }])
+  .indexes([
+    { on: ["state"] },
+    { on: ["session_id"] },
+    { on: ["payment_collection_id"] },
+    { on: ["created_at"] },
+    { on: ["settled_at"] },
+  ])
