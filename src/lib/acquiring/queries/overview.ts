@@ -11,29 +11,29 @@ export interface OverviewScope {
 
 /** The notification's result text in either dialect (the legacy push names it orderInfo). */
 const ORDER_INFO = `coalesce(n.fields->>'order_info', n.fields->>'orderInfo')`
-/** A result code that ends a payment: not 0000 (done, authorised, captured) nor R0000 (held for review). */
+/** The result code of a notification's order_info (`<code>:<text>`). */
 export const DECLINE_CODE_SQL = `split_part(${ORDER_INFO}, ':', 1)`
 
 /**
- * The period's gateway orders, each with its outcome and decline code, as the CTE `o`. A decline is
- * the latest accepted payment or review notification of the order whose result code ends it; the
- * notifications are read once (from the period's start), grouped by order, and joined by hash,
- * not looked up per order.
+ * The period's gateway orders, each with its outcome and decline code, as the CTE `o`. The result
+ * is the latest accepted payment or review notification's code (0000 paid or authorised, R0000 held
+ * for review, any other a decline), or the books' state once reconciliation attached the order.
+ * The notifications are read once (from the period's start), grouped by order, joined by hash.
  */
-export const CLASSIFIED_SQL = `with declined as (
+export const CLASSIFIED_SQL = `with results as (
        select distinct on (n.order_no) n.order_no, ${DECLINE_CODE_SQL} as code
        from acquiring_notification n
        where n.deleted_at is null and n.hook = 'notify' and n.verdict = 'accepted'
          and n.created_at >= :from and coalesce(n.notify_type, 'payment') in ('payment', 'review')
-         and ${ORDER_INFO} ~ '^[A-Z]{0,1}[0-9]{4}:' and ${DECLINE_CODE_SQL} not in ('0000', 'R0000')
+         and ${ORDER_INFO} ~ '^[A-Z]{0,1}[0-9]{4}:'
        order by n.order_no, n.created_at desc
      ), o as (
-       select g.*, d.code as decline_code,
-         case when g.state in ('attached', 'settled', 'unmatched') then 'approved'
-              when d.code is not null then 'declined'
+       select g.*, case when r.code not in ('0000', 'R0000') then r.code end as decline_code,
+         case when g.state in ('attached', 'settled', 'unmatched') or r.code = '0000' then 'approved'
+              when r.code <> 'R0000' then 'declined'
               when g.state = 'closed' or g.page_expires_at < :now then 'abandoned'
               else 'pending' end as outcome
-       from acquiring_gateway_order g left join declined d on d.order_no = g.order_no
+       from acquiring_gateway_order g left join results r on r.order_no = g.order_no
        where g.deleted_at is null and g.created_at >= :from and g.created_at < :to
          and (cardinality(:providers::text[]) = 0 or g.provider_id = any(:providers::text[]))
      )`
