@@ -1,8 +1,7 @@
-import { mkdirSync } from "node:fs"
-import path from "node:path"
 import type { Page } from "playwright-core"
 import { useMerchant } from "./helpers/chromium"
 import { useDemoStack } from "./helpers/demo-stack"
+import { ADDRESS, shot as shotIn, storeApi } from "./helpers/dashboard"
 
 /**
  * Issue 37 in the real dashboard: after an approved and two declined payments (insufficient funds,
@@ -12,36 +11,11 @@ import { useDemoStack } from "./helpers/demo-stack"
 jest.setTimeout(600_000)
 
 const SCREENS = process.env.ACQ_SCREENS_DIR ?? "/tmp/screens-37"
-const ADDRESS = {
-  first_name: "Ada",
-  last_name: "Lovelace",
-  address_1: "Unter den Linden 1",
-  city: "Berlin",
-  postal_code: "10117",
-  country_code: "de",
-}
-
 const stack = useDemoStack({ adminUi: true })
 const merchant = useMerchant(stack)
+const shot = (page: Page, name: string) => shotIn(page, SCREENS, name)
 
-async function shot(page: Page, name: string) {
-  mkdirSync(SCREENS, { recursive: true })
-  const file = path.join(SCREENS, `${name}.png`)
-  await page.screenshot({ path: file, fullPage: true })
-  console.log(`screenshot: ${file}`)
-}
-
-async function store(pathname: string, body?: unknown) {
-  const { publishableKey } = stack as unknown as { publishableKey: string }
-  const res = await fetch(stack.backendUrl + pathname, {
-    method: body === undefined ? "GET" : "POST",
-    headers: { "content-type": "application/json", "x-publishable-api-key": publishableKey },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  })
-  const data = await res.json()
-  if (!res.ok) throw new Error(`${pathname} answered ${res.status}: ${data.message}`)
-  return data
-}
+const store = storeApi(stack)
 
 /** A cart's payment page paid at the sandbox with `card`; the gateway's notification follows. */
 async function paidWith(card: string): Promise<string> {

@@ -1,4 +1,5 @@
-import { Link, useSearchParams } from "react-router-dom"
+import { useSearchParams } from "react-router-dom"
+import { PagesNav } from "../../components/acquiring/pages-nav"
 import { useQuery } from "@tanstack/react-query"
 import { defineRouteConfig } from "@medusajs/admin-sdk"
 import { CreditCard } from "@medusajs/icons"
@@ -42,17 +43,7 @@ const OverviewPage = () => {
       <Container className="flex flex-wrap items-center justify-between gap-3 px-6 py-4">
         <div>
           <Heading level="h1">Payments overview</Heading>
-          <div className="mt-1 flex gap-x-4 text-sm">
-            <Link className="text-ui-fg-interactive" to="/acquiring/awaiting-capture">
-              Awaiting capture
-            </Link>
-            <Link className="text-ui-fg-interactive" to="/acquiring/unmatched">
-              Unmatched payments
-            </Link>
-            <Link className="text-ui-fg-interactive" to="/acquiring/notifications">
-              Notifications
-            </Link>
-          </div>
+          <PagesNav here="/acquiring" />
         </div>
         <div className="flex items-center gap-x-2">
           <Select size="small" value={scope.period} onValueChange={(v) => set("period", v)}>

@@ -1,5 +1,6 @@
 import { useState } from "react"
 import { Link } from "react-router-dom"
+import { PagesNav } from "../../../components/acquiring/pages-nav"
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query"
 import { Badge, Button, Checkbox, Container, Heading, Table, Text, toast } from "@medusajs/ui"
 import { listAwaitingCapture, runBulk, summariseBulk, type BulkReport } from "../../../lib/acquiring-api"
@@ -50,17 +51,7 @@ const AwaitingCapturePage = () => {
           <Text size="small" className="text-ui-fg-subtle">
             Authorised acquiring payments; the gateway takes up to 50 orders per request.
           </Text>
-          <div className="mt-1 flex gap-x-4 text-sm">
-            <Link className="text-ui-fg-interactive" to="/acquiring">
-              Overview
-            </Link>
-            <Link className="text-ui-fg-interactive" to="/acquiring/unmatched">
-              Unmatched payments
-            </Link>
-            <Link className="text-ui-fg-interactive" to="/acquiring/notifications">
-              Notifications
-            </Link>
-          </div>
+          <PagesNav here="/acquiring/awaiting-capture" />
         </div>
         <div className="flex gap-x-2">
           <Button
