@@ -104,9 +104,14 @@ acquiringTestRunner(({ api, getContainer, seed, admin }) => {
   })
 
   it("shows the last accepted delivery per provider, leaving out the address checks", async () => {
+    const sandbox = env.sandbox()
+    const placed = await placeOrder(api, seed, sandbox)
+    expect(await sandbox.notifications.settle(20_000)).toBe(true)
+    await admin.post("/admin/acquiring/overview/notifications/check-address", {})
+    await sleep(500)
     const { data } = await admin.get("/admin/acquiring/overview/notifications")
     const p = data.providers[0]
-    expect(p.last_accepted).not.toBeNull()
+    expect(p.last_accepted).toMatchObject({ order_no: placed.order_no, status: 200 })
     expect(p.mode).toBe("test")
     expect(p.last_refused?.reason ?? "").not.toMatch(/order_no is missing/)
   })
