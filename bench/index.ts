@@ -16,15 +16,16 @@ import { runP4 } from "./p4-bulk-capture"
 import { runP6 } from "./p6-notification"
 import { runP7 } from "./p7-chaos"
 import { runP8 } from "./p8-notification-flood"
+import { runP9 } from "./p9-overview"
 
 const log = (s: string) => console.error(`[bench] ${s}`)
 /** Sizes; the defaults are the targets' (BENCH_P4_ORDERS=300 etc. for a quicker run on a busy machine). */
 const size = (name: string, dflt: number) => Number(process.env[name] ?? dflt)
 
-/** BENCH_ONLY=P2,P4 runs those alone (the others print as skipped); unset runs all seven. */
+/** BENCH_ONLY=P2,P4 runs those alone (the others print as skipped); unset runs all eight. */
 const only = process.env.BENCH_ONLY?.split(",").map((s) => s.trim().toUpperCase())
 
-/** A bench that fails still leaves a row: the table always shows all seven. */
+/** A bench that fails still leaves a row: the table always shows all eight. */
 async function guarded(id: string, what: string, fn: () => Promise<BenchRow[]>): Promise<BenchRow[]> {
   if (only && !only.includes(id))
     return [{ id, what, measured: "not run (BENCH_ONLY)", value: "-", target: "-", pass: null }]
@@ -61,6 +62,11 @@ async function main() {
     rows.push(...(await guarded("P3", "reconciliation", () => runP3(app, size("BENCH_P3_TRANSACTIONS", 10_000)))))
     rows.push(...(await guarded("P4", "bulk capture", () => runP4(app, size("BENCH_P4_ORDERS", 1_000)))))
     rows.push(...(await guarded("P8", "notification flood", () => runP8(app, size("BENCH_P8_DELIVERIES", 10_000)))))
+    rows.push(
+      ...(await guarded("P9", "payments overview", () =>
+        runP9(app, size("BENCH_P9_ORDERS", 100_000), size("BENCH_P9_NOTIFICATIONS", 20_000)),
+      )),
+    )
     // Last: its 1,000 carts and their orders would otherwise be in the others' scans.
     rows.push(...(await guarded("P7", "chaos shopper", () => runP7(app, size("BENCH_P7_CHECKOUTS", 1_000)))))
   } finally {

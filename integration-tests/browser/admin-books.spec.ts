@@ -1,9 +1,8 @@
-import { mkdirSync } from "node:fs"
-import path from "node:path"
 import type { Page } from "playwright-core"
 import { forgedSignature } from "../helpers/forge"
 import { useMerchant } from "./helpers/chromium"
 import { useDemoStack } from "./helpers/demo-stack"
+import { ADDRESS, shot as shotIn, storeApi } from "./helpers/dashboard"
 
 /**
  * Issue 26 in the real dashboard (the demo stack, Debian's Chromium): a shopper pays the page of a
@@ -16,35 +15,11 @@ jest.setTimeout(600_000)
 
 const SCREENS = process.env.ACQ_SCREENS_DIR ?? "/tmp/screens-26"
 const CARD = "4111111111111111"
-const ADDRESS = {
-  first_name: "Ada",
-  last_name: "Lovelace",
-  address_1: "Unter den Linden 1",
-  city: "Berlin",
-  postal_code: "10117",
-  country_code: "de",
-}
-
 const stack = useDemoStack({ adminUi: true })
 const merchant = useMerchant(stack)
+const shot = (page: Page, name: string) => shotIn(page, SCREENS, name)
 
-async function shot(page: Page, name: string) {
-  mkdirSync(SCREENS, { recursive: true })
-  await page.screenshot({ path: path.join(SCREENS, `${name}.png`), fullPage: true })
-}
-
-/** The demo store's Store API, as a storefront calls it (the stack's publishable key). */
-async function store(pathname: string, body?: unknown) {
-  const { publishableKey } = stack as unknown as { publishableKey: string }
-  const res = await fetch(stack.backendUrl + pathname, {
-    method: body === undefined ? "GET" : "POST",
-    headers: { "content-type": "application/json", "x-publishable-api-key": publishableKey },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  })
-  const data = await res.json()
-  if (!res.ok) throw new Error(`${pathname} answered ${res.status}: ${data.message}`)
-  return data
-}
+const store = storeApi(stack)
 
 async function admin(pathname: string) {
   const login = await fetch(`${stack.backendUrl}/auth/user/emailpass`, {

@@ -34,7 +34,13 @@ export type OpenedOrder = Pick<
   | "session_id"
   | "payment_collection_id"
   | "cart_id"
-> & { amount: string; page_expires_at?: Date | null; state?: GatewayOrderDTO["state"]; settings_version?: number }
+> & {
+  amount: string
+  page_expires_at?: Date | null
+  state?: GatewayOrderDTO["state"]
+  payment_method?: string | null
+  settings_version?: number
+}
 
 export type MovementInput = Pick<MovementDTO, "order_no" | "kind" | "source" | "outcome"> & {
   payment_id?: string | null

@@ -1,155 +1,115 @@
-import { useState } from "react"
-import { Link } from "react-router-dom"
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query"
+import { useSearchParams } from "react-router-dom"
+import { PagesNav } from "../../components/acquiring/pages-nav"
+import { useQuery } from "@tanstack/react-query"
 import { defineRouteConfig } from "@medusajs/admin-sdk"
 import { CreditCard } from "@medusajs/icons"
-import { Badge, Button, Checkbox, Container, Heading, Table, Text, toast } from "@medusajs/ui"
-import { listAwaitingCapture, runBulk, summariseBulk, type BulkReport } from "../../lib/acquiring-api"
-import { Pager } from "../../components/shared/pager"
+import { Container, Heading, Input, Select, Table, Text } from "@medusajs/ui"
+import { getOverview, type OverviewScope } from "../../lib/overview-api"
+import { OverviewTiles } from "../../components/acquiring/overview/tiles"
+import { OverviewCharts } from "../../components/acquiring/overview/charts"
+import { NotificationHealth } from "../../components/acquiring/notification-health"
 
-const PAGE_SIZE = 50
-const FAILED = new Set(["failed", "not_found"])
+const PERIODS = [
+  ["today", "Today"],
+  ["7d", "7 days"],
+  ["30d", "30 days"],
+  ["custom", "Custom"],
+] as const
 
-/** Orders whose acquiring payment is authorised and not captured: capture or cancel many at once. */
-const AwaitingCapturePage = () => {
-  const client = useQueryClient()
-  const [page, setPage] = useState(0)
-  const [selected, setSelected] = useState<Set<string>>(new Set())
-  const [last, setLast] = useState<BulkReport | null>(null)
+/** How much went through, how much was declined and why, what waits: the plugin's first page. */
+const OverviewPage = () => {
+  const [params, setParams] = useSearchParams()
+  const scope: OverviewScope = {
+    period: params.get("period") ?? "7d",
+    from: params.get("from") ?? undefined,
+    to: params.get("to") ?? undefined,
+    provider_id: params.get("provider_id") ?? undefined,
+  }
+  const set = (k: string, v: string) => {
+    const next = new URLSearchParams(params)
+    if (v) next.set(k, v)
+    else next.delete(k)
+    setParams(next)
+  }
+  const ready = scope.period !== "custom" || (scope.from && scope.to)
   const { data, isLoading, error } = useQuery({
-    queryKey: ["acquiring-awaiting-capture", page],
-    queryFn: () => listAwaitingCapture(PAGE_SIZE, page * PAGE_SIZE),
+    queryKey: ["acquiring-overview", scope],
+    queryFn: () => getOverview(scope),
+    enabled: !!ready,
   })
-  const rows = data?.payments ?? []
-  const bulk = useMutation({
-    mutationFn: (operation: "capture" | "cancel") => runBulk(operation, [...selected]),
-    onSuccess: (report) => {
-      setLast(report)
-      setSelected(new Set())
-      const failed = report.results.filter((r) => FAILED.has(r.status)).length
-      const notify = failed ? toast.warning : toast.success
-      notify(`Bulk ${report.operation}`, { description: summariseBulk(report) })
-      client.invalidateQueries({ queryKey: ["acquiring-awaiting-capture"] })
-      client.invalidateQueries({ queryKey: ["orders"] })
-    },
-    onError: (e: Error) => toast.error("Bulk action failed", { description: e.message }),
-  })
-  const toggle = (id: string) =>
-    setSelected((s) => {
-      const next = new Set(s)
-      if (!next.delete(id)) next.add(id)
-      return next
-    })
-  const allOnPage = rows.length > 0 && rows.every((r) => selected.has(r.order_id))
-  const toggleAll = () => setSelected(allOnPage ? new Set() : new Set(rows.map((r) => r.order_id)))
-  const count = data?.count ?? 0
-
+  const o = data?.overview
   return (
-    <Container className="divide-y p-0">
-      <div className="flex items-center justify-between px-6 py-4">
+    <div className="flex flex-col gap-y-3">
+      <Container className="flex flex-wrap items-center justify-between gap-3 px-6 py-4">
         <div>
-          <Heading level="h1">Awaiting capture</Heading>
-          <Text size="small" className="text-ui-fg-subtle">
-            Authorised acquiring payments; the gateway takes up to 50 orders per request.
-          </Text>
-          <div className="mt-1 flex gap-x-4 text-sm">
-            <Link className="text-ui-fg-interactive" to="/acquiring/unmatched">
-              Unmatched payments
-            </Link>
-            <Link className="text-ui-fg-interactive" to="/acquiring/notifications">
-              Notifications
-            </Link>
-          </div>
+          <Heading level="h1">Payments overview</Heading>
+          <PagesNav here="/acquiring" />
         </div>
-        <div className="flex gap-x-2">
-          <Button
+        <div className="flex items-center gap-x-2">
+          <Select size="small" value={scope.period} onValueChange={(v) => set("period", v)}>
+            <Select.Trigger data-testid="period">
+              <Select.Value />
+            </Select.Trigger>
+            <Select.Content>
+              {PERIODS.map(([v, l]) => (
+                <Select.Item key={v} value={v}>
+                  {l}
+                </Select.Item>
+              ))}
+            </Select.Content>
+          </Select>
+          {scope.period === "custom" && (
+            <>
+              <Input size="small" type="date" value={scope.from ?? ""} onChange={(e) => set("from", e.target.value)} />
+              <Input size="small" type="date" value={scope.to ?? ""} onChange={(e) => set("to", e.target.value)} />
+            </>
+          )}
+          <Input
             size="small"
-            variant="secondary"
-            disabled={!selected.size}
-            isLoading={bulk.isPending}
-            onClick={() => bulk.mutate("cancel")}
-          >
-            Cancel selected
-          </Button>
-          <Button
-            size="small"
-            disabled={!selected.size}
-            isLoading={bulk.isPending}
-            onClick={() => bulk.mutate("capture")}
-          >
-            {`Capture selected (${selected.size})`}
-          </Button>
+            placeholder="provider id (all)"
+            defaultValue={scope.provider_id ?? ""}
+            onBlur={(e) => set("provider_id", e.target.value.trim())}
+          />
         </div>
-      </div>
-      {error && <Text className="px-6 py-4 text-ui-fg-error">{(error as Error).message}</Text>}
-      {last && <BulkResults report={last} />}
-      <Table>
-        <Table.Header>
-          <Table.Row>
-            <Table.HeaderCell>
-              <Checkbox aria-label="Select all on this page" checked={allOnPage} onCheckedChange={toggleAll} />
-            </Table.HeaderCell>
-            <Table.HeaderCell>Order</Table.HeaderCell>
-            <Table.HeaderCell>Gateway order no</Table.HeaderCell>
-            <Table.HeaderCell>Authorised</Table.HeaderCell>
-            <Table.HeaderCell className="text-right">Amount</Table.HeaderCell>
-            <Table.HeaderCell className="text-right">Captured</Table.HeaderCell>
-          </Table.Row>
-        </Table.Header>
-        <Table.Body>
-          {rows.map((r) => (
-            <Table.Row key={r.payment_id}>
-              <Table.Cell>
-                <Checkbox
-                  aria-label={`Select order ${r.display_id ?? r.order_id}`}
-                  checked={selected.has(r.order_id)}
-                  onCheckedChange={() => toggle(r.order_id)}
-                />
-              </Table.Cell>
-              <Table.Cell>
-                <Link to={`/orders/${r.order_id}`}>#{r.display_id ?? r.order_id}</Link>
-              </Table.Cell>
-              <Table.Cell>{r.order_no ?? "—"}</Table.Cell>
-              <Table.Cell>{new Date(r.created_at).toLocaleString()}</Table.Cell>
-              <Table.Cell className="text-right">
-                {r.amount} {r.currency_code.toUpperCase()}
-              </Table.Cell>
-              <Table.Cell className="text-right">{r.captured ?? "—"}</Table.Cell>
-            </Table.Row>
-          ))}
-        </Table.Body>
-      </Table>
-      {!isLoading && count === 0 && (
-        <Text className="px-6 py-4 text-ui-fg-subtle">No payment is awaiting capture.</Text>
+      </Container>
+      {isLoading && <Text>Loading…</Text>}
+      {error && <Text className="text-ui-fg-error">{(error as Error).message}</Text>}
+      {o && (
+        <>
+          <OverviewTiles tiles={o.tiles} scope={scope} />
+          <OverviewCharts outcomes={o.outcomes} scope={scope} />
+          <Container className="p-0">
+            <Heading level="h2" className="px-6 py-4">
+              {`Open disputes (${o.open_disputes.length})`}
+            </Heading>
+            <Table>
+              <Table.Header>
+                <Table.Row>
+                  <Table.HeaderCell>Gateway order</Table.HeaderCell>
+                  <Table.HeaderCell>Status</Table.HeaderCell>
+                  <Table.HeaderCell>Amount</Table.HeaderCell>
+                  <Table.HeaderCell>Deadline</Table.HeaderCell>
+                </Table.Row>
+              </Table.Header>
+              <Table.Body>
+                {o.open_disputes.map((d) => (
+                  <Table.Row key={`${d.payment_id}-${d.dispute_id}`}>
+                    <Table.Cell>{d.order_no}</Table.Cell>
+                    <Table.Cell>{d.status}</Table.Cell>
+                    <Table.Cell>{`${d.amount ?? ""} ${d.currency_code?.toUpperCase() ?? ""}`}</Table.Cell>
+                    <Table.Cell>{d.deadline ?? "–"}</Table.Cell>
+                  </Table.Row>
+                ))}
+              </Table.Body>
+            </Table>
+          </Container>
+        </>
       )}
-      <Pager count={count} pageSize={PAGE_SIZE} page={page} setPage={setPage} />
-    </Container>
-  )
-}
-
-/** The last bulk call's outcome per order; failures first, with the gateway's or Medusa's reason. */
-const BulkResults = ({ report }: { report: BulkReport }) => {
-  const sorted = [...report.results].sort((a, b) => Number(FAILED.has(b.status)) - Number(FAILED.has(a.status)))
-  return (
-    <div className="flex flex-col gap-y-1 px-6 py-4">
-      <Text size="small" weight="plus">
-        Last {report.operation}: {summariseBulk(report)}
-      </Text>
-      {sorted.map((r) => (
-        <div key={r.order_id} className="flex items-center gap-x-2">
-          <Badge size="2xsmall" color={FAILED.has(r.status) ? "red" : "green"}>
-            {r.status.replace(/_/g, " ")}
-          </Badge>
-          <Text size="small">
-            {r.order_no ?? r.order_id}
-            {r.error ? `: ${r.error}` : ""}
-          </Text>
-        </div>
-      ))}
+      <NotificationHealth />
     </div>
   )
 }
 
-export const config = defineRouteConfig({ label: "Awaiting capture", icon: CreditCard })
+export const config = defineRouteConfig({ label: "Payments", icon: CreditCard })
 
-export default AwaitingCapturePage
+export default OverviewPage

@@ -7,6 +7,7 @@ import { AdminReviewDecisions } from "./review/validators"
 import { AdminRestoreSettings, AdminSaveSettings, AdminTestCredentials } from "./settings/validators"
 import { adminCustomerMiddlewares } from "./customers/middlewares"
 import { adminBooksMiddlewares } from "./notifications/middlewares"
+import { adminOverviewMiddlewares } from "./overview/middlewares"
 import { AdminKeptPaymentParams, AdminOrderParams, AdminPayoutParams } from "./validators"
 
 const body = (schema: Parameters<typeof described>[0]) => validateAndTransformBody(described(schema))
@@ -52,4 +53,5 @@ export const adminAcquiringMiddlewares: MiddlewareRoute[] = [
   },
   ...adminCustomerMiddlewares,
   ...adminBooksMiddlewares,
+  ...adminOverviewMiddlewares,
 ]

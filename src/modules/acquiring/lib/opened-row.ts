@@ -13,6 +13,7 @@ export function openedRow(r: OpenedOrder): Record<string, unknown> {
     provider_id: r.provider_id,
     account_id: r.account_id ?? null,
     kind: r.kind,
+    payment_method: r.payment_method ?? null,
     amount: r.amount,
     raw_amount: JSON.stringify(rawOf(r.amount)),
     currency_code: r.currency_code,

@@ -23,4 +23,4 @@ export const Dispute = model
     closed_at: model.text().nullable(),
     history: model.json(),
   })
-  .indexes([{ on: ["payment_id", "dispute_id"], unique: true }, { on: ["order_no"] }])
+  .indexes([{ on: ["payment_id", "dispute_id"], unique: true }, { on: ["order_no"] }, { on: ["created_at"] }])

@@ -36,6 +36,8 @@ export const GatewayOrder = model
     session_id: model.text(),
     payment_collection_id: model.text().nullable(),
     cart_id: model.text().nullable(),
+    /** The APM's payment_method (authorise only): the overview charts each method apart. */
+    payment_method: model.text().nullable(),
     state: model.enum([...GATEWAY_ORDER_STATES]).default("open"),
     /** The gateway's payment_status when last asked (or notified). */
     gateway_status: model.text().nullable(),
@@ -50,4 +52,10 @@ export const GatewayOrder = model
     /** The settings version it was opened under: its account and key until it is final (0: medusa-config.ts only). */
     settings_version: model.number().default(0),
   })
-  .indexes([{ on: ["state"] }, { on: ["session_id"] }, { on: ["payment_collection_id"] }, { on: ["created_at"] }])
+  .indexes([
+    { on: ["state"] },
+    { on: ["session_id"] },
+    { on: ["payment_collection_id"] },
+    { on: ["created_at"] },
+    { on: ["settled_at"] },
+  ])

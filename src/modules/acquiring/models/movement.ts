@@ -21,4 +21,4 @@ export const Movement = model
     /** The gateway's answer, reduced to its codes and identifiers (no card or personal data). */
     answer: model.json().nullable(),
   })
-  .indexes([{ on: ["order_no"] }, { on: ["created_at"] }])
+  .indexes([{ on: ["order_no"] }, { on: ["created_at"] }, { on: ["kind", "created_at"] }])

@@ -15,6 +15,12 @@ function kindOf(data: Record<string, unknown>): string {
   return sessionSavedCard(data)?.card_id ? "token" : "checkout"
 }
 
+/** The APM's method as the session data names it (the provider chose it within allowed_payment_methods). */
+function methodOf(data: Record<string, unknown>): string | null {
+  const m = data.variant === "apm" ? data.payment_method : undefined
+  return typeof m === "string" && /^[\w-]{1,40}$/.test(m) ? m : null
+}
+
 /** Where a gateway order sits in Medusa: its provider, the session that opened it, its collection and cart. */
 export type GatewayOrderPlace = Pick<OpenedOrder, "provider_id" | "session_id" | "payment_collection_id" | "cart_id">
 
@@ -27,6 +33,7 @@ export function gatewayOrderOf(raw: unknown, place: GatewayOrderPlace): OpenedOr
     order_no: data.order_no,
     account_id: data.account_id ?? null,
     kind: kindOf(raw as Record<string, unknown>),
+    payment_method: methodOf(raw as Record<string, unknown>),
     amount: data.amount,
     currency_code: data.currency,
     settings_version: data.settings_version ?? 0,

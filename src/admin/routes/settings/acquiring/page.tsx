@@ -6,6 +6,7 @@ import { useState } from "react"
 import { getSettings, summarise, syncNow, testCredentials, type CredentialCheck } from "../../../lib/acquiring-api"
 import { ReviewQueue } from "../../../components/acquiring/review-queue"
 import { DoctorFindings } from "../../../components/acquiring/doctor-findings"
+import { NotificationHealth } from "../../../components/acquiring/notification-health"
 
 /**
  * Settings → Acquiring gateway: configured accounts and currencies (never keys), the doctor behind "Test
@@ -89,6 +90,7 @@ const AcquiringSettingsPage = () => {
           </div>
         ))}
       </Container>
+      <NotificationHealth />
       <ReviewQueue />
     </div>
   )

@@ -1,0 +1,76 @@
+import type { Page } from "playwright-core"
+import { useMerchant } from "./helpers/chromium"
+import { useDemoStack } from "./helpers/demo-stack"
+import { ADDRESS, shot as shotIn, storeApi } from "./helpers/dashboard"
+
+/**
+ * Issue 37 in the real dashboard: after an approved and two declined payments (insufficient funds,
+ * refused by the issuer), the plugin's first page is the overview; its tiles show the approval,
+ * and a click on the decline-reason bar opens the list of exactly that payment. Light and dark.
+ */
+jest.setTimeout(600_000)
+
+const SCREENS = process.env.ACQ_SCREENS_DIR ?? "/tmp/screens-37"
+const stack = useDemoStack({ adminUi: true })
+const merchant = useMerchant(stack)
+const shot = (page: Page, name: string) => shotIn(page, SCREENS, name)
+
+const store = storeApi(stack)
+
+/** A cart's payment page paid at the sandbox with `card`; the gateway's notification follows. */
+async function paidWith(card: string): Promise<string> {
+  const { regionId } = stack as unknown as { regionId: string }
+  const { products } = await store(`/store/products?region_id=${regionId}&fields=*variants`)
+  const cart = (
+    await store("/store/carts", {
+      region_id: regionId,
+      email: `overview-${Date.now()}@shop.test`,
+      items: [{ variant_id: products[0].variants[0].id, quantity: 1 }],
+      shipping_address: ADDRESS,
+      billing_address: ADDRESS,
+    })
+  ).cart
+  const collection = (await store("/store/payment-collections", { cart_id: cart.id })).payment_collection
+  const orderNo = (
+    await store(`/store/payment-collections/${collection.id}/payment-sessions`, {
+      provider_id: "pp_acquiring_acquiring",
+      data: {},
+    })
+  ).payment_collection.payment_sessions[0].data.order_no as string
+  stack.sandbox.shopper.pay(orderNo, { card })
+  return orderNo
+}
+
+it("overview tiles and a decline-reason bar into its list, light and dark", async () => {
+  await paidWith("4111111111111111")
+  const short = await paidWith("4000000000009995")
+  await paidWith("4000000000000002")
+  expect(await stack.sandbox.notifications.settle(30_000)).toBe(true)
+
+  const { page } = merchant
+  for (const scheme of ["light", "dark"] as const) {
+    await page.emulateMedia({ colorScheme: scheme })
+    await page.goto(`${stack.adminUrl}/acquiring?period=today`)
+    await page.getByRole("heading", { name: "Payments overview" }).waitFor()
+    await page.getByTestId("tile-volume-count").getByText("1", { exact: true }).waitFor()
+    await page.getByText("Approval rate 33.3%").waitFor()
+    await page.getByRole("heading", { name: "Notification health" }).waitFor()
+    await shot(page, `overview-${scheme}`)
+  }
+
+  // The decline-reason chart's bar for insufficient funds (the chart's second card of bars).
+  const reasons = page.locator("div.p-4", { has: page.getByRole("heading", { name: "Decline reasons" }) })
+  await reasons.locator(".recharts-bar-rectangle path").first().waitFor()
+  const bars = reasons.locator(".recharts-bar-rectangle path")
+  const count = await bars.count()
+  for (let i = 0; i < count; i++) {
+    await bars.nth(i).click()
+    await page.waitForURL((u) => u.pathname.endsWith("/acquiring/payments"))
+    if (new URL(page.url()).searchParams.get("category") === "insufficient_funds") break
+    await page.goBack()
+  }
+  await page.getByTestId("payment-row").filter({ hasText: short }).waitFor()
+  expect(await page.getByTestId("payment-row").count()).toBe(1)
+  await shot(page, "decline-reason-list-dark")
+  expect(merchant.problems).toEqual([])
+})

@@ -1,0 +1,19 @@
+import { z } from "zod"
+
+/** POST /admin/acquiring/overview/notifications/check-address */
+export const AdminCheckAddress = z
+  .object({
+    provider_id: z
+      .string()
+      .regex(/^pp_acquiring(-apm)?_[\w-]{1,60}$/, "must be an acquiring provider id")
+      .optional(),
+    /** Another address of the notify route (behind another host name); the provider's when absent. */
+    url: z
+      .string()
+      .max(2000)
+      .url("must be an absolute URL")
+      .refine((u) => /^https?:\/\//i.test(u), "must be an http or https URL")
+      .optional(),
+  })
+  .strict()
+export type AdminCheckAddress = z.infer<typeof AdminCheckAddress>

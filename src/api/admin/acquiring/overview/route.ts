@@ -1,0 +1,16 @@
+import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import { buildOverview } from "../../../../lib/acquiring/overview/build"
+import { periodOf } from "../../../../lib/acquiring/overview/period"
+import { overviewConfigs, pgOf } from "./scope"
+import type { AdminOverview } from "./validators"
+
+/**
+ * GET /admin/acquiring/overview?period=today|7d|30d|custom&from=&to=&provider_id=
+ * Tiles, charts by day, decline reasons, methods and open disputes, from the books.
+ */
+export async function GET(req: AuthenticatedMedusaRequest<unknown, AdminOverview>, res: MedusaResponse) {
+  const q = req.validatedQuery
+  const now = new Date()
+  const configs = overviewConfigs(req.scope, q.provider_id)
+  res.json({ overview: await buildOverview(pgOf(req.scope), configs, periodOf(q, now), now) })
+}
