@@ -1,4 +1,3 @@
-import type { IEventBusModuleService } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { PAYMENT_STATUS } from "../../src/gateway/status-codes"
 import { acquiringOptionsFor } from "../../src/lib/acquiring/config"
@@ -8,7 +7,9 @@ import { useAcquiringEnv } from "./helpers/acquiring-env"
 import { PROVIDERS, SHIPPING_ADDRESS } from "./helpers/acquiring-seed"
 import { acquiringTestRunner } from "./helpers/acquiring-suite"
 import { cartWithShipping, DEVICE, ordersOfCart, startSession } from "./helpers/acquiring-store"
+import { lastUnitProduct } from "./helpers/last-unit"
 import { wireName } from "./helpers/dialect"
+import { deliverNotification, eventsDuring } from "./helpers/hook-events"
 
 jest.setTimeout(300_000)
 
@@ -58,30 +59,12 @@ acquiringTestRunner(({ api, getContainer, seed, admin }) => {
     const note = sandbox()
       .notifications.list()
       .find((n) => n.notify_type !== "refund" && n.payload[wireName("order_no")] === orderNo)!
-    const res = await fetch(`${process.env.ACQ_STORE_URL}/hooks/acquiring/notify`, {
-      method: "POST",
-      headers: { "content-type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams(note.payload).toString(),
-    })
-    return [res.status, await res.text()]
+    const res = await deliverNotification(api, note.payload)
+    return [res.status, res.data]
   }
   /** acquiring.cart.unplaceable events while `run` runs. */
-  const unplaceableEvents = async (run: () => Promise<void>) => {
-    const bus = getContainer().resolve(Modules.EVENT_BUS) as IEventBusModuleService
-    const seen: Array<Record<string, unknown>> = []
-    const handler = async (e: { data: Record<string, unknown> }) => {
-      seen.push(e.data)
-    }
-    const subscriberId = `completion-guard-${Date.now()}`
-    bus.subscribe("acquiring.cart.unplaceable", handler as never, { subscriberId })
-    try {
-      await run()
-      await new Promise((r) => setTimeout(r, 200))
-    } finally {
-      bus.unsubscribe("acquiring.cart.unplaceable", handler as never, { subscriberId })
-    }
-    return seen
-  }
+  const unplaceableEvents = async (run: () => Promise<void>) =>
+    (await eventsDuring(getContainer(), ["acquiring.cart.unplaceable"], run)).map((e) => e.data)
 
   /** A region with automatic taxes off and 20 % VAT for Germany: taxes only when the storefront asks. */
   const taxesOnRequest = async () => {
@@ -172,42 +155,8 @@ acquiringTestRunner(({ api, getContainer, seed, admin }) => {
     expect(sandbox().inspect.order(orderNo)).toMatchObject({ refunded_amount: AMOUNT })
   })
 
-  /** A product with one unit in stock, and a shopper's cart of it with shipping. */
-  const lastUnit = async (sku = "LAMP-1") => {
-    const profile = (await api.get("/admin/shipping-profiles", seed.admin)).data.shipping_profiles.find(
-      (p: { name: string }) => p.name === "Default",
-    ).id
-    const channel = (await api.get("/admin/sales-channels", seed.admin)).data.sales_channels[0].id
-    const product = (
-      await api.post(
-        "/admin/products",
-        {
-          title: `Lamp ${sku}`,
-          status: "published",
-          shipping_profile_id: profile,
-          options: [{ title: "Size", values: ["One"] }],
-          variants: [
-            {
-              title: "One",
-              sku,
-              options: { Size: "One" },
-              manage_inventory: true,
-              prices: [{ currency_code: "eur", amount: 20 }],
-            },
-          ],
-          sales_channels: [{ id: channel }],
-        },
-        seed.admin,
-      )
-    ).data.product
-    const item = (await api.get(`/admin/inventory-items?sku=${sku}`, seed.admin)).data.inventory_items[0].id
-    await api.post(
-      `/admin/inventory-items/${item}/location-levels`,
-      { location_id: seed.location_id, stocked_quantity: 1 },
-      seed.admin,
-    )
-    return { variant: product.variants[0].id as string, item: item as string }
-  }
+  /** A product with one unit in stock (20 EUR; with shipping, LAMP). */
+  const lastUnit = () => lastUnitProduct(api, seed, "LAMP-1", { price: 20 })
   const lampCart = async (variant: string, email: string) => {
     const body = {
       region_id: seed.region_id,

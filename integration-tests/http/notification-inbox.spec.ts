@@ -9,6 +9,7 @@ import { wireName } from "./helpers/dialect"
 import { captureProcessOutput } from "./helpers/log-capture"
 import { ACQUIRING_BOOKS_MODULE, type AcquiringBooksService } from "../../src/modules/acquiring"
 import { sweepNotifications } from "../../src/workflows/acquiring/books/retention"
+import { deliverNotification } from "./helpers/hook-events"
 
 jest.setTimeout(300_000)
 
@@ -33,12 +34,7 @@ const junk = (bytes: number, n = 90): Record<string, string> =>
 
 acquiringTestRunner(({ api, getContainer, seed, admin }) => {
   const books = () => getContainer().resolve<AcquiringBooksService>(ACQUIRING_BOOKS_MODULE)
-  const deliver = (payload: Record<string, string>) =>
-    api
-      .post("/hooks/acquiring/notify", new URLSearchParams(payload).toString(), {
-        headers: { "content-type": "application/x-www-form-urlencoded" },
-      })
-      .catch((e: any) => e.response)
+  const deliver = (payload: Record<string, string>) => deliverNotification(api, payload)
   const search = (query: Record<string, string>) =>
     admin.get(`/admin/acquiring/notifications?${new URLSearchParams(query).toString()}`)
   /** The hook records after it answers: the rows of an order once `ready` holds for them. */
