@@ -287,7 +287,9 @@ acquiringTestRunner(({ api, getContainer, seed, admin }) => {
     await Promise.all(
       carts.flatMap((c) => [
         redeliver(c.orderNo),
-        ...(c.storefront ? [complete(c.cart).then((res) => answers.set(c.cart, res))] : []),
+        ...(c.storefront
+          ? [complete(c.cart).then((res: { status: number; data: any }) => answers.set(c.cart, res))]
+          : []),
       ]),
     )
     const placed = await Promise.all(carts.map((c) => ordersOfCart(getContainer(), c.cart)))
