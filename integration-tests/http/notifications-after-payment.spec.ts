@@ -160,6 +160,7 @@ acquiringTestRunner(({ api, getContainer, seed, admin }) => {
           opened_at: expect.any(String),
           closed_at: null,
           reported_by: "notification",
+          unconfirmed: false,
           history: [expect.objectContaining({ status: "opened", gateway_status: "opened" })],
         },
       ])
@@ -209,6 +210,7 @@ acquiringTestRunner(({ api, getContainer, seed, admin }) => {
           opened_at: expect.any(String),
           closed_at: expect.any(String),
           reported_by: "notification",
+          unconfirmed: false,
           // Each report once, by the gateway's date: the repeats and the late opening added nothing.
           history: [
             expect.objectContaining({ status: "opened", gateway_status: "opened" }),
