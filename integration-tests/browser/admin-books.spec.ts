@@ -1,5 +1,6 @@
 import type { Page } from "playwright-core"
 import { forgedSignature } from "../helpers/forge"
+import { AdminApi } from "./helpers/admin"
 import { useMerchant } from "./helpers/chromium"
 import { useDemoStack } from "./helpers/demo-stack"
 import { ADDRESS, shot as shotIn, storeApi } from "./helpers/dashboard"
@@ -9,7 +10,9 @@ import { ADDRESS, shot as shotIn, storeApi } from "./helpers/dashboard"
  * session the storefront already replaced, so the plugin voids that gateway order (no Medusa order
  * owns it); a forger replays its notification with one signature digit changed. The merchant finds
  * both notifications by the order number, opens the refused one, processes it again (still refused,
- * attempt 2), and sees the voided payment under Unmatched payments.
+ * attempt 2), and sees the voided payment under Unmatched payments. Issue 34: an order whose
+ * authorisation was voided in the gateway's portal is listed under Orders without money and marked
+ * on its order's page.
  */
 jest.setTimeout(600_000)
 
@@ -18,45 +21,56 @@ const CARD = "4111111111111111"
 const stack = useDemoStack({ adminUi: true })
 const merchant = useMerchant(stack)
 const shot = (page: Page, name: string) => shotIn(page, SCREENS, name)
+let admin: AdminApi
+beforeAll(() => {
+  admin = new AdminApi(stack.backendUrl, stack.admin)
+})
 
 const store = storeApi(stack)
 
-async function admin(pathname: string) {
-  const login = await fetch(`${stack.backendUrl}/auth/user/emailpass`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify(stack.admin),
-  })
-  const { token } = await login.json()
-  const res = await fetch(stack.backendUrl + pathname, { headers: { authorization: `Bearer ${token}` } })
-  return res.json()
-}
-
-/** Session A started, then B on the same collection (a double click): Medusa deletes A; its page stays payable. */
-async function replacedSessionOrderNo(): Promise<string> {
+/** A guest's cart of the first product, with its payment collection. */
+async function cartWithCollection(email: string) {
   const { regionId } = stack as unknown as { regionId: string }
   const { products } = await store(`/store/products?region_id=${regionId}&fields=*variants`)
   const cart = (
     await store("/store/carts", {
       region_id: regionId,
-      email: "double-click@shop.test",
+      email,
       items: [{ variant_id: products[0].variants[0].id, quantity: 1 }],
       shipping_address: ADDRESS,
       billing_address: ADDRESS,
     })
   ).cart
   const collection = (await store("/store/payment-collections", { cart_id: cart.id })).payment_collection
-  const start = async () =>
+  const startSession = async () =>
     (
       await store(`/store/payment-collections/${collection.id}/payment-sessions`, {
         provider_id: "pp_acquiring_acquiring",
         data: {},
       })
     ).payment_collection.payment_sessions[0].data.order_no as string
-  const first = await start()
-  const second = await start()
+  return { cart, startSession }
+}
+
+/** Session A started, then B on the same collection (a double click): Medusa deletes A; its page stays payable. */
+async function replacedSessionOrderNo(): Promise<string> {
+  const { startSession } = await cartWithCollection("double-click@shop.test")
+  const first = await startSession()
+  const second = await startSession()
   expect(second).not.toBe(first)
   return first
+}
+
+/** A card checkout through the Store API, paid at the sandbox and completed: the order and its gateway order. */
+async function placedOrder(email: string): Promise<{ orderId: string; orderNo: string }> {
+  const { cart, startSession } = await cartWithCollection(email)
+  const { shipping_options } = await store(`/store/shipping-options?cart_id=${cart.id}`)
+  await store(`/store/carts/${cart.id}/shipping-methods`, { option_id: shipping_options[0].id })
+  const orderNo = await startSession()
+  stack.sandbox.shopper.pay(orderNo, { card: CARD })
+  const done = await store(`/store/carts/${cart.id}/complete`, {})
+  expect(done.type).toBe("order")
+  return { orderId: done.order.id, orderNo }
 }
 
 async function until<T>(what: string, read: () => Promise<T | undefined>, ms = 60_000): Promise<T> {
@@ -72,10 +86,9 @@ async function until<T>(what: string, read: () => Promise<T | undefined>, ms = 6
 it("notifications and unmatched payments: find by order, open, process a refused one again; the voided payment is listed", async () => {
   const orderNo = await replacedSessionOrderNo()
   stack.sandbox.shopper.pay(orderNo, { card: CARD })
-  await until("the orphan to be settled", async () => {
-    const { unmatched } = await admin("/admin/acquiring/unmatched")
-    return unmatched.find((u: { order_no: string; state: string }) => u.order_no === orderNo && u.state === "settled")
-  })
+  await until("the orphan to be settled", async () =>
+    (await admin.unmatched()).find((u) => u.order_no === orderNo && u.state === "settled"),
+  )
   // Voided when the account authorises, refunded in full when it captures at once.
   expect(["cancelled", "refunded"]).toContain(stack.sandbox.inspect.order({ order_no: orderNo })!.state)
 
@@ -138,5 +151,35 @@ it("notifications and unmatched payments: find by order, open, process a refused
     .filter({ hasText: orderNo })
     .waitFor()
   await shot(page, "unmatched-to-notifications")
+  expect(merchant.problems).toEqual([])
+})
+
+it("orders without money: an authorisation voided in the gateway's portal is listed, and marked on its order's page", async () => {
+  const { orderId, orderNo } = await placedOrder("portal-void@shop.test")
+  stack.sandbox.portal.cancel(orderNo)
+  const changes = (await admin.reconcile()).filter((c) => c.order_id === orderId)
+  expect(changes.map((c) => c.kind)).toEqual(["cancel", "order_unpaid"])
+
+  const { page } = merchant
+  await page.goto(`${stack.adminUrl}/acquiring/unmatched`)
+  await page.getByRole("heading", { name: "Orders without money" }).waitFor()
+  const row = page.getByRole("row").filter({ hasText: orderNo })
+  await row.getByText("no money", { exact: true }).waitFor()
+  await row.getByText(`order ${orderId} has no money; ask for a new payment or cancel it`, { exact: false }).waitFor()
+  expect(await row.textContent()).toMatch(/the gateway voided the order's money outside Medusa \(its portal\)/)
+  // Not among the gateway orders without an order: this one has its order.
+  expect(await page.getByRole("row").filter({ hasText: orderNo }).count()).toBe(1)
+  await shot(page, "orders-without-money")
+
+  await row.getByRole("link", { name: orderId }).click()
+  await page.waitForURL((u) => u.pathname.endsWith(`/orders/${orderId}`))
+  // The order's widget: the mark, its gateway order and why.
+  await page.getByRole("heading", { name: "Acquiring gateway" }).waitFor()
+  const mark = page.getByText("No money at the gateway", { exact: true })
+  await mark.waitFor()
+  const markBlock = mark.locator("xpath=ancestor::div[2]")
+  await markBlock.getByText(orderNo, { exact: true }).waitFor()
+  await markBlock.getByText(/the gateway voided the order's money outside Medusa \(its portal\)/).waitFor()
+  await shot(page, "order-widget-no-money")
   expect(merchant.problems).toEqual([])
 })

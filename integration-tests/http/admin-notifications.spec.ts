@@ -6,6 +6,7 @@ import { wireName } from "./helpers/dialect"
 import { forgedSignature } from "../helpers/forge"
 import { ACQUIRING_BOOKS_MODULE, type AcquiringBooksService } from "../../src/modules/acquiring"
 import { sweepNotifications } from "../../src/workflows/acquiring/books/retention"
+import { deliverNotification } from "./helpers/hook-events"
 
 jest.setTimeout(300_000)
 
@@ -24,12 +25,7 @@ const DAY_MS = 24 * 60 * 60 * 1000
 acquiringTestRunner(({ api, getContainer, seed, admin }) => {
   const books = () => getContainer().resolve<AcquiringBooksService>(ACQUIRING_BOOKS_MODULE)
   /** Deliver a body to the notify hook ourselves, as the gateway (or a forger) would. */
-  const deliver = (payload: Record<string, string>) =>
-    api
-      .post("/hooks/acquiring/notify", new URLSearchParams(payload).toString(), {
-        headers: { "content-type": "application/x-www-form-urlencoded" },
-      })
-      .catch((e: any) => e.response)
+  const deliver = (payload: Record<string, string>) => deliverNotification(api, payload)
   const search = (query: Record<string, string>) =>
     admin.get(`/admin/acquiring/notifications?${new URLSearchParams(query).toString()}`)
   /**

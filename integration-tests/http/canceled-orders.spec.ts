@@ -1,5 +1,4 @@
-import type { IEventBusModuleService } from "@medusajs/framework/types"
-import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { PAYMENT_STATUS } from "../../src/gateway/status-codes"
 import { acquiringOptionsFor } from "../../src/lib/acquiring/config"
 import { ORDER_MONEY_EVENTS } from "../../src/lib/acquiring/order-money"
@@ -15,6 +14,8 @@ import {
   ordersOfCart,
   startSession,
 } from "./helpers/acquiring-store"
+import { eventsDuring as hookEventsDuring } from "./helpers/hook-events"
+import { until } from "../helpers/until"
 
 jest.setTimeout(300_000)
 
@@ -34,33 +35,7 @@ acquiringTestRunner(({ api, getContainer, seed, admin }) => {
   const sandbox = () => env.sandbox()
   const gateway = (orderNo: string) => sandbox().inspect.order(orderNo)!
 
-  /** The events named while `run` runs (and a moment after: subscribers run after the answer). */
-  const eventsDuring = async (names: string[], run: () => Promise<void>) => {
-    const bus = getContainer().resolve(Modules.EVENT_BUS) as IEventBusModuleService
-    const seen: Array<{ name: string; data: Record<string, unknown> }> = []
-    const subscriberId = `canceled-orders-spec-${Date.now()}`
-    const handlers = names.map((name) => {
-      const handler = async (e: { data: Record<string, unknown> }) => {
-        seen.push({ name, data: e.data })
-      }
-      bus.subscribe(name, handler as never, { subscriberId: `${subscriberId}-${name}` })
-      return { name, handler }
-    })
-    try {
-      await run()
-      await sleep(300)
-    } finally {
-      for (const h of handlers)
-        bus.unsubscribe(h.name, h.handler as never, { subscriberId: `${subscriberId}-${h.name}` })
-    }
-    return seen
-  }
-
-  /** Wait until `done` holds (the subscribers run after the route answered). */
-  const until = async (what: string, done: () => Promise<boolean> | boolean, ms = 30_000) => {
-    for (const end = Date.now() + ms; Date.now() < end; await sleep(200)) if (await done()) return
-    throw new Error(`timed out waiting for ${what}`)
-  }
+  const eventsDuring = (names: string[], run: () => Promise<void>) => hookEventsDuring(getContainer(), names, run)
 
   const orderView = async (orderId: string) => {
     const order = await adminOrder(api, seed, orderId)

@@ -1,13 +1,15 @@
-import type { IEventBusModuleService } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { PAYMENT_STATUS } from "../../src/gateway/status-codes"
 import { acquiringOptionsFor } from "../../src/lib/acquiring/config"
+import { until } from "../helpers/until"
 import { ACQUIRING_BOOKS_MODULE, type AcquiringBooksService } from "../../src/modules/acquiring"
 import { useAcquiringEnv } from "./helpers/acquiring-env"
 import { PROVIDERS, SHIPPING_ADDRESS } from "./helpers/acquiring-seed"
 import { acquiringTestRunner } from "./helpers/acquiring-suite"
 import { cartWithShipping, DEVICE, ordersOfCart, startSession } from "./helpers/acquiring-store"
+import { lastUnitProduct } from "./helpers/last-unit"
 import { wireName } from "./helpers/dialect"
+import { deliverNotification, eventsDuring } from "./helpers/hook-events"
 
 jest.setTimeout(300_000)
 
@@ -57,30 +59,12 @@ acquiringTestRunner(({ api, getContainer, seed, admin }) => {
     const note = sandbox()
       .notifications.list()
       .find((n) => n.notify_type !== "refund" && n.payload[wireName("order_no")] === orderNo)!
-    const res = await fetch(`${process.env.ACQ_STORE_URL}/hooks/acquiring/notify`, {
-      method: "POST",
-      headers: { "content-type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams(note.payload).toString(),
-    })
-    return [res.status, await res.text()]
+    const res = await deliverNotification(api, note.payload)
+    return [res.status, res.data]
   }
   /** acquiring.cart.unplaceable events while `run` runs. */
-  const unplaceableEvents = async (run: () => Promise<void>) => {
-    const bus = getContainer().resolve(Modules.EVENT_BUS) as IEventBusModuleService
-    const seen: Array<Record<string, unknown>> = []
-    const handler = async (e: { data: Record<string, unknown> }) => {
-      seen.push(e.data)
-    }
-    const subscriberId = `completion-guard-${Date.now()}`
-    bus.subscribe("acquiring.cart.unplaceable", handler as never, { subscriberId })
-    try {
-      await run()
-      await new Promise((r) => setTimeout(r, 200))
-    } finally {
-      bus.unsubscribe("acquiring.cart.unplaceable", handler as never, { subscriberId })
-    }
-    return seen
-  }
+  const unplaceableEvents = async (run: () => Promise<void>) =>
+    (await eventsDuring(getContainer(), ["acquiring.cart.unplaceable"], run)).map((e) => e.data)
 
   /** A region with automatic taxes off and 20 % VAT for Germany: taxes only when the storefront asks. */
   const taxesOnRequest = async () => {
@@ -171,42 +155,8 @@ acquiringTestRunner(({ api, getContainer, seed, admin }) => {
     expect(sandbox().inspect.order(orderNo)).toMatchObject({ refunded_amount: AMOUNT })
   })
 
-  /** A product with one unit in stock, and a shopper's cart of it with shipping. */
-  const lastUnit = async (sku = "LAMP-1") => {
-    const profile = (await api.get("/admin/shipping-profiles", seed.admin)).data.shipping_profiles.find(
-      (p: { name: string }) => p.name === "Default",
-    ).id
-    const channel = (await api.get("/admin/sales-channels", seed.admin)).data.sales_channels[0].id
-    const product = (
-      await api.post(
-        "/admin/products",
-        {
-          title: `Lamp ${sku}`,
-          status: "published",
-          shipping_profile_id: profile,
-          options: [{ title: "Size", values: ["One"] }],
-          variants: [
-            {
-              title: "One",
-              sku,
-              options: { Size: "One" },
-              manage_inventory: true,
-              prices: [{ currency_code: "eur", amount: 20 }],
-            },
-          ],
-          sales_channels: [{ id: channel }],
-        },
-        seed.admin,
-      )
-    ).data.product
-    const item = (await api.get(`/admin/inventory-items?sku=${sku}`, seed.admin)).data.inventory_items[0].id
-    await api.post(
-      `/admin/inventory-items/${item}/location-levels`,
-      { location_id: seed.location_id, stocked_quantity: 1 },
-      seed.admin,
-    )
-    return product.variants[0].id as string
-  }
+  /** A product with one unit in stock (20 EUR; with shipping, LAMP). */
+  const lastUnit = () => lastUnitProduct(api, seed, "LAMP-1", { price: 20 })
   const lampCart = async (variant: string, email: string) => {
     const body = {
       region_id: seed.region_id,
@@ -227,7 +177,7 @@ acquiringTestRunner(({ api, getContainer, seed, admin }) => {
   ])(
     "paid (%s), then the last unit sold to another shopper: given back by one reconciliation after the grace period, listed, announced; its notification then 200",
     async (_kind, provider, data, status, settlement, action) => {
-      const variant = await lastUnit()
+      const { variant } = await lastUnit()
       const mine = await lampCart(variant, "ada@shop.test")
       const theirs = await lampCart(variant, "bob@shop.test")
       const { session } = await startSession(api, seed, mine.id, provider, data)
@@ -279,52 +229,120 @@ acquiringTestRunner(({ api, getContainer, seed, admin }) => {
     },
   )
 
-  it("two of our carts (card and APM) holding the last unit complete at the same moment: one order, the other refused before any order, given back", async () => {
-    const engine = getContainer().resolve(Modules.WORKFLOW_ENGINE) as {
+  /** Reconciliation with no grace for the providers given: every paid cart that cannot complete is given back. */
+  const reconcileWithoutGrace = async (providers: string[]) => {
+    const config = getContainer().resolve(ContainerRegistrationKeys.CONFIG_MODULE)
+    const all = providers.map((p) => acquiringOptionsFor(config, p)!.provider)
+    for (const o of all) o.unplaceable_grace_minutes = 0
+    try {
+      expect((await admin.post("/admin/acquiring/reconcile", {})).status).toBe(200)
+    } finally {
+      for (const o of all) o.unplaceable_grace_minutes = 10
+    }
+  }
+  /** The last unit's level at the store's location: never more reserved than stocked. */
+  const stockOf = async (item: string) => {
+    const res = await admin.get(`/admin/inventory-items/${item}/location-levels`)
+    const level = res.data.inventory_levels.find((l: { location_id: string }) => l.location_id === seed.location_id)
+    return { stocked: level.stocked_quantity, reserved: level.reserved_quantity, available: level.available_quantity }
+  }
+  const engine = () =>
+    getContainer().resolve(Modules.WORKFLOW_ENGINE) as {
       listWorkflowExecutions: (f: Record<string, unknown>) => Promise<unknown[]>
     }
-    const losers: Array<{ orderNo: string; status: string }> = []
-    for (let race = 1; race <= 5; race++) {
-      const variant = await lastUnit(`LAMP-RACE-${race}`)
-      const card = await lampCart(variant, `ada${race}@shop.test`)
-      const apm = await lampCart(variant, `bob${race}@shop.test`)
-      const cardNo = (await startSession(api, seed, card.id, PROVIDERS.hosted, HOSTED)).session.data.order_no as string
-      const apmNo = (await startSession(api, seed, apm.id, PROVIDERS.apm, APM)).session.data.order_no as string
-      // Both pay; both storefronts complete at once while both notifications arrive.
-      sandbox().shopper.pay(cardNo, { card: CARD })
-      sandbox().shopper.apm(apmNo, true)
-      const [a, b] = await Promise.all([complete(card.id), complete(apm.id)])
-      const results = [
-        { cart: card.id, res: a, orderNo: cardNo, status: PAYMENT_STATUS.CANCELLED },
-        { cart: apm.id, res: b, orderNo: apmNo, status: PAYMENT_STATUS.REFUNDED },
-      ]
-      const won = results.filter((r) => r.res.status === 200)
-      const lost = results.filter((r) => r.res.status !== 200)
-      expect([won.length, lost.length]).toEqual([1, 1])
-      expect(won[0].res.data.type).toBe("order")
-      expect([400, 409]).toContain(lost[0].res.status)
-      expect(lost[0].res.data.message).toMatch(/^Not enough stock/)
-      // One order, the winner's; no pending order of the loser, no workflow left half-compensated.
-      expect(await ordersOfCart(getContainer(), won[0].cart)).toEqual([won[0].res.data.order.id])
-      await orderless(lost[0].cart)
-      expect(await engine.listWorkflowExecutions({ state: "waiting_to_compensate" })).toEqual([])
-      // The loser's cart lock is free: trying again answers at once, with the same refusal.
-      const started = Date.now()
-      const again = await complete(lost[0].cart)
-      expect([[400, 409].includes(again.status), Date.now() - started < 5_000]).toEqual([true, true])
-      losers.push({ orderNo: lost[0].orderNo, status: lost[0].status })
-    }
-    const options = acquiringOptionsFor(
-      getContainer().resolve(ContainerRegistrationKeys.CONFIG_MODULE),
-      PROVIDERS.hosted,
-    )!
-    options.provider.unplaceable_grace_minutes = 0
-    try {
-      const res = await admin.post("/admin/acquiring/reconcile", {})
-      expect(res.status).toBe(200)
-    } finally {
-      options.provider.unplaceable_grace_minutes = 10
-    }
-    for (const { orderNo, status } of losers) expect([orderNo, gatewayStatus(orderNo)]).toEqual([orderNo, status])
+  interface Racer {
+    provider: string
+    data: Record<string, unknown>
+    /** Completed by its storefront (else only by its notification). */
+    storefront: boolean
+  }
+  const CARD_RACER = { provider: PROVIDERS.hosted, data: HOSTED, storefront: true }
+  const APM_RACER = { provider: PROVIDERS.apm, data: APM, storefront: true }
+  /** What the loser's money becomes: a card's authorisation voided, an APM's capture refunded. */
+  const givenBack = (provider: string) =>
+    provider === PROVIDERS.apm ? PAYMENT_STATUS.REFUNDED : PAYMENT_STATUS.CANCELLED
+
+  /**
+   * Two of our carts holding the last unit, both paid, completed at one moment by their storefronts
+   * and their notifications (a racer without a storefront by its notification only, the others'
+   * notifications racing too). Judged: one order, the loser refused before any order with no
+   * workflow left to compensate, its cart answering at once, the stock never below zero, and one
+   * reconciliation giving the loser's money back while the winner's stays.
+   */
+  const raceForTheLastUnit = async (racers: [Racer, Racer]) => {
+    const { variant, item } = await lastUnit()
+    const carts = await Promise.all(
+      racers.map(async (r, i) => {
+        const cart = await lampCart(variant, `racer-${i}@shop.test`)
+        const { session } = await startSession(api, seed, cart.id, r.provider, r.data)
+        return { ...r, cart: cart.id as string, orderNo: session.data.order_no as string }
+      }),
+    )
+    // Held back until both are paid, then sent at the moment the storefronts complete.
+    sandbox().faults.add({ target: "notifications", kind: "drop", count: 2 })
+    for (const c of carts)
+      if (c.provider === PROVIDERS.apm) sandbox().shopper.apm(c.orderNo, true)
+      else sandbox().shopper.pay(c.orderNo, { card: CARD })
+    const answers = new Map<string, { status: number; data: any }>()
+    await Promise.all(
+      carts.flatMap((c) => [
+        redeliver(c.orderNo),
+        ...(c.storefront
+          ? [complete(c.cart).then((res: { status: number; data: any }) => answers.set(c.cart, res))]
+          : []),
+      ]),
+    )
+    const placed = await Promise.all(carts.map((c) => ordersOfCart(getContainer(), c.cart)))
+    expect(placed.map((o) => o.length).sort()).toEqual([0, 1])
+    const [won, lost] = placed[0].length ? carts : [carts[1], carts[0]]
+    const res = answers.get(won.cart)
+    if (res) expect([res.status, res.data.type]).toEqual([200, "order"])
+    expect(await engine().listWorkflowExecutions({ state: "waiting_to_compensate" })).toEqual([])
+    expect(await stockOf(item)).toEqual({ stocked: 1, reserved: 1, available: 0 })
+    // The loser's cart lock is free: completing it again is refused for stock at once, not after Medusa's 30 s lock wait.
+    const started = Date.now()
+    const again = await complete(lost.cart)
+    expect([400, 409]).toContain(again.status)
+    expect(again.data.message).toMatch(/^Not enough stock/)
+    expect(Date.now() - started).toBeLessThan(20_000)
+    await orderless(lost.cart)
+
+    await reconcileWithoutGrace(carts.map((c) => c.provider))
+    expect(gatewayStatus(lost.orderNo)).toBe(givenBack(lost.provider))
+    expect(await booksRow(lost.orderNo)).toEqual({
+      state: "settled",
+      settlement: lost.provider === PROVIDERS.apm ? "refunded" : "voided",
+    })
+    expect(gatewayStatus(won.orderNo)).toBe(
+      won.provider === PROVIDERS.apm ? PAYMENT_STATUS.PAID : PAYMENT_STATUS.AUTHORISED,
+    )
+    return { won: { ...won, order_id: placed[carts.indexOf(won)][0] }, lost, item }
+  }
+
+  it.each([
+    ["both storefronts and both notifications (card, APM)", CARD_RACER, APM_RACER],
+    [
+      "an APM's notification against a card's storefront and notification",
+      CARD_RACER,
+      { ...APM_RACER, storefront: false },
+    ],
+  ])(
+    "two of our carts holding the last unit complete at one moment, %s: one order, the other refused before any order, given back",
+    async (_how, a, b) => {
+      await raceForTheLastUnit([a, b])
+    },
+  )
+
+  it("on_fulfillment capture: two cards race for the last unit; one order, captured when fulfilled, the other voided, the stock never below zero", async () => {
+    const racer = { provider: PROVIDERS.hostedOnFulfilment, data: HOSTED, storefront: true }
+    const { won, item } = await raceForTheLastUnit([racer, { ...racer }])
+    const order = (await admin.get(`/admin/orders/${won.order_id}?fields=*items`)).data.order
+    const items = order.items.map((i: { id: string; quantity: number }) => ({ id: i.id, quantity: i.quantity }))
+    expect(
+      (await admin.post(`/admin/orders/${won.order_id}/fulfillments`, { items, location_id: seed.location_id })).status,
+    ).toBe(200)
+    await until("the capture on fulfilment", async () => gatewayStatus(won.orderNo) === PAYMENT_STATUS.PAID)
+    expect(sandbox().inspect.order(won.orderNo)).toMatchObject({ captured_amount: LAMP })
+    expect(await stockOf(item)).toEqual({ stocked: 0, reserved: 0, available: 0 })
   })
 })

@@ -1,14 +1,16 @@
 import { randomBytes } from "node:crypto"
-import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import type { IEventBusModuleService } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { useAcquiringEnv } from "./helpers/acquiring-env"
 import { acquiringTestRunner } from "./helpers/acquiring-suite"
 import { placeOrder, type PlacedOrder } from "./helpers/acquiring-orders"
 import { PROVIDERS, type Seed } from "./helpers/acquiring-seed"
-import { cartWithShipping, completeCart, DEVICE, startSession } from "./helpers/acquiring-store"
+import { cartWithShipping, completeCart, DEVICE, ordersOfCart, startSession } from "./helpers/acquiring-store"
 import { wireName } from "./helpers/dialect"
 import { captureProcessOutput } from "./helpers/log-capture"
 import { ACQUIRING_BOOKS_MODULE, type AcquiringBooksService } from "../../src/modules/acquiring"
 import { sweepNotifications } from "../../src/workflows/acquiring/books/retention"
+import { deliverNotification } from "./helpers/hook-events"
 
 jest.setTimeout(300_000)
 
@@ -33,12 +35,7 @@ const junk = (bytes: number, n = 90): Record<string, string> =>
 
 acquiringTestRunner(({ api, getContainer, seed, admin }) => {
   const books = () => getContainer().resolve<AcquiringBooksService>(ACQUIRING_BOOKS_MODULE)
-  const deliver = (payload: Record<string, string>) =>
-    api
-      .post("/hooks/acquiring/notify", new URLSearchParams(payload).toString(), {
-        headers: { "content-type": "application/x-www-form-urlencoded" },
-      })
-      .catch((e: any) => e.response)
+  const deliver = (payload: Record<string, string>) => deliverNotification(api, payload)
   const search = (query: Record<string, string>) =>
     admin.get(`/admin/acquiring/notifications?${new URLSearchParams(query).toString()}`)
   /** The hook records after it answers: the rows of an order once `ready` holds for them. */
@@ -68,7 +65,7 @@ acquiringTestRunner(({ api, getContainer, seed, admin }) => {
     return note.payload
   }
 
-  it("a genuine payment notification re-posted as a lost dispute is refused 401 and stored refused; its retry is still accepted; no admin answer shows the signature", async () => {
+  it("a genuine payment notification (authorised, nothing captured) re-posted as a lost dispute is refused 401 and stored refused; its retry is still accepted; no admin answer shows the signature", async () => {
     const placed = await placeOrder(api, seed, env.sandbox())
     const genuine = await genuineOf(placed)
     const signature = genuine[wireName("encryption_data")]
@@ -104,6 +101,59 @@ acquiringTestRunner(({ api, getContainer, seed, admin }) => {
     answers.push(JSON.stringify(again.data))
     for (const a of answers) expect(a.toLowerCase()).not.toContain(signature.toLowerCase())
     expect((await admin.get(`/admin/acquiring/payments/${placed.order_id}`)).data.payments[0].disputes).toEqual([])
+  })
+
+  it("a genuine dispute of an APM payment (paid at once, unchanged since) carries the payment's signature: accepted 200, recorded unconfirmed, announced by no event", async () => {
+    const sandbox = env.sandbox()
+    const cart = await cartWithShipping(api, seed, { email: "apm-dispute@shop.test" })
+    const { session } = await startSession(api, seed, cart.id, PROVIDERS.apm, {
+      payment_method: "sandbox_wallet",
+      return_url: "http://shop.test/checkout/return",
+    })
+    const orderNo = session.data.order_no as string
+    sandbox.shopper.apm(orderNo, true)
+    // The notification completes the cart (slow on a loaded machine); its attempts show why if it does not.
+    const attempts = () => sandbox.notifications.list().map((n) => [n.notify_type, n.attempts.map((a) => a.status)])
+    expect({ settled: await sandbox.notifications.settle(90_000), attempts: attempts() }).toMatchObject({
+      settled: true,
+    })
+    const payment = await genuineOf({ order_no: orderNo } as PlacedOrder)
+    const [orderId] = await ordersOfCart(getContainer(), cart.id)
+    const bus = getContainer().resolve<IEventBusModuleService>(Modules.EVENT_BUS)
+    const events: unknown[] = []
+    const onEvent = async (e: { data: unknown }) => void events.push(e.data)
+    for (const name of ["acquiring.dispute.opened", "acquiring.dispute.closed"])
+      bus.subscribe(name, onEvent as never, { subscriberId: `inbox-${name}` })
+    try {
+      sandbox.portal.openDispute(orderNo, { reason: "Fraudulent transaction", deadline: "2030-01-31" })
+      expect(await sandbox.notifications.settle(60_000)).toBe(true)
+      sandbox.portal.closeDispute(orderNo, "lost")
+      expect(await sandbox.notifications.settle(60_000)).toBe(true)
+      await new Promise((r) => setTimeout(r, 1_000)) // an event would have arrived by now
+    } finally {
+      for (const name of ["acquiring.dispute.opened", "acquiring.dispute.closed"])
+        bus.unsubscribe(name, onEvent as never, { subscriberId: `inbox-${name}` })
+    }
+    const disputes = sandbox.notifications
+      .list()
+      .filter((n) => n.notify_type === "dispute" && n.payload[wireName("order_no")] === orderNo)
+    // The gateway signs the order's fields: both reports carry the payment notification's signature.
+    const sig = wireName("encryption_data")
+    expect(disputes.map((n) => [n.payload[sig], n.attempts.map((a) => a.status)])).toEqual([
+      [payment[sig], [200]],
+      [payment[sig], [200]],
+    ])
+    const shown = (await admin.get(`/admin/acquiring/payments/${orderId}`)).data.payments[0].disputes
+    expect(shown).toEqual([
+      expect.objectContaining({
+        status: "lost",
+        reason: "Fraudulent transaction",
+        deadline: "2030-01-31",
+        unconfirmed: true,
+      }),
+    ])
+    expect(shown[0].history.map((r: { status: string }) => r.status)).toEqual(["opened", "lost"])
+    expect(events).toEqual([])
   })
 
   it("a saved-card checkout's notification is shown without its token, the card's expiry or the signature", async () => {

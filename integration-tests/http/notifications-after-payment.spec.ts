@@ -4,6 +4,7 @@ import { acquiringTestRunner } from "./helpers/acquiring-suite"
 import { placeOrder, sleep } from "./helpers/acquiring-orders"
 import { adminOrder } from "./helpers/acquiring-store"
 import { wireName } from "./helpers/dialect"
+import { deliverNotification } from "./helpers/hook-events"
 
 jest.setTimeout(300_000)
 
@@ -39,12 +40,7 @@ acquiringTestRunner(({ api, getContainer, seed, admin }) => {
       .notifications.list()
       .filter((n) => n.payload[wireName("order_no")] === orderNo && n.notify_type === type)
   /** Deliver a notification body ourselves, as a retry of the gateway would. */
-  const deliver = (payload: Record<string, string>) =>
-    api
-      .post("/hooks/acquiring/notify", new URLSearchParams(payload).toString(), {
-        headers: { "content-type": "application/x-www-form-urlencoded" },
-      })
-      .catch((e: any) => e.response)
+  const deliver = (payload: Record<string, string>) => deliverNotification(api, payload)
   const settled = async () => expect(await env.sandbox().notifications.settle(30_000)).toBe(true)
 
   it("a partial refund through Medusa's admin route: its signed notification is answered success, recorded, and a second delivery changes nothing", async () => {
@@ -164,6 +160,7 @@ acquiringTestRunner(({ api, getContainer, seed, admin }) => {
           opened_at: expect.any(String),
           closed_at: null,
           reported_by: "notification",
+          unconfirmed: false,
           history: [expect.objectContaining({ status: "opened", gateway_status: "opened" })],
         },
       ])
@@ -213,6 +210,7 @@ acquiringTestRunner(({ api, getContainer, seed, admin }) => {
           opened_at: expect.any(String),
           closed_at: expect.any(String),
           reported_by: "notification",
+          unconfirmed: false,
           // Each report once, by the gateway's date: the repeats and the late opening added nothing.
           history: [
             expect.objectContaining({ status: "opened", gateway_status: "opened" }),

@@ -1,5 +1,4 @@
-import type { IEventBusModuleService } from "@medusajs/framework/types"
-import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { PAYMENT_STATUS, REFUND_STATUS } from "../../src/gateway/status-codes"
 import { acquiringOptionsFor } from "../../src/lib/acquiring/config"
 import { gatewaysFor, recordsByOrderNo, refundsByOrderNo } from "../../src/lib/acquiring/gateways"
@@ -12,6 +11,7 @@ import { acquiringTestRunner } from "./helpers/acquiring-suite"
 import { cartWithShipping, DEVICE, ordersOfCart, startSession } from "./helpers/acquiring-store"
 import { formOf, getPage, payOnHostedPage, postForm } from "./helpers/browser"
 import { wireName } from "./helpers/dialect"
+import { eventsDuring } from "./helpers/hook-events"
 
 jest.setTimeout(300_000)
 
@@ -104,22 +104,8 @@ acquiringTestRunner(({ api, getContainer, seed, admin }) => {
   }
 
   /** acquiring.orphan.settled events while `run` runs. */
-  const settledEvents = async (run: () => Promise<void>) => {
-    const bus = getContainer().resolve(Modules.EVENT_BUS) as IEventBusModuleService
-    const seen: Array<Record<string, unknown>> = []
-    const handler = async (e: { data: Record<string, unknown> }) => {
-      seen.push(e.data)
-    }
-    const subscriberId = `orphans-spec-${Date.now()}`
-    bus.subscribe("acquiring.orphan.settled", handler as never, { subscriberId })
-    try {
-      await run()
-      await sleep(200)
-    } finally {
-      bus.unsubscribe("acquiring.orphan.settled", handler as never, { subscriberId })
-    }
-    return seen
-  }
+  const settledEvents = async (run: () => Promise<void>) =>
+    (await eventsDuring(getContainer(), ["acquiring.orphan.settled"], run, 200)).map((e) => e.data)
 
   const apmData = { payment_method: "sandbox_wallet", return_url: RETURN_URL }
   const hostedData = { device: DEVICE, return_url: RETURN_URL }

@@ -10,6 +10,7 @@ import { adminOrder, cartWithShipping, completeCart, DEVICE, startSession } from
 import { formOf, getPage, payOnHostedPage, postForm } from "./helpers/browser"
 import { wireName } from "./helpers/dialect"
 import { startPayment } from "../../src/storefront"
+import { deliverNotification } from "./helpers/hook-events"
 
 jest.setTimeout(300_000)
 
@@ -185,11 +186,7 @@ acquiringTestRunner(({ api, getContainer, seed, admin }) => {
     const [note] = sandbox()
       .notifications.list()
       .filter((n) => n.notify_type !== "refund" && n.payload[wireName("order_no")] === o.order_no)
-    const res = await api
-      .post("/hooks/acquiring/notify", new URLSearchParams(note.payload).toString(), {
-        headers: { "content-type": "application/x-www-form-urlencoded" },
-      })
-      .catch((e: { response: { status: number; data: unknown } }) => e.response)
+    const res = await deliverNotification(api, note.payload)
     expect(res.status).toBe(200)
     const payment = await paymentOf(o.order_id)
     for (

@@ -60,19 +60,27 @@ export async function holdForResponse(
     res.status(409).json({ type: "conflict", message: lock.busy(req) })
     return false
   }
+  releaseWithResponse(req, res, held, lock.what(req))
+  return true
+}
+
+/**
+ * Give `held` back once, when the response ends (the handler's or the error handler's answer): a
+ * lock taken for a whole request. A failed release is logged; the locks then end with their lease.
+ */
+export function releaseWithResponse(req: MedusaRequest, res: MedusaResponse, held: HeldLocks, what: string): void {
   let released = false
   const end = res.end.bind(res) as (...args: unknown[]) => MedusaResponse
   res.end = ((...args: unknown[]) => {
     const out = end(...args)
     if (!released) {
       released = true
-      releaseLocks(locking, held).catch((e: Error) =>
+      releaseLocks(req.scope.resolve<LeaseLocking>(Modules.LOCKING), held).catch((e: Error) =>
         req.scope
           .resolve(ContainerRegistrationKeys.LOGGER)
-          .warn(`acquiring: releasing the lock of ${lock.what(req)} failed (${e.message}); it ends with its lease`),
+          .warn(`acquiring: releasing the lock of ${what} failed (${e.message}); it ends with its lease`),
       )
     }
     return out
   }) as MedusaResponse["end"]
-  return true
 }

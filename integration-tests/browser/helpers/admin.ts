@@ -81,6 +81,18 @@ export class AdminApi {
     return (await this.call(`/admin/acquiring/customers/${customerId}/saved-cards`)).saved_cards
   }
 
+  /** Gateway orders listed on *Unmatched payments*: its first list, or `orders` (orders without money). */
+  async unmatched(
+    list?: "orders",
+  ): Promise<Array<{ order_no: string; order_id?: string; state: string; settlement?: string }>> {
+    return (await this.call(`/admin/acquiring/unmatched${list ? `?list=${list}` : ""}`)).unmatched
+  }
+
+  /** The admin's "sync now" for every order: its report's changes. */
+  async reconcile(): Promise<Array<{ kind: string; order_no: string; order_id?: string }>> {
+    return (await this.call("/admin/acquiring/reconcile", {})).report.changes
+  }
+
   async orderCount(): Promise<number> {
     return (await this.call("/admin/orders?fields=id&limit=1")).count
   }

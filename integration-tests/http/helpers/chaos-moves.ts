@@ -4,7 +4,7 @@
  * calculated after the session in a region without automatic taxes, an admin cancelling an order
  * while its capture or its authorisation runs, and two carts buying the last unit at once.
  */
-import { lastUnitVariant } from "./chaos-seed"
+import { lastUnitProduct } from "./last-unit"
 import {
   adminCall,
   type ChaosContext,
@@ -155,12 +155,8 @@ export async function cancelWhileAuthorising(c: ChaosContext, s: Shopper, note: 
 
 /** Two shoppers, one unit in stock: both pay, both complete at once. */
 export async function lastUnitRace(c: ChaosContext, s: Shopper, note: Note, i: number): Promise<MoveResult> {
-  const variant_id = await lastUnitVariant(
-    c.api,
-    c.seed,
-    c.chaos,
-    `LAST-${i}-${Math.random().toString(36).slice(2, 8)}`,
-  )
+  const sku = `LAST-${i}-${Math.random().toString(36).slice(2, 8)}`
+  const { variant: variant_id } = await lastUnitProduct(c.api, c.seed, sku, { price: 9.5, place: c.chaos })
   const other = new Shopper(c, s.rnd, `${i}-rival`)
   const items = [{ variant_id, quantity: 1 }]
   await Promise.all([s.cart({ items }), other.cart({ items })])

@@ -6,14 +6,13 @@
 import { flatShippingOption, type Api } from "../../../scripts/demo/store-seed"
 import { ProviderOwnOptions } from "../../../src/lib/acquiring/options"
 import { PROVIDERS, SHIPPING_ADDRESS, type Seed } from "./acquiring-seed"
+import { catalogPlace, type CatalogPlace } from "./last-unit"
 
-export interface ChaosSeed {
+export interface ChaosSeed extends CatalogPlace {
   /** Austria: automatic taxes off, 20 % VAT, the same providers. */
   manual_tax_region_id: string
   manual_tax_shipping_option_id: string
   manual_tax_address: typeof SHIPPING_ADDRESS
-  sales_channel_id: string
-  shipping_profile_id: string
 }
 
 export async function seedChaos(api: Api, seed: Seed): Promise<ChaosSeed> {
@@ -46,18 +45,14 @@ export async function seedChaos(api: Api, seed: Seed): Promise<ChaosSeed> {
     )
   ).data.fulfillment_set.service_zones.find((z: { name: string }) => z.name === "AT")
   // The profile of the store's shipping option: the new products ship with the same method.
-  const profile = {
-    id: (await api.get(`/admin/shipping-options/${seed.shipping_option_id}?fields=shipping_profile_id`, admin)).data
-      .shipping_option.shipping_profile_id as string,
-  }
+  const place = await catalogPlace(api, seed)
   const option = await flatShippingOption(api, admin, {
     name: "Standard AT",
     zone_id: zone.id,
-    profile_id: profile.id,
+    profile_id: place.shipping_profile_id,
     code: "standard-at",
     description: "3-4 days",
   })
-  const channel = (await api.get("/admin/sales-channels?name=Web&fields=id", admin)).data.sales_channels[0]
   return {
     manual_tax_region_id: region.id,
     manual_tax_shipping_option_id: option.id,
@@ -68,42 +63,8 @@ export async function seedChaos(api: Api, seed: Seed): Promise<ChaosSeed> {
       postal_code: "1010",
       country_code: "at",
     },
-    sales_channel_id: channel.id,
-    shipping_profile_id: profile.id,
+    ...place,
   }
-}
-
-/** A new product whose only variant has inventory managed and one unit in stock: its variant id. */
-export async function lastUnitVariant(api: Api, seed: Seed, chaos: ChaosSeed, sku: string): Promise<string> {
-  const product = (
-    await api.post(
-      "/admin/products?fields=id,*variants,*variants.inventory_items",
-      {
-        title: `Last one ${sku}`,
-        status: "published",
-        shipping_profile_id: chaos.shipping_profile_id,
-        options: [{ title: "Size", values: ["One"] }],
-        variants: [
-          {
-            title: "One",
-            sku,
-            options: { Size: "One" },
-            manage_inventory: true,
-            prices: [{ currency_code: "eur", amount: 9.5 }],
-          },
-        ],
-        sales_channels: [{ id: chaos.sales_channel_id }],
-      },
-      seed.admin,
-    )
-  ).data.product
-  const variant = product.variants[0]
-  await api.post(
-    `/admin/inventory-items/${variant.inventory_items[0].inventory_item_id}/location-levels`,
-    { location_id: seed.location_id, stocked_quantity: 1 },
-    seed.admin,
-  )
-  return variant.id
 }
 
 /**

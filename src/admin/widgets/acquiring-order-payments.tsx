@@ -30,6 +30,12 @@ const Disputes = ({ p }: { p: PresentedPayment }) =>
             {d.amount ? `${d.amount} ${p.currency}` : "amount not given"} · deadline {shownDate(d.deadline)}
             {d.closed_at ? ` · closed ${shownDate(d.closed_at)}` : ""}
           </Text>
+          {d.unconfirmed && (
+            <Text size="xsmall" className="text-ui-fg-error">
+              Unconfirmed: it carried the payment notification&apos;s signature and may be that one re-posted. Check the
+              gateway&apos;s portal.
+            </Text>
+          )}
           <Text size="xsmall" className="text-ui-fg-muted">
             Reported by the gateway&apos;s notifications (no dispute query exists to confirm them)
             {d.history.length > 1

@@ -56,6 +56,8 @@ export const DisputeReport = z.object({
   /** When the gateway says it happened (dispute_date), else when we received it. */
   at: z.string(),
   received_at: z.string(),
+  /** Its signature was an earlier notification's of another kind (the order's payment): it may be that one re-posted. */
+  unconfirmed: z.boolean().optional(),
 })
 export type DisputeReport = z.infer<typeof DisputeReport>
 
@@ -100,6 +102,8 @@ export interface DisputeNotice {
   dated: boolean
   /** What could not be read (logged by the caller; the rest is still recorded). */
   problems: string[]
+  /** Its signature was first seen on the order's payment notification: recorded, announced by no event. */
+  unconfirmed?: boolean
 }
 
 /** A printable, bounded text of an own field of the body; null when absent or empty. */
@@ -219,14 +223,24 @@ export function mergeDispute(known: TrackedDispute[], n: DisputeNotice, received
     gateway_status: n.gateway_status,
     at: n.at,
     received_at: receivedAt.toISOString(),
+    ...(n.unconfirmed ? { unconfirmed: true } : {}),
   }
   const seen = before.some(
-    (r) => r.status === report.status && r.gateway_status === report.gateway_status && time(r.at) === time(report.at),
+    (r) =>
+      r.status === report.status &&
+      r.gateway_status === report.gateway_status &&
+      time(r.at) === time(report.at) &&
+      !r.unconfirmed === !report.unconfirmed,
   )
+  // Events follow confirmed reports only: the first confirmed one opens the dispute for listeners.
+  const confirmedBefore = before.some((r) => !r.unconfirmed)
   // Without the gateway's date a report cannot be placed: a repeat of the current status, or an
   // open one after a final one (a late delivery, most likely), changes nothing.
   const undatedRepeat =
-    prev && !n.dated && (n.status === prev.status || (isFinal(prev.status) && (!n.status || !isFinal(n.status))))
+    prev &&
+    !n.dated &&
+    (n.unconfirmed || confirmedBefore) &&
+    (n.status === prev.status || (isFinal(prev.status) && (!n.status || !isFinal(n.status))))
   if (prev && (seen || undatedRepeat))
     return { disputes: known, dispute: prev, opened: false, closed: false, changed: false }
   const history = [...before, report]
@@ -246,8 +260,8 @@ export function mergeDispute(known: TrackedDispute[], n: DisputeNotice, received
   return {
     disputes: prev ? known.map((d) => (d === prev ? next : d)) : [...known, next],
     dispute: next,
-    opened: !prev || (wasFinal && !isFinal(next.status)),
-    closed: isFinal(next.status) && (!prev || !wasFinal),
+    opened: !n.unconfirmed && (!confirmedBefore || (wasFinal && !isFinal(next.status))),
+    closed: !n.unconfirmed && isFinal(next.status) && (!confirmedBefore || !wasFinal),
     changed: true,
   }
 }

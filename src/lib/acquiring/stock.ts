@@ -1,6 +1,7 @@
 import { MathBN, MedusaError } from "@medusajs/framework/utils"
 import type { BigNumberInput } from "@medusajs/framework/types"
 import { isAcquiringProvider } from "./config"
+import { LOCK_KEYS } from "./lock-keys"
 
 interface LocationLevel {
   location_id?: string | null
@@ -47,6 +48,19 @@ export function neededStock(cart: StockCart): Map<string, BigNumberInput> {
   }
   return need
 }
+
+/**
+ * The stock lock keys of a cart paid through our providers: one per managed-inventory item it needs,
+ * each once, sorted (the order every completion takes them in, so two never wait on each other's
+ * part); none for another provider's cart or a cart without managed stock.
+ */
+export function stockLockKeys(cart: StockCart): string[] {
+  if (!paidThroughUs(cart)) return []
+  return [...neededStock(cart).keys()].sort().map(LOCK_KEYS.stock)
+}
+
+/** The gate a completion passes before several stock locks (none before one: nothing to interleave). */
+export const stockGateOf = (keys: string[]): string | undefined => (keys.length > 1 ? LOCK_KEYS.stockGate : undefined)
 
 /** What one inventory item has free at its best location of the sales channel. */
 function bestAvailable(levels: Array<LocationLevel | null>, salesChannelId: string | null | undefined) {

@@ -1,8 +1,7 @@
 import type { MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
-import type { HeldLocks, LeaseLocking } from "../../../lib/acquiring/queries/locks"
-import { releaseLocks } from "../../../lib/acquiring/queries/locks"
+import type { HeldLocks } from "../../../lib/acquiring/queries/locks"
 import { stockLockKeysOf, takeStockLocks } from "../../../workflows/acquiring/carts"
+import { releaseWithResponse } from "../../route-lock"
 
 /**
  * POST /store/carts/:id/complete of a cart paid through our providers holds its stock locks until
@@ -19,21 +18,6 @@ export async function acquiringStockLockMiddleware(req: MedusaRequest, res: Medu
     res.status(409).json({ type: "conflict", message: "Another checkout of the same stock is completing; try again." })
     return
   }
-  let released = false
-  const end = res.end.bind(res) as (...args: unknown[]) => MedusaResponse
-  res.end = ((...args: unknown[]) => {
-    const out = end(...args)
-    if (!released) {
-      released = true
-      releaseLocks(req.scope.resolve<LeaseLocking>(Modules.LOCKING), held).catch((e: Error) =>
-        req.scope
-          .resolve(ContainerRegistrationKeys.LOGGER)
-          .warn(
-            `acquiring: releasing the stock locks of cart ${req.params.id} failed (${e.message}); they end with their lease`,
-          ),
-      )
-    }
-    return out
-  }) as MedusaResponse["end"]
+  releaseWithResponse(req, res, held, `the stock of cart ${req.params.id}`)
   next()
 }

@@ -202,6 +202,33 @@ describe("merging a dispute into payment.data.disputes", () => {
     expect(mergeDispute(closed, undated)).toMatchObject({ changed: false, dispute: { status: "lost" } })
   })
 
+  it("an unconfirmed report (the payment notification's signature) is recorded and marked, but announces nothing", () => {
+    const first = mergeDispute([], { ...open, unconfirmed: true })
+    expect(first).toMatchObject({ opened: false, closed: false, changed: true })
+    expect(first.dispute).toMatchObject({ status: "opened", history: [expect.objectContaining({ unconfirmed: true })] })
+    const closed = mergeDispute(first.disputes, { ...lost, unconfirmed: true })
+    expect(closed).toMatchObject({ opened: false, closed: false, changed: true })
+    expect(closed.dispute.status).toBe("lost")
+    // Undated and unconfirmed again: a repeat, nothing changes.
+    expect(mergeDispute(closed.disputes, { ...lost, unconfirmed: true, dated: false })).toMatchObject({
+      changed: false,
+    })
+  })
+
+  it("the first confirmed report after unconfirmed ones is new, even with their status and date: its events are due once", () => {
+    const unconfirmed = mergeDispute([], { ...open, unconfirmed: true }).disputes
+    const confirmed = mergeDispute(unconfirmed, open)
+    expect(confirmed).toMatchObject({ opened: true, closed: false, changed: true })
+    expect(confirmed.dispute.history.map((r) => !!r.unconfirmed)).toEqual([true, false])
+    expect(mergeDispute(confirmed.disputes, open)).toMatchObject({ changed: false })
+    // Undated, it still counts: nothing confirmed came before it.
+    const undated = mergeDispute(unconfirmed, { ...open, at: NOW.toISOString(), dated: false })
+    expect(undated).toMatchObject({ opened: true, changed: true })
+    // A confirmed final status after an unconfirmed one closes it for listeners, once.
+    const lostFirst = mergeDispute([], { ...lost, unconfirmed: true }).disputes
+    expect(mergeDispute(lostFirst, lost)).toMatchObject({ opened: true, closed: true, changed: true })
+  })
+
   it("keeps other disputes and drops entries that are not disputes when reading", () => {
     // Stored before disputes kept their history: parseDisputes gives it an empty one.
     const other: Omit<TrackedDispute, "history"> = {

@@ -1,9 +1,8 @@
 import { randomUUID } from "node:crypto"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
-import { LOCK_KEYS } from "../../../lib/acquiring/lock-keys"
 import { acquireLocks, releaseLocks, type HeldLocks, type LeaseLocking } from "../../../lib/acquiring/queries/locks"
-import { neededStock, paidThroughUs, type StockCart } from "../../../lib/acquiring/stock"
+import { stockGateOf, stockLockKeys, type StockCart } from "../../../lib/acquiring/stock"
 
 const FIELDS = [
   "items.quantity",
@@ -26,8 +25,7 @@ export async function stockLockKeysOf(container: MedusaContainer, cartId: string
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
   const { data } = await query.graph({ entity: "cart", fields: FIELDS, filters: { id: cartId } })
   const cart = data[0] as StockCart | undefined
-  if (!cart || !paidThroughUs(cart)) return []
-  return [...neededStock(cart).keys()].sort().map(LOCK_KEYS.stock)
+  return cart ? stockLockKeys(cart) : []
 }
 
 /**
@@ -38,7 +36,7 @@ export async function takeStockLocks(container: MedusaContainer, keys: string[])
   const locking = container.resolve<LeaseLocking>(Modules.LOCKING)
   return acquireLocks(locking, keys, {
     ownerId: `acquiring:stock:${randomUUID()}`,
-    gate: keys.length > 1 ? LOCK_KEYS.stockGate : undefined,
+    gate: stockGateOf(keys),
     timeoutSeconds: WAIT_SECONDS,
     ttlSeconds: LEASE_SECONDS,
   })

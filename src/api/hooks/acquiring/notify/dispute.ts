@@ -3,6 +3,8 @@ import { MedusaError } from "@medusajs/framework/utils"
 import { logText } from "../../../../gateway/log-text"
 import { disputeReadingOf, readDisputeNotice } from "../../../../lib/acquiring/disputes"
 import { recordMatches } from "../../../../lib/acquiring/gateway-state"
+import { mapOrderRecord } from "../../../../lib/acquiring/status"
+import { RESEALED } from "../../../../workflows/acquiring/books/seal"
 import { confirmedOrder } from "../../../../lib/acquiring/webhook"
 import { applyDisputeNotice, currentPayment, paymentOfSession } from "../../../../workflows/acquiring/notifications"
 import { gatewaysFor } from "../../../../lib/acquiring/gateways"
@@ -14,7 +16,9 @@ import { verifiedNotice } from "./verify"
  * notify_type dispute: verified; there is no dispute query, so the order is confirmed with
  * retrievalTrans (the notification's amount, currency and transaction, and the amount and
  * currency the payment sent) before the dispute is recorded on the payment
- * and its events emitted. Errors are thrown for process.ts to answer.
+ * and its events emitted. An unconfirmed one (its signature is the payment notification's) is
+ * recorded only when the gateway holds captured money (a chargeback needs some), marked, and
+ * announced by no event. Errors are thrown for process.ts to answer.
  */
 export async function handleDisputeNotification(
   scope: MedusaContainer,
@@ -34,18 +38,21 @@ export async function handleDisputeNotification(
       "acquiring dispute notification: the gateway's order differs from the payment (amount/currency)",
     )
   }
-  const notice = readDisputeNotice(
-    n,
-    disputeReadingOf(options.provider),
-    String(n.transaction_id || orderNo),
-    new Date(),
-  )
+  if (input.unconfirmed && mapOrderRecord(record, options.provider.status_map).status !== "captured")
+    return { status: 401, body: RESEALED }
+  const notice = {
+    ...readDisputeNotice(n, disputeReadingOf(options.provider), String(n.transaction_id || orderNo), new Date()),
+    unconfirmed: input.unconfirmed,
+  }
   const logger = loggerOf(scope)
   for (const problem of notice.problems)
     logger?.warn(`acquiring: dispute notification for ${logText(orderNo, 60)}: ${logText(problem, 200)}`)
   const change = await applyDisputeNotice(scope, target, notice)
-  logger?.info(
-    `acquiring: dispute ${logText(change.dispute.id, 60)} of ${logText(orderNo, 60)} is ${change.dispute.status}${change.changed ? "" : " (already recorded)"}`,
+  const how = input.unconfirmed
+    ? ", unconfirmed (the payment notification's signature; check the gateway's portal)"
+    : ""
+  logger?.[input.unconfirmed ? "warn" : "info"](
+    `acquiring: dispute ${logText(change.dispute.id, 60)} of ${logText(orderNo, 60)} is ${change.dispute.status}${how}${change.changed ? "" : " (already recorded)"}`,
   )
   return SUCCESS
 }

@@ -15,6 +15,7 @@ import { handleOrphanNotification } from "./orphan"
 import { handleRefundNotification } from "./refund"
 import { loggerOf, replyFor, SUCCESS, type NotifyReply } from "./replies"
 import { unsealedReply } from "./seal"
+import { RESEALED } from "../../../../workflows/acquiring/books/seal"
 import { cartIdOf, findSession } from "./session"
 import { LOCK_KEYS } from "../../../../lib/acquiring/lock-keys"
 
@@ -26,6 +27,8 @@ export interface NotifyInput {
   headers: Record<string, unknown>
   /** The delivery's digest as received, when its body is a stored copy ("Process again"). */
   digest?: string
+  /** A dispute whose signature came first on another kind of notification of the order (seal.ts). */
+  unconfirmed?: boolean
 }
 
 /** The payment session (gateway order) a notification names. */
@@ -105,11 +108,13 @@ async function handle(scope: MedusaContainer, input: NotifyInput): Promise<Notif
   const orderNo = typeof input.body?.order_no === "string" ? input.body.order_no : ""
   if (!orderNo) return { status: 400, body: "order_no is missing" }
   const unsealed = await unsealedReply(scope, input)
-  if (unsealed) return unsealed
+  if (unsealed === "unconfirmed") input = { ...input, unconfirmed: true }
+  else if (unsealed) return unsealed
   const sessionId = sessionIdFromOrderNo(orderNo)
   const session = sessionId ? await findSession(scope, sessionId) : undefined
   // One of our order numbers whose session Medusa deleted: money on it belongs to no order (orphan.ts).
-  if (!session && sessionId) return handleOrphanNotification(scope, input, orderNo)
+  if (!session && sessionId)
+    return input.unconfirmed ? { status: 401, body: RESEALED } : handleOrphanNotification(scope, input, orderNo)
   if (!session || !isAcquiringProvider(session.provider_id)) return { status: 404, body: "unknown order" }
   const other = typeof kind === "string" ? BY_KIND[kind] : undefined
   if (other) {

@@ -60,6 +60,8 @@ export function presentPayment(payment: PaymentView, record: OrderRecord | undef
       closed_at: x.closed_at,
       /** No dispute query exists: every status here was reported by a notification, unconfirmed. */
       reported_by: "notification" as const,
+      /** Every report carried the order's payment notification's signature: it may be that one re-posted. */
+      unconfirmed: x.history.length > 0 && x.history.every((r) => r.unconfirmed),
       /** The gateway's reports, oldest first by its own date. */
       history: [...x.history]
         .sort((a, b) => Date.parse(a.at) - Date.parse(b.at))
