@@ -60,10 +60,8 @@ export function makeClient(responder: Responder, extra: Partial<GatewayClientOpt
     merchant_id: MERCHANT,
     test_base_url: "https://gw.test/",
     accounts: [ACCOUNTS.eur, ACCOUNTS.usd, ACCOUNTS.fallback],
-    fetch: fake.fetch,
-    retry_base_delay_ms: 1,
-    timeout_ms: 2_000,
     ...extra,
+    internals: { fetch: fake.fetch, retry_base_delay_ms: 1, timeout_ms: 2_000, ...extra.internals },
   })
   return { client, calls: fake.calls }
 }
