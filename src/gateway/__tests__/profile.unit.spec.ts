@@ -24,7 +24,8 @@ describe("gateway profile presets", () => {
 
   it("legacy differs from documented only in the engine's push names and hex case, unknown orders and payout units", () => {
     const differing = Object.keys(GATEWAY_PROFILES.documented).filter(
-      (k) => JSON.stringify(GATEWAY_PROFILES.documented[k as never]) !== JSON.stringify(GATEWAY_PROFILES.legacy[k as never]),
+      (k) =>
+        JSON.stringify(GATEWAY_PROFILES.documented[k as never]) !== JSON.stringify(GATEWAY_PROFILES.legacy[k as never]),
     )
     expect(differing.sort()).toEqual(
       ["notification_naming", "notification_signature_case", "payout_amount_unit", "unknown_order"].sort(),
@@ -36,7 +37,11 @@ describe("gateway profile presets", () => {
       const p = GATEWAY_PROFILES[name]
       expect(PRESETS[name]).toEqual({
         notifications: { dialect: p.notification_naming, signature_case: p.notification_signature_case },
-        readings: { unknown_order: p.unknown_order, partial_capture: p.partial_capture, payout_amounts: p.payout_amount_unit },
+        readings: {
+          unknown_order: p.unknown_order,
+          partial_capture: p.partial_capture,
+          payout_amounts: p.payout_amount_unit,
+        },
       })
     }
   })
@@ -69,7 +74,9 @@ describe("gateway_profile as written", () => {
   })
 
   it("the client refuses a bad profile with GatewayOptionsError naming the field", () => {
-    expect(() => createGatewayClient({ ...base, gateway_profile: { extends: "documented", xml_request_root: "1x" } })).toThrow(
+    expect(() =>
+      createGatewayClient({ ...base, gateway_profile: { extends: "documented", xml_request_root: "1x" } }),
+    ).toThrow(
       new GatewayOptionsError("Invalid gateway option gateway_profile.xml_request_root: must be an XML element name"),
     )
   })
@@ -84,11 +91,19 @@ describe("old client keys (deprecated)", () => {
   afterEach(() => emit.mockRestore())
 
   it("a gateway fact under its old key resolves as the profile field, with one warning per key naming it", () => {
-    const old = parseClientOptions({ ...base, encodings: { authorise: "json" }, selection_fields: { retrievalTrans: {} } })
+    const old = parseClientOptions({
+      ...base,
+      encodings: { authorise: "json" },
+      selection_fields: { retrievalTrans: {} },
+    })
     parseClientOptions({ ...base, encodings: { authorise: "xml" } })
     const now = parseClientOptions({
       ...base,
-      gateway_profile: { extends: "documented", encodings: { authorise: "json" }, selection_fields: { retrievalTrans: {} } },
+      gateway_profile: {
+        extends: "documented",
+        encodings: { authorise: "json" },
+        selection_fields: { retrievalTrans: {} },
+      },
     })
     expect(old).toEqual(now)
     const messages = emit.mock.calls.map((c) => String(c[0]))
@@ -111,7 +126,11 @@ describe("old client keys (deprecated)", () => {
   })
 
   it("the profile's own field wins over the old key", () => {
-    const o = parseClientOptions({ ...base, xml_request_root: "old", gateway_profile: { extends: "documented", xml_request_root: "new" } })
+    const o = parseClientOptions({
+      ...base,
+      xml_request_root: "old",
+      gateway_profile: { extends: "documented", xml_request_root: "new" },
+    })
     expect(o.xml_request_root).toBe("new")
   })
 })
@@ -120,7 +139,9 @@ describe("internals", () => {
   it("are constants; ACQUIRING_TEST_INTERNALS overrides them only under NODE_ENV=test", () => {
     const json = JSON.stringify({ timeout_ms: 5 })
     expect(internals({}, { NODE_ENV: "test", ACQUIRING_TEST_INTERNALS: json }).timeout_ms).toBe(5)
-    expect(internals({}, { NODE_ENV: "production", ACQUIRING_TEST_INTERNALS: json }).timeout_ms).toBe(INTERNALS.timeout_ms)
+    expect(internals({}, { NODE_ENV: "production", ACQUIRING_TEST_INTERNALS: json }).timeout_ms).toBe(
+      INTERNALS.timeout_ms,
+    )
     expect(() => internals({}, { NODE_ENV: "test", ACQUIRING_TEST_INTERNALS: '{"timeout":5}' })).toThrow(/timeout/)
   })
 

@@ -66,7 +66,11 @@ describe("provider options: gateway profile, internals and the old keys", () => 
       token_field: "card_token",
       card_fields: { brand: "card_brand", last4: "card_last4", expiry: "card_expiry" },
     })
-    expect({ ...old.client, timeout_ms: 0, query_retries: 0 }).toEqual({ ...now.client, timeout_ms: 0, query_retries: 0 })
+    expect({ ...old.client, timeout_ms: 0, query_retries: 0 }).toEqual({
+      ...now.client,
+      timeout_ms: 0,
+      query_retries: 0,
+    })
     expect(old.client.timeout_ms).toBe(5_000)
     expect(now.client.timeout_ms).toBe(INTERNALS.timeout_ms)
     expect(now.client.encodings.authorise).toBe("json")
@@ -83,7 +87,9 @@ describe("provider options: gateway profile, internals and the old keys", () => 
       expect.arrayContaining([
         expect.stringMatching(/provider option status_map is deprecated .* gateway_profile\.status_map/),
         expect.stringMatching(/provider option encodings is deprecated .* gateway_profile\.encodings/),
-        expect.stringMatching(/saved_cards\.token_field is deprecated .* gateway_profile\.saved_card_fields\.token_field/),
+        expect.stringMatching(
+          /saved_cards\.token_field is deprecated .* gateway_profile\.saved_card_fields\.token_field/,
+        ),
         expect.stringMatching(/provider option timeout_ms is deprecated .* INTERNALS\.timeout_ms/),
         expect.stringMatching(/provider option snapshot_secret is deprecated .* INTERNALS\.snapshot_secret/),
       ]),
@@ -95,14 +101,21 @@ describe("provider options: gateway profile, internals and the old keys", () => 
 
   it("gateway_profile: legacy gives the engine's readings to the client", () => {
     const o = parseAcquiringOptions({ ...good, gateway_profile: "legacy" })
-    expect(o.client).toMatchObject({ gateway_profile: "legacy", notification_naming: "legacy", payout_amount_unit: "major" })
+    expect(o.client).toMatchObject({
+      gateway_profile: "legacy",
+      notification_naming: "legacy",
+      payout_amount_unit: "major",
+    })
     expect(o.clientInput.gateway_profile).toMatchObject({ extends: "legacy" })
   })
 
   it.each([
     [{ gateway_profile: { extends: "documented", status_map: { "1100": "paid" } } }, "gateway_profile.status_map.1100"],
     [{ gateway_profile: { extends: "documented", capture_window_days: 90 } }, "gateway_profile.capture_window_days"],
-    [{ gateway_profile: { extends: "documented", saved_card_fields: { token_field: "1 x" } } }, "gateway_profile.saved_card_fields.token_field"],
+    [
+      { gateway_profile: { extends: "documented", saved_card_fields: { token_field: "1 x" } } },
+      "gateway_profile.saved_card_fields.token_field",
+    ],
     [{ gateway_profile: "documentd" }, "gateway_profile"],
     [{ status_map: { "1100": "paid" } }, "status_map.1100"],
     [{ snapshot_secret: "short" }, "snapshot_secret"],
