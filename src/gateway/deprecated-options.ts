@@ -39,6 +39,23 @@ export function warnDeprecated(scope: string, key: string, now: string, warn: (m
   warn(`acquiring: ${scope} ${key} is deprecated and will be removed: it is now ${now} (read from ${key} meanwhile)`)
 }
 
+/** The old keys present in `input`, each warned about once as `scope` (e.g. "provider option"). */
+export function readOldKeys(
+  input: Record<string, unknown>,
+  keys: readonly string[],
+  scope: string,
+  placeOf: (key: string) => string,
+  warn: (message: string) => void,
+): Record<string, unknown> {
+  const found: Record<string, unknown> = {}
+  for (const key of keys) {
+    if (input[key] === undefined) continue
+    warnDeprecated(scope, key, placeOf(key), warn)
+    found[key] = input[key]
+  }
+  return found
+}
+
 /** Forgets the warnings given (unit tests of the warnings). */
 export const resetDeprecationWarnings = () => warned.clear()
 

@@ -5,10 +5,10 @@ import {
   emitDeprecation,
   internalPlace,
   profilePlace,
-  warnDeprecated,
+  readOldKeys,
 } from "./deprecated-options"
 import { GatewayOptionsError } from "./errors"
-import { CLIENT_INTERNAL_KEYS, Internals, InternalsError, internals } from "./internals"
+import { CLIENT_INTERNAL_KEYS, Internals, InternalsError, internals, type InternalKey } from "./internals"
 import { GatewayProfileFields, ProfileName } from "./profile"
 import { resolveProfile, type GatewayProfileInput } from "./profile-input"
 import { firstIssue } from "./zod-issues"
@@ -91,21 +91,13 @@ function fail(path: string, message: string): never {
   throw new GatewayOptionsError(`Invalid gateway option ${path}: ${message}`, { source: path })
 }
 
-/** Old keys out of the input, each warned about once; the rest kept. */
+/** Old keys out of the input, each warned about once. */
 function splitOld(input: Record<string, unknown>, warn: (message: string) => void) {
-  const profile: Record<string, unknown> = {}
-  const inner: Record<string, unknown> = {}
-  for (const key of CLIENT_PROFILE_KEYS) {
-    if (input[key] === undefined) continue
-    warnDeprecated("gateway option", key, profilePlace(key), warn)
-    profile[key] = input[key]
+  const scope = "gateway option"
+  return {
+    profile: readOldKeys(input, CLIENT_PROFILE_KEYS, scope, profilePlace, warn),
+    inner: readOldKeys(input, CLIENT_OLD_INTERNAL_KEYS, scope, (k) => internalPlace(k as InternalKey | "fetch"), warn),
   }
-  for (const key of CLIENT_OLD_INTERNAL_KEYS) {
-    if (input[key] === undefined) continue
-    warnDeprecated("gateway option", key, internalPlace(key), warn)
-    inner[key] = input[key]
-  }
-  return { profile, inner }
 }
 
 /** Validates and resolves; GatewayOptionsError names the option. `warn` hears each old key once. */

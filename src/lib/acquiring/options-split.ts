@@ -5,6 +5,7 @@ import {
   CLIENT_PROFILE_KEYS,
   internalPlace,
   profilePlace,
+  readOldKeys,
   warnDeprecated,
 } from "../../gateway/deprecated-options"
 import { CLIENT_INTERNAL_KEYS, InternalsError, internals, type InternalKey, type Internals } from "../../gateway/internals"
@@ -59,25 +60,16 @@ type Invalid = (key: string, message: string) => never
 const warn = (message: string) => logger.warn(message)
 
 function readOld(input: Record<string, unknown>) {
-  const profile: Record<string, unknown> = {}
-  const inner: Record<string, unknown> = {}
-  for (const key of PROFILE_OPTION_KEYS) {
-    if (input[key] === undefined) continue
-    warnDeprecated("provider option", key, profilePlace(key), warn)
-    profile[key] = input[key]
-  }
+  const scope = "provider option"
+  const profile = readOldKeys(input, PROFILE_OPTION_KEYS, scope, profilePlace, warn)
   const saved = input.saved_cards as Record<string, unknown> | undefined
   if (saved && typeof saved === "object") {
     const fields = Object.fromEntries(SAVED_CARD_FIELD_KEYS.flatMap((k) => (k in saved ? [[k, saved[k]]] : [])))
     for (const k of Object.keys(fields))
-      warnDeprecated("provider option", `saved_cards.${k}`, profilePlace(`saved_card_fields.${k}`), warn)
+      warnDeprecated(scope, `saved_cards.${k}`, profilePlace(`saved_card_fields.${k}`), warn)
     if (Object.keys(fields).length) profile.saved_card_fields = fields
   }
-  for (const key of INTERNAL_OPTION_KEYS) {
-    if (input[key] === undefined) continue
-    warnDeprecated("provider option", key, internalPlace(key as InternalKey | "fetch"), warn)
-    inner[key] = input[key]
-  }
+  const inner = readOldKeys(input, INTERNAL_OPTION_KEYS, scope, (k) => internalPlace(k as InternalKey | "fetch"), warn)
   return { profile, inner }
 }
 

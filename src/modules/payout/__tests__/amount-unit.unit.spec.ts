@@ -22,7 +22,9 @@ describe("payouts.amount_unit option", () => {
   it("defaults to minor and takes major; anything else names the option", () => {
     const documented = GATEWAY_PROFILES.documented
     expect(resolvePayoutOptions(parsePayoutModuleOptions({}).payouts, documented).amount_unit).toBe("minor")
-    expect(resolvePayoutOptions(parsePayoutModuleOptions({}).payouts, GATEWAY_PROFILES.legacy).amount_unit).toBe("major")
+    expect(resolvePayoutOptions(parsePayoutModuleOptions({}).payouts, GATEWAY_PROFILES.legacy).amount_unit).toBe(
+      "major",
+    )
     // The old key still counts, over the profile.
     const old = parsePayoutModuleOptions({ payouts: { amount_unit: "major" } }).payouts
     expect(resolvePayoutOptions(old, documented).amount_unit).toBe("major")
@@ -80,7 +82,9 @@ describe("the payout answer in either unit", () => {
 
   it("the wrong unit is never silently a wrong amount: a major answer read as minor throws naming the option", () => {
     const inMajor = answer({ fee_amount: 1.5, amount_beneficiary_receives: 98.5, amount_payer_pays: 100 })
-    expect(() => updateFromResponse(inMajor, { payment_currency: "EUR" })).toThrow(/gateway_profile\.payout_amount_unit: "major"/)
+    expect(() => updateFromResponse(inMajor, { payment_currency: "EUR" })).toThrow(
+      /gateway_profile\.payout_amount_unit: "major"/,
+    )
   })
 
   it("a form-encoded notification's amounts are read from their text in the configured unit", () => {
