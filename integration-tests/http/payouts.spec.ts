@@ -26,7 +26,7 @@ const ENV_KEYS = [
   "ACQUIRING_TEST_SANDBOX_URL",
   "ACQUIRING_TEST_PAYOUT_NOTIFY_URL",
   "ACQUIRING_TEST_GATEWAY_PROFILE",
-    "ACQUIRING_TEST_INTERNALS",
+  "ACQUIRING_TEST_INTERNALS",
 ] as const
 const savedEnv: Record<string, string | undefined> = {}
 const output: string[] = []

@@ -36,9 +36,11 @@ export const ClientConnection = z.object({
 const CONNECTION_KEYS = new Set(Object.keys(ClientConnection.shape))
 
 const FetchFn = z.custom<typeof fetch>((f) => typeof f === "function", "fetch must be a function")
-const ClientInternals = Internals.pick(Object.fromEntries(CLIENT_INTERNAL_KEYS.map((k) => [k, true])) as {
-  [K in (typeof CLIENT_INTERNAL_KEYS)[number]]: true
-})
+const ClientInternals = Internals.pick(
+  Object.fromEntries(CLIENT_INTERNAL_KEYS.map((k) => [k, true])) as {
+    [K in (typeof CLIENT_INTERNAL_KEYS)[number]]: true
+  },
+)
 
 /** The options a client works with: connection, every profile field resolved, its internals. */
 export const GatewayClientOptions = ClientConnection.extend({
@@ -58,7 +60,11 @@ export const GatewayClientOptions = ClientConnection.extend({
   }
   const fallback = options.accounts.filter((a) => !a.currencies?.length)
   if (fallback.length > 1)
-    ctx.addIssue({ code: "custom", path: ["accounts"], message: "at most one account may omit currencies (the fallback)" })
+    ctx.addIssue({
+      code: "custom",
+      path: ["accounts"],
+      message: "at most one account may omit currencies (the fallback)",
+    })
   const seen = new Map<string, string>()
   for (const account of options.accounts) {
     for (const currency of account.currencies ?? []) {

@@ -52,7 +52,11 @@ function presetOf(name: SandboxDialectPreset) {
   const p = GATEWAY_PROFILES[name]
   return {
     notifications: { dialect: p.notification_naming, signature_case: p.notification_signature_case },
-    readings: { unknown_order: p.unknown_order, partial_capture: p.partial_capture, payout_amounts: p.payout_amount_unit },
+    readings: {
+      unknown_order: p.unknown_order,
+      partial_capture: p.partial_capture,
+      payout_amounts: p.payout_amount_unit,
+    },
   }
 }
 

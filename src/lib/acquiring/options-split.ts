@@ -8,7 +8,13 @@ import {
   readOldKeys,
   warnDeprecated,
 } from "../../gateway/deprecated-options"
-import { CLIENT_INTERNAL_KEYS, InternalsError, internals, type InternalKey, type Internals } from "../../gateway/internals"
+import {
+  CLIENT_INTERNAL_KEYS,
+  InternalsError,
+  internals,
+  type InternalKey,
+  type Internals,
+} from "../../gateway/internals"
 import { ClientConnection } from "../../gateway/options"
 import { GatewayProfileFields } from "../../gateway/profile"
 import { resolveProfile } from "../../gateway/profile-input"
@@ -77,7 +83,10 @@ function readOld(input: Record<string, unknown>) {
 function wroteOrderNoFormat(input: Record<string, unknown>): boolean {
   const of = (v: unknown) => !!v && typeof v === "object" && (v as { order_no?: unknown }).order_no !== undefined
   const written = input.gateway_profile
-  return of(input.notification_formats) || (!!written && typeof written === "object" && of((written as Record<string, unknown>).notification_formats))
+  return (
+    of(input.notification_formats) ||
+    (!!written && typeof written === "object" && of((written as Record<string, unknown>).notification_formats))
+  )
 }
 
 /**

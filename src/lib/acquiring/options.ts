@@ -220,7 +220,8 @@ export function parseAcquiringOptions(input: unknown): AcquiringOptions {
     return { provider: p.data, client: parseClientOptions(clientInput), clientInput }
   } catch (e) {
     // The client's message names the option the same way; said once, as the provider's.
-    if (e instanceof GatewayOptionsError) invalid(e.source, e.message.replace(`Invalid gateway option ${e.source}: `, ""))
+    if (e instanceof GatewayOptionsError)
+      invalid(e.source, e.message.replace(`Invalid gateway option ${e.source}: `, ""))
     throw e
   }
 }

@@ -3,7 +3,12 @@ import type { ConfigModule, InferTypeOf } from "@medusajs/framework/types"
 import type { CallOptions, GatewayClient } from "../../gateway/client-types"
 import type { Notification, PayoutRequest, PayoutResponse } from "../../gateway/schemas"
 import { Payout } from "./models/payout"
-import { parsePayoutModuleOptions, resolvePayoutOptions, type PayoutModuleOptions, type ResolvedPayoutOptions } from "./options"
+import {
+  parsePayoutModuleOptions,
+  resolvePayoutOptions,
+  type PayoutModuleOptions,
+  type ResolvedPayoutOptions,
+} from "./options"
 import { buildGatewayClient } from "./gateway-client"
 import { providerGatewayOf } from "./lib/provider-client"
 import { parseClientOptions, type GatewayClientOptions } from "../../gateway/options"
