@@ -8,17 +8,23 @@ import { redisModules, redisNamespace } from "./redis-modules"
  */
 loadEnv("test", process.cwd())
 
+// The internals these tests run with (short timeouts, no retries, a fixed snapshot key); read under NODE_ENV=test only.
+process.env.ACQUIRING_TEST_INTERNALS ??= JSON.stringify({
+  timeout_ms: 5_000,
+  query_retries: 0,
+  snapshot_secret: "integration-test-snapshot-secret-0123456789",
+})
+
 const common = {
   merchant_id: "1000001",
   accounts: [{ account_id: "100000101", sign_key: "sandbox-key-1" }],
   mode: "test",
   test_base_url: process.env.ACQ_SANDBOX_URL ?? "http://127.0.0.1:1",
-  timeout_ms: 5_000,
-  query_retries: 0,
+  // The gateway the sandbox plays in this run (integration:http:legacy sets ACQ_SANDBOX_DIALECT=legacy).
+  gateway_profile: process.env.ACQ_SANDBOX_DIALECT === "legacy" ? "legacy" : "documented",
   store_url: process.env.ACQ_STORE_URL ?? "http://localhost:9000",
   allowed_return_origins: ["http://shop.test"],
   default_return_url: "http://shop.test/checkout/return",
-  snapshot_secret: "integration-test-snapshot-secret-0123456789",
   // The scheduled reconciliation would race the tests' own "sync now" calls; on only where a test asks.
   reconcile_enabled: process.env.ACQ_RECONCILE_JOB === "on",
   ...(process.env.ACQ_RECONCILE_INTERVAL_MINUTES

@@ -20,7 +20,7 @@ import { acquiringTestRunner } from "./helpers/acquiring-suite"
 import { PROVIDERS, type Seed } from "./helpers/acquiring-seed"
 import { adminOrder, cartWithShipping, completeCart, DEVICE, startSession } from "./helpers/acquiring-store"
 import { payOnHostedPage } from "./helpers/browser"
-import { NOTIFICATION_DIALECT, dialectPluginOptions, ourNames, resignNotification, wireName } from "./helpers/dialect"
+import { NOTIFICATION_DIALECT, dialectGatewayProfile, ourNames, resignNotification, wireName } from "./helpers/dialect"
 
 jest.setTimeout(300_000)
 
@@ -417,7 +417,8 @@ describe("payout hook (the payout test app)", () => {
     "JWT_SECRET",
     "ACQUIRING_TEST_SANDBOX_URL",
     "ACQUIRING_TEST_PAYOUT_NOTIFY_URL",
-    "ACQUIRING_TEST_PAYOUT_OPTIONS",
+    "ACQUIRING_TEST_GATEWAY_PROFILE",
+    "ACQUIRING_TEST_INTERNALS",
   ] as const
   // Before the runner's own beforeAll: the payout app reads these when its config loads.
   beforeAll(async () => {
@@ -428,7 +429,7 @@ describe("payout hook (the payout test app)", () => {
     process.env.JWT_SECRET = JWT_SECRET
     process.env.ACQUIRING_TEST_SANDBOX_URL = sandbox.url
     process.env.ACQUIRING_TEST_PAYOUT_NOTIFY_URL = `http://127.0.0.1:${port}/hooks/acquiring/payout`
-    process.env.ACQUIRING_TEST_PAYOUT_OPTIONS = JSON.stringify(dialectPluginOptions(sandbox).payouts)
+    process.env.ACQUIRING_TEST_GATEWAY_PROFILE = JSON.stringify(dialectGatewayProfile(sandbox))
     // test-utils' runner takes the process-wide container's pg connection when one is registered: here the
     // first app's, closed when that app stopped. A new one on this app's database takes its place.
     const { container } = await import("@medusajs/framework")

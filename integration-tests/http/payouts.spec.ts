@@ -6,7 +6,7 @@ import { encodeForm } from "../../src/gateway/codecs"
 import { sign } from "../../src/gateway/signing"
 import { PAYOUT_NOTIFICATION_SIGN_FIELDS } from "../../src/gateway/schemas/notification"
 import { startSandbox, type Sandbox } from "../../src/sandbox"
-import { dialectPluginOptions, dialectSandboxOptions } from "./helpers/dialect"
+import { dialectGatewayProfile, dialectSandboxOptions } from "./helpers/dialect"
 
 jest.setTimeout(300_000)
 
@@ -25,7 +25,8 @@ const ENV_KEYS = [
   "JWT_SECRET",
   "ACQUIRING_TEST_SANDBOX_URL",
   "ACQUIRING_TEST_PAYOUT_NOTIFY_URL",
-  "ACQUIRING_TEST_PAYOUT_OPTIONS",
+  "ACQUIRING_TEST_GATEWAY_PROFILE",
+  "ACQUIRING_TEST_INTERNALS",
 ] as const
 const savedEnv: Record<string, string | undefined> = {}
 const output: string[] = []
@@ -78,8 +79,8 @@ beforeAll(async () => {
   process.env.JWT_SECRET = JWT_SECRET
   process.env.ACQUIRING_TEST_SANDBOX_URL = sandbox.url
   process.env.ACQUIRING_TEST_PAYOUT_NOTIFY_URL = `http://127.0.0.1:${port}/hooks/acquiring/payout`
-  // The payout amounts' unit the sandbox writes in this run's dialect, set as a merchant would.
-  process.env.ACQUIRING_TEST_PAYOUT_OPTIONS = JSON.stringify(dialectPluginOptions(sandbox).payouts)
+  // The gateway profile of this run's dialect (its payout amounts' unit), set as a merchant would.
+  process.env.ACQUIRING_TEST_GATEWAY_PROFILE = JSON.stringify(dialectGatewayProfile(sandbox))
 })
 
 afterAll(async () => {

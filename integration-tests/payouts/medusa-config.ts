@@ -10,8 +10,9 @@ loadEnv("test", process.cwd())
 
 const sandboxUrl = process.env.ACQUIRING_TEST_SANDBOX_URL ?? "http://127.0.0.1:1"
 const notifyUrl = process.env.ACQUIRING_TEST_PAYOUT_NOTIFY_URL
-// payouts options matching the sandbox's dialect (payouts.amount_unit), set by the spec.
-const payoutOptions = JSON.parse(process.env.ACQUIRING_TEST_PAYOUT_OPTIONS ?? "{}")
+// The gateway profile the sandbox plays in this run (its payout amounts' unit), set by the spec.
+const gatewayProfile = JSON.parse(process.env.ACQUIRING_TEST_GATEWAY_PROFILE ?? '"documented"')
+process.env.ACQUIRING_TEST_INTERNALS ??= JSON.stringify({ timeout_ms: 5_000 })
 
 const config = defineConfig({
   projectConfig: {
@@ -35,9 +36,9 @@ const config = defineConfig({
           accounts: [{ account_id: "100000101", sign_key: "sandbox-key-1" }],
           mode: "test",
           test_base_url: sandboxUrl,
-          timeout_ms: 5_000,
+          gateway_profile: gatewayProfile,
         },
-        payouts: { ...payoutOptions, notify_url: notifyUrl },
+        payouts: { notify_url: notifyUrl },
       },
     },
   ],

@@ -9,7 +9,7 @@ import { BATCH_OPERATIONS } from "./operations-table"
 import { payoutOperation } from "./operations/payout"
 import { retrieveRefundsOperation } from "./operations/retrieve-refunds"
 import { retrieveTransactionsOperation } from "./operations/retrieve-transactions"
-import { parseClientOptions, type GatewayClientOptionsInput } from "./options"
+import { parseClientOptions, type GatewayClientOptions, type GatewayClientOptionsInput } from "./options"
 
 /**
  * Create a Medusa-free client of the acquiring gateway. Options are validated here
@@ -40,7 +40,11 @@ import { parseClientOptions, type GatewayClientOptionsInput } from "./options"
  * ```
  */
 export function createGatewayClient(input: GatewayClientOptionsInput): GatewayClient {
-  const options = parseClientOptions(input)
+  return buildGatewayClient(parseClientOptions(input))
+}
+
+/** A client of options already resolved (the doctor's probes, which vary one operation). */
+export function buildGatewayClient(options: GatewayClientOptions): GatewayClient {
   const baseUrl = options.base_url ?? (options.mode === "test" ? options.test_base_url : options.live_base_url)!
   const ctx: ClientContext = {
     options,

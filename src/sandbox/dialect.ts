@@ -1,11 +1,12 @@
 import type { Encoding, Operation } from "../gateway/operations-table"
+import { GATEWAY_PROFILES } from "../gateway/profile"
 import type { NotificationDialect } from "../gateway/schemas/notification"
 import type { SandboxDialectPreset, SandboxReadings } from "./options"
 import { resolvePins, type ResolvedPins, type SandboxPins } from "./silent-points"
 
 /**
  * The sandbox's dialect: which readings of the interface's "not shown" parts it plays
- * (docs/sandbox.md, "Dialects"; docs/assumptions.md, "Sandbox dialects").
+ * (docs/sandbox.md, "Dialects"). A dialect is the gateway profile of its name (docs/gateway-profile.md).
  */
 
 /**
@@ -46,7 +47,20 @@ export const DOCUMENTED_ANSWER_TYPES: Readonly<Record<Operation, string>> = {
 
 export type SignatureCase = "upper" | "lower"
 
-/** What a preset means for every sub-option it sets. Partial capture is allowed in both. */
+/** A dialect's notifications and readings, as the gateway profile of the same name says. */
+function presetOf(name: SandboxDialectPreset) {
+  const p = GATEWAY_PROFILES[name]
+  return {
+    notifications: { dialect: p.notification_naming, signature_case: p.notification_signature_case },
+    readings: {
+      unknown_order: p.unknown_order,
+      partial_capture: p.partial_capture,
+      payout_amounts: p.payout_amount_unit,
+    },
+  }
+}
+
+/** What a preset means for every sub-option it sets: the gateway profile's values, defined there once. */
 export const PRESETS: Readonly<
   Record<
     SandboxDialectPreset,
@@ -55,16 +69,7 @@ export const PRESETS: Readonly<
       readings: Required<SandboxReadings>
     }
   >
-> = {
-  documented: {
-    notifications: { dialect: "snake_case", signature_case: "upper" },
-    readings: { unknown_order: "absent", partial_capture: "allowed", payout_amounts: "minor" },
-  },
-  legacy: {
-    notifications: { dialect: "legacy", signature_case: "lower" },
-    readings: { unknown_order: "query_result_2", partial_capture: "allowed", payout_amounts: "major" },
-  },
-}
+> = { documented: presetOf("documented"), legacy: presetOf("legacy") }
 
 /** The dialect a running sandbox plays, every sub-option resolved (exported as `Sandbox.dialect`). */
 export interface ResolvedDialect {

@@ -1,10 +1,7 @@
 import { z } from "zod"
-import {
-  NOTIFICATION_SIGN_FIELDS,
-  NotificationDialect,
-  PAYOUT_NOTIFICATION_SIGN_FIELDS,
-} from "../gateway/schemas/notification"
+import { NotificationDialect } from "../gateway/schemas/notification"
 import { ENCODINGS, OPERATIONS } from "../gateway/operations-table"
+import { GATEWAY_PROFILES } from "../gateway/profile"
 import { firstIssue } from "../gateway/zod-issues"
 import { resolveDialect, type ResolvedDialect } from "./dialect"
 import { SandboxPins, XmlName, type ResolvedPins } from "./silent-points"
@@ -70,9 +67,11 @@ export const NotificationOptions = z.object({
    */
   dialect: NotificationDialect.optional(),
   /** Signed values in order, sign_key last; either naming (the same values are signed in both dialects). */
-  sign_fields: z.array(z.string().min(1)).default([...NOTIFICATION_SIGN_FIELDS]),
-  /** Signed values of payout notifications (the plugin's default payout row; not documented). */
-  payout_sign_fields: z.array(z.string().min(1)).default([...PAYOUT_NOTIFICATION_SIGN_FIELDS]),
+  sign_fields: z.array(z.string().min(1)).default([...GATEWAY_PROFILES.documented.notification_signature_fields]),
+  /** Signed values of payout notifications (the profile's payout row; not documented). */
+  payout_sign_fields: z
+    .array(z.string().min(1))
+    .default([...GATEWAY_PROFILES.documented.payout_notification_signature_fields]),
 })
 
 export const PayoutOptions = z.object({
@@ -143,12 +142,12 @@ export const SandboxOptions = z.object({
   /** refund_status 2 (processing) turns 1 after this delay; 0 = refunded at once. */
   refund_processing_ms: ms(3_600_000).default(0),
   payout: PayoutOptions.default(PayoutOptions.parse({})),
-  /** Authorisations older than this cannot be captured (A0009). */
+  /** Authorisations older than this cannot be captured (A0009); default: the gateway profile's capture window. */
   capture_window_ms: z
     .number()
     .int()
     .positive()
-    .default(7 * 24 * 3_600_000),
+    .default(GATEWAY_PROFILES.documented.capture_window_days * 24 * 3_600_000),
   /** Override a row of the signature table (field paths before sign_key). */
   signature_fields: z.partialRecord(z.enum(OPERATIONS), z.array(z.string().min(1))).default({}),
   /** Seed of the PRNG behind fault probabilities and identifiers (deterministic runs). */

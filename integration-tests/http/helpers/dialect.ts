@@ -5,6 +5,7 @@ import {
   type NotificationDialect,
 } from "../../../src/gateway/schemas/notification"
 import { sign } from "../../../src/gateway/signing"
+import type { GatewayProfileInput } from "../../../src/gateway/profile-input"
 import type { Sandbox, SandboxOptionsInput } from "../../../src/sandbox"
 
 /**
@@ -28,12 +29,12 @@ export const SANDBOX_DIALECT: SandboxDialect = dialectFromEnv()
 export const dialectSandboxOptions = (): Pick<SandboxOptionsInput, "dialect"> => ({ dialect: SANDBOX_DIALECT })
 
 /**
- * The plugin options a merchant sets for the gateway this sandbox plays (what the doctor would print):
- * only the readings the wire cannot show. Taken from the running sandbox's resolved dialect, so the
- * plugin always matches it, whatever the preset's defaults.
+ * The gateway profile a merchant sets for the gateway this sandbox plays: the preset of its dialect, with
+ * the readings the wire cannot show taken from the running sandbox, so the plugin matches it whatever
+ * a spec's sandbox options.
  */
-export function dialectPluginOptions(sandbox: Sandbox): { payouts: { amount_unit: "minor" | "major" } } {
-  return { payouts: { amount_unit: sandbox.dialect.readings.payout_amounts } }
+export function dialectGatewayProfile(sandbox: Sandbox): GatewayProfileInput {
+  return { extends: sandbox.dialect.preset, payout_amount_unit: sandbox.dialect.readings.payout_amounts }
 }
 
 /**

@@ -30,7 +30,7 @@ export async function attempt<T>(
   let first: { error: unknown; refusal: Refusal } | undefined
   const list = variants(ctx.options, op)
   for (const [index, variant] of list.entries()) {
-    const client = clientFor(ctx.input, ctx.options, ctx.found, { op, v: variant }, ctx.calls)
+    const client = clientFor(ctx.options, ctx.found, { op, v: variant }, ctx.calls)
     try {
       const value = await call(client, variant, index)
       return { ok: true, value, variant, tries: index + 1, first }

@@ -115,7 +115,7 @@ async function cancelCreated(
   accepted: boolean,
 ): Promise<DoctorFinding[]> {
   if (!created.length) return []
-  const lookup = clientFor(ctx.input, ctx.options, ctx.found, null, ctx.calls)
+  const lookup = clientFor(ctx.options, ctx.found, null, ctx.calls)
   let open: Array<{ transaction_id: string; order_no: string }>
   try {
     const { orders_list } = await lookup.retrieveTransactions({ orders: created }, { account_id })

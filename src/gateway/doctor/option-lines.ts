@@ -1,22 +1,46 @@
 import type { GatewayClientOptions } from "../options"
+import { GATEWAY_PROFILES, GatewayProfileFields } from "../profile"
 import type { Fix } from "./variants"
 
 const literal = (value: unknown): string =>
-  Array.isArray(value) ? `[${value.map(literal).join(", ")}]` : JSON.stringify(value)
+  Array.isArray(value)
+    ? `[${value.map(literal).join(", ")}]`
+    : value && typeof value === "object"
+      ? `{ ${Object.entries(value)
+          .map(([k, v]) => `${k}: ${literal(v)}`)
+          .join(", ")} }`
+      : JSON.stringify(value)
 
-const objectLine = (name: string, entries: Record<string, unknown>) =>
-  `${name}: { ${Object.entries(entries)
-    .map(([k, v]) => `${k}: ${literal(v)}`)
-    .join(", ")} },`
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
+
+/** The fields of `profile` that differ from its preset; of an object field only the entries that differ. */
+function overrides(options: GatewayClientOptions): Record<string, unknown> {
+  const preset = GATEWAY_PROFILES[options.gateway_profile] as Record<string, unknown>
+  const out: Record<string, unknown> = {}
+  for (const field of Object.keys(GatewayProfileFields.shape)) {
+    const value = (options as Record<string, unknown>)[field]
+    const base = preset[field]
+    if (same(value, base)) continue
+    const isObject = value && typeof value === "object" && !Array.isArray(value)
+    out[field] = isObject
+      ? Object.fromEntries(
+          Object.entries(value).filter(([k, v]) => !same(v, (base as Record<string, unknown> | undefined)?.[k])),
+        )
+      : value
+  }
+  return out
+}
 
 /**
- * The provider option lines for medusa-config.ts that make the plugin send what worked: the whole
- * option (configured entries kept, found ones over them), so the line replaces the merchant's own.
+ * The `gateway_profile` line for medusa-config.ts that makes the plugin send what worked: the whole
+ * profile as configured (its preset and every field over it), the found encodings and rows over it,
+ * so the line replaces the merchant's own.
  */
 export function optionLines(options: GatewayClientOptions, fix: Fix): string[] {
-  const lines: string[] = []
-  if (Object.keys(fix.encodings).length) lines.push(objectLine("encodings", { ...options.encodings, ...fix.encodings }))
-  if (Object.keys(fix.signature_fields).length)
-    lines.push(objectLine("signature_fields", { ...options.signature_fields, ...fix.signature_fields }))
-  return lines
+  if (!Object.keys(fix.encodings).length && !Object.keys(fix.signature_fields).length) return []
+  const profile: Record<string, unknown> = { extends: options.gateway_profile, ...overrides(options) }
+  for (const key of ["encodings", "signature_fields"] as const) {
+    if (Object.keys(fix[key]).length) profile[key] = { ...(profile[key] as object), ...fix[key] }
+  }
+  return [`gateway_profile: ${literal(profile)},`]
 }

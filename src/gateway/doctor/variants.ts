@@ -1,7 +1,7 @@
-import { createGatewayClient } from "../client"
+import { buildGatewayClient } from "../client"
 import type { GatewayClient } from "../client-types"
 import { ENCODINGS, OPERATION_TABLE, type Encoding, type Operation } from "../operations-table"
-import type { GatewayClientOptions, GatewayClientOptionsInput } from "../options"
+import type { GatewayClientOptions } from "../options"
 
 /**
  * One way of speaking an operation: body encoding, signature row and hex case. The doctor tries the
@@ -97,7 +97,6 @@ function probeFetch(inner: typeof fetch, upper: readonly string[], calls: CallLo
  * already found working (`found`): the checkout probe's lookup and cancel use the working retrieval.
  */
 export function clientFor(
-  input: GatewayClientOptionsInput,
   options: GatewayClientOptions,
   found: Fix,
   probe: { op: Operation; v: Variant } | null,
@@ -112,7 +111,7 @@ export function clientFor(
     signature_fields[probe.op] = [...probe.v.row]
     if (probe.v.upper) upper.push(probe.op)
   }
-  return createGatewayClient({ ...input, encodings, signature_fields, fetch: probeFetch(inner, upper, calls) })
+  return buildGatewayClient({ ...options, encodings, signature_fields, fetch: probeFetch(inner, upper, calls) })
 }
 
 /** Option changes a working variant needs; upper-case hex has no option (the plugin sends lower-case [C]). */

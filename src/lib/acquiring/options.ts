@@ -2,12 +2,13 @@ import { logger } from "@medusajs/framework/logger"
 import { MedusaError } from "@medusajs/framework/utils"
 import { z } from "zod"
 import { CurrencyDigits, CurrencyRounding } from "../../gateway/currencies"
-import { GatewayClientOptions } from "../../gateway/options"
+import { GatewayOptionsError } from "../../gateway/errors"
+import { parseClientOptions, type GatewayClientOptions } from "../../gateway/options"
 import { firstIssue } from "../../gateway/zod-issues"
 import { Url } from "../../gateway/schemas/common"
 import { DeclineCategory, DeclineCode } from "./decline"
 import { DisputeReading } from "./disputes"
-import { SESSION_ORDER_NO_PATTERN } from "./order-no"
+import { splitProviderOptions } from "./options-split"
 import { SAVED_CARDS_DEFAULTS, SavedCardsOptions } from "./saved-cards"
 import { LanguageTag } from "./snapshot/storefront-data"
 
@@ -57,7 +58,10 @@ export { LanguageTag }
 
 const Origin = z.url({ protocol: /^https?$/, error: "must be an http(s) origin like https://shop.example" })
 
-/** Options of the provider itself; every other key goes to the gateway client (src/gateway/options.ts). */
+/**
+ * Options of the provider itself; the connection keys go to the gateway client, the gateway's facts
+ * to `gateway_profile`, the internals are constants (options-split.ts).
+ */
 export const ProviderOwnOptions = z.object({
   /** How dispute notifications are read (lib/acquiring/disputes.ts): field names and status texts. */
   ...DisputeReading.shape,
@@ -195,24 +199,31 @@ function invalid(at: z.ZodError | string, message = ""): never {
   )
 }
 
+/** The profile fields only the provider reads (how it maps the gateway's codes and fields). */
+const PROFILE_READINGS = ProviderOwnOptions.pick({
+  status_map: true,
+  decline_reasons: true,
+  dispute_fields: true,
+  dispute_status_map: true,
+}).extend({ saved_card_fields: SavedCardsOptions.omit({ enabled: true }).prefault({}) })
+
 /** Parse and validate; throws MedusaError INVALID_DATA naming the option. */
 export function parseAcquiringOptions(input: unknown): AcquiringOptions {
   if (!input || typeof input !== "object") invalid("", "options must be an object")
-  const own: Record<string, unknown> = {}
-  const clientInput: Record<string, unknown> = {}
-  const clientKeys = new Set(Object.keys(GatewayClientOptions.shape))
-  for (const [k, v] of Object.entries(input as Record<string, unknown>)) {
-    if (OWN_KEYS.has(k)) own[k] = v
-    else if (clientKeys.has(k)) clientInput[k] = v
-    else invalid(k, "unknown option (check the spelling)")
-  }
+  const { own, clientInput } = splitProviderOptions(
+    input as Record<string, unknown>,
+    PROFILE_READINGS,
+    (k) => OWN_KEYS.has(k),
+    invalid,
+  )
   const p = ProviderOwnOptions.safeParse(own)
   if (!p.success) invalid(p.error)
-  // Notifications must name an order number of the kind this plugin makes (a merchant may widen it).
-  const formats = clientInput.notification_formats ?? {}
-  if (typeof formats === "object" && formats !== null && (formats as { order_no?: unknown }).order_no === undefined)
-    clientInput.notification_formats = { ...formats, order_no: SESSION_ORDER_NO_PATTERN }
-  const c = GatewayClientOptions.safeParse(clientInput)
-  if (!c.success) invalid(c.error)
-  return { provider: p.data, client: c.data, clientInput }
+  try {
+    return { provider: p.data, client: parseClientOptions(clientInput), clientInput }
+  } catch (e) {
+    // The client's message names the option the same way; said once, as the provider's.
+    if (e instanceof GatewayOptionsError)
+      invalid(e.source, e.message.replace(`Invalid gateway option ${e.source}: `, ""))
+    throw e
+  }
 }

@@ -1,7 +1,8 @@
 import type { GatewayClient } from "../../gateway/client-types"
-import { createGatewayClient } from "../../gateway"
+import { buildGatewayClient as build } from "../../gateway/client"
+import type { GatewayClientOptions } from "../../gateway/options"
 
-/** One seam for building the client (the gateway package owns its option validation). */
-export function buildGatewayClient(options: Record<string, unknown>): GatewayClient {
-  return createGatewayClient(options as Parameters<typeof createGatewayClient>[0])
+/** One seam for building the client from options already resolved (the gateway package validates them). */
+export function buildGatewayClient(options: GatewayClientOptions): GatewayClient {
+  return build(options)
 }

@@ -1,4 +1,7 @@
+import { logger } from "@medusajs/framework/logger"
 import { MedusaError } from "@medusajs/framework/utils"
+import { profilePlace, warnDeprecated } from "../../gateway/deprecated-options"
+import type { GatewayProfileFields } from "../../gateway/profile"
 import { z } from "zod"
 import { Currency, Url } from "../../gateway/schemas"
 import { firstIssue } from "../../gateway/zod-issues"
@@ -18,21 +21,12 @@ export const PayoutOptions = z.object({
   provider: z.string().min(1).optional(),
   /** Account that pays out; else the gateway client picks by payment_currency / fallback. */
   account_id: z.string().min(1).max(10).optional(),
-  /**
-   * Unit of the payout answer's fee_amount, amount_beneficiary_receives and amount_payer_pays. The interface
-   * types them "integer" without a unit and the wire cannot tell (docs/assumptions.md, Payouts: unknown):
-   * "minor" (default: an integer can carry the two decimals every gateway amount has only as hundredths)
-   * or "major" (currency units, e.g. 98.5 or "98.50"). The doctor's payout reading or the first payout tells which.
-   */
-  amount_unit: z.enum(["minor", "major"]).default("minor"),
-  /** Digits of the integer minor units per currency (default 2, the gateway's two decimals, for every currency). */
-  minor_unit_digits: z.record(Currency, z.number().int().min(0).max(4)).default({}),
-  /**
-   * Refuse notifications whose signed transaction_id / currency / amount contradict the payout.
-   * Turn off only if the gateway's payout push fills those fields differently; a status that the
-   * signed order_status does not back is refused either way.
-   */
-  check_notification_fields: z.boolean().default(true),
+  /** Deprecated: gateway_profile.payout_amount_unit (read from here meanwhile, with a warning). */
+  amount_unit: z.enum(["minor", "major"]).optional(),
+  /** Deprecated: gateway_profile.payout_minor_unit_digits. */
+  minor_unit_digits: z.record(Currency, z.number().int().min(0).max(4)).optional(),
+  /** Deprecated: gateway_profile.payout_check_notification_fields. */
+  check_notification_fields: z.boolean().optional(),
 })
 export type PayoutOptions = z.infer<typeof PayoutOptions>
 
@@ -40,14 +34,43 @@ export const PayoutModuleOptions = z
   .object({
     /** Gateway client options (src/gateway/options.ts); validated when the client is built. */
     gateway: z.record(z.string(), z.unknown()).optional(),
-    payouts: PayoutOptions.default({ amount_unit: "minor", minor_unit_digits: {}, check_notification_fields: true }),
+    payouts: PayoutOptions.default({}),
   })
   .loose()
 export type PayoutModuleOptions = z.infer<typeof PayoutModuleOptions>
 
+/** The payout readings that are gateway facts now: old key → field of the gateway profile. */
+export const PAYOUT_PROFILE_KEYS = {
+  amount_unit: "payout_amount_unit",
+  minor_unit_digits: "payout_minor_unit_digits",
+  check_notification_fields: "payout_check_notification_fields",
+} as const satisfies Record<string, keyof GatewayProfileFields>
+
+/** The payout options in force: the module's own, the readings from the gateway's profile (old keys over it). */
+export type ResolvedPayoutOptions = Omit<PayoutOptions, keyof typeof PAYOUT_PROFILE_KEYS> & {
+  amount_unit: GatewayProfileFields["payout_amount_unit"]
+  minor_unit_digits: GatewayProfileFields["payout_minor_unit_digits"]
+  check_notification_fields: boolean
+}
+
+export function resolvePayoutOptions(payouts: PayoutOptions, profile: GatewayProfileFields): ResolvedPayoutOptions {
+  return {
+    ...payouts,
+    amount_unit: payouts.amount_unit ?? profile.payout_amount_unit,
+    minor_unit_digits: { ...profile.payout_minor_unit_digits, ...payouts.minor_unit_digits },
+    check_notification_fields: payouts.check_notification_fields ?? profile.payout_check_notification_fields,
+  }
+}
+
 export function parsePayoutModuleOptions(input: unknown): PayoutModuleOptions {
   const r = PayoutModuleOptions.safeParse(input ?? {})
-  if (r.success) return r.data
+  if (r.success) {
+    for (const [key, field] of Object.entries(PAYOUT_PROFILE_KEYS)) {
+      if (r.data.payouts[key as keyof typeof PAYOUT_PROFILE_KEYS] !== undefined)
+        warnDeprecated("plugin option", `payouts.${key}`, profilePlace(field), (m) => logger.warn(m))
+    }
+    return r.data
+  }
   const { path, message } = firstIssue(r.error, { fallback: "options" })
   // Typed like every other option error of the plugin (found by the options fuzz test).
   throw new MedusaError(MedusaError.Types.INVALID_DATA, `Invalid plugin option ${path}: ${message}`)

@@ -3,9 +3,16 @@ import type { ConfigModule, InferTypeOf } from "@medusajs/framework/types"
 import type { CallOptions, GatewayClient } from "../../gateway/client-types"
 import type { Notification, PayoutRequest, PayoutResponse } from "../../gateway/schemas"
 import { Payout } from "./models/payout"
-import { parsePayoutModuleOptions, type PayoutModuleOptions, type PayoutOptions } from "./options"
+import {
+  parsePayoutModuleOptions,
+  resolvePayoutOptions,
+  type PayoutModuleOptions,
+  type ResolvedPayoutOptions,
+} from "./options"
 import { buildGatewayClient } from "./gateway-client"
-import { providerClient } from "./lib/provider-client"
+import { providerGatewayOf } from "./lib/provider-client"
+import { parseClientOptions, type GatewayClientOptions } from "../../gateway/options"
+import { logger } from "@medusajs/framework/logger"
 import { isGatewayError } from "../../gateway/errors"
 import type { PayoutRecordInput } from "./lib/from-request"
 import type { PayoutUpdate } from "./lib/gateway-update"
@@ -21,7 +28,7 @@ export type PayoutPatch = Partial<PayoutUpdate> & { submitted_at?: Date; account
  */
 class PayoutModuleService extends MedusaService({ Payout }) {
   protected readonly options_: PayoutModuleOptions
-  private client_?: GatewayClient
+  private gateway_?: { client: GatewayClient; options: GatewayClientOptions }
   private readonly configModule_?: ConfigModule
 
   constructor(container: Record<string, unknown>, options?: unknown) {
@@ -33,24 +40,33 @@ class PayoutModuleService extends MedusaService({ Payout }) {
   }
 
   // eslint-disable-next-line @medusajs/service-methods-must-be-async -- a synchronous accessor, no I/O
-  payoutOptions(): PayoutOptions {
-    return this.options_.payouts
+  payoutOptions(): ResolvedPayoutOptions {
+    return resolvePayoutOptions(this.options_.payouts, this.gateway().options)
   }
 
   // eslint-disable-next-line @medusajs/service-methods-must-be-async -- a synchronous accessor, no I/O
   gatewayClient(): GatewayClient {
-    if (!this.client_) {
+    return this.gateway().client
+  }
+
+  /** The client payouts use and its options (the gateway profile says how payout answers read). */
+  private gateway() {
+    if (!this.gateway_) {
       try {
-        this.client_ = this.options_.gateway
-          ? buildGatewayClient(this.options_.gateway)
-          : providerClient(this.configModule_, this.options_.payouts.provider)
+        if (this.options_.gateway) {
+          const options = parseClientOptions(this.options_.gateway, (m) => logger.warn(m))
+          this.gateway_ = { client: buildGatewayClient(options), options }
+        } else {
+          const { client, options } = providerGatewayOf(this.configModule_, this.options_.payouts.provider)
+          this.gateway_ = { client, options: options.client }
+        }
       } catch (e) {
         // Names the option to fix (GatewayOptionsError); a 400, not an anonymous 500.
         if (isGatewayError(e)) throw new MedusaError(MedusaError.Types.INVALID_DATA, e.message)
         throw e
       }
     }
-    return this.client_
+    return this.gateway_
   }
 
   /**

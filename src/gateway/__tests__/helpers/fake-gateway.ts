@@ -54,16 +54,16 @@ export const ACCOUNTS = {
   fallback: { account_id: "123456703", sign_key: "FbKey-Secret3" },
 }
 
-export function makeClient(responder: Responder, extra: Partial<GatewayClientOptionsInput> = {}) {
+export function makeClient(responder: Responder, options: Partial<GatewayClientOptionsInput> = {}) {
   const fake = fakeFetch(responder)
+  // A spec's timings go to the client's internals, over the helper's short ones.
+  const { timeout_ms = 2_000, retry_base_delay_ms = 1, ...extra } = options
   const client = createGatewayClient({
     merchant_id: MERCHANT,
     test_base_url: "https://gw.test/",
     accounts: [ACCOUNTS.eur, ACCOUNTS.usd, ACCOUNTS.fallback],
-    fetch: fake.fetch,
-    retry_base_delay_ms: 1,
-    timeout_ms: 2_000,
     ...extra,
+    internals: { fetch: fake.fetch, retry_base_delay_ms, timeout_ms, ...extra.internals },
   })
   return { client, calls: fake.calls }
 }

@@ -60,7 +60,7 @@ describe("acquiring doctor against the sandbox", () => {
     async (dialect) => {
       const s = await sandbox({ dialect, signature_fields: { checkout: [...CHECKOUT_NOTIFY_ROW] } })
       const report = await runDoctor(client(s), RUN)
-      const expected = `signature_fields: { checkout: ["merchant_id", "account_id", "order_no", "currency", "amount", "notify_url"] },`
+      const expected = `gateway_profile: { extends: "documented", signature_fields: { checkout: ["merchant_id", "account_id", "order_no", "currency", "amount", "notify_url"] } },`
       expect(report.ok).toBe(false)
       expect(report.option_lines).toEqual([expected])
       const checkout = report.findings.find((f) => f.check === "checkout")!
@@ -94,9 +94,14 @@ describe("acquiring doctor against the sandbox", () => {
     async (dialect) => {
       const s = await sandbox({ dialect, accepted_encodings: { retrievalTrans: ["json"] } })
       const report = await runDoctor(client(s), RUN)
-      expect(report.option_lines).toEqual([`encodings: { retrievalTrans: "json" },`])
+      expect(report.option_lines).toEqual([
+        `gateway_profile: { extends: "documented", encodings: { retrievalTrans: "json" } },`,
+      ])
       const credentials = report.findings.find((f) => f.check === "credentials")!
-      expect(credentials).toMatchObject({ ok: false, fix_options: `encodings: { retrievalTrans: "json" },` })
+      expect(credentials).toMatchObject({
+        ok: false,
+        fix_options: `gateway_profile: { extends: "documented", encodings: { retrievalTrans: "json" } },`,
+      })
       expect(credentials.saw).toMatch(
         /refused as configured \(code I0002, source body, HTTP 415.*accepted with json body/,
       )
@@ -110,7 +115,9 @@ describe("acquiring doctor against the sandbox", () => {
   it("a merchant who configured another encoding is told to send the documented one", async () => {
     const s = await sandbox()
     const report = await runDoctor(client(s, { encodings: { retrievalTrans: "xml", cancel: "form" } }), RUN)
-    expect(report.option_lines).toEqual([`encodings: { retrievalTrans: "form", cancel: "json" },`])
+    expect(report.option_lines).toEqual([
+      `gateway_profile: { extends: "documented", encodings: { retrievalTrans: "form", cancel: "json" } },`,
+    ])
     expect(report.findings.filter((f) => !f.ok).map((f) => f.check)).toEqual(["credentials", "cancel"])
   })
 
@@ -152,7 +159,7 @@ describe("acquiring doctor against the sandbox", () => {
     const lines = formatReport(await runDoctor(client(s), RUN))
     expect(lines[0]).toMatch(/^ok {3}credentials: account 100000101/)
     expect(lines).toContain(
-      `  signature_fields: { checkout: ["merchant_id", "account_id", "order_no", "currency", "amount", "notify_url"] },`,
+      `  gateway_profile: { extends: "documented", signature_fields: { checkout: ["merchant_id", "account_id", "order_no", "currency", "amount", "notify_url"] } },`,
     )
   })
 })

@@ -1,7 +1,8 @@
 import { PayoutResponse } from "../../../gateway/schemas"
 import { readPayoutAmount } from "../lib/amounts"
 import { updateFromNotification, updateFromResponse } from "../lib/gateway-update"
-import { parsePayoutModuleOptions } from "../options"
+import { GATEWAY_PROFILES } from "../../../gateway/profile"
+import { parsePayoutModuleOptions, resolvePayoutOptions } from "../options"
 
 /**
  * payouts.amount_unit (#17): the payout answer's integer amounts are minor or major units and the
@@ -19,8 +20,14 @@ const answer = (amounts: Record<string, unknown>) =>
 
 describe("payouts.amount_unit option", () => {
   it("defaults to minor and takes major; anything else names the option", () => {
-    expect(parsePayoutModuleOptions({}).payouts.amount_unit).toBe("minor")
-    expect(parsePayoutModuleOptions({ payouts: { amount_unit: "major" } }).payouts.amount_unit).toBe("major")
+    const documented = GATEWAY_PROFILES.documented
+    expect(resolvePayoutOptions(parsePayoutModuleOptions({}).payouts, documented).amount_unit).toBe("minor")
+    expect(resolvePayoutOptions(parsePayoutModuleOptions({}).payouts, GATEWAY_PROFILES.legacy).amount_unit).toBe(
+      "major",
+    )
+    // The old key still counts, over the profile.
+    const old = parsePayoutModuleOptions({ payouts: { amount_unit: "major" } }).payouts
+    expect(resolvePayoutOptions(old, documented).amount_unit).toBe("major")
     expect(() => parsePayoutModuleOptions({ payouts: { amount_unit: "cents" } })).toThrow(
       /Invalid plugin option payouts\.amount_unit/,
     )
@@ -42,7 +49,7 @@ describe("readPayoutAmount", () => {
 
   it("minor: a fraction is refused with the option to set, never rounded", () => {
     expect(() => readPayoutAmount(1.5, "EUR", minor)).toThrow(
-      'fee_amount 1.5 is not a whole number of minor units: if your gateway writes payout amounts in currency units, set the plugin option payouts.amount_unit: "major"',
+      'fee_amount 1.5 is not a whole number of minor units: if your gateway writes payout amounts in currency units, set gateway_profile.payout_amount_unit: "major"',
     )
   })
 
@@ -75,7 +82,9 @@ describe("the payout answer in either unit", () => {
 
   it("the wrong unit is never silently a wrong amount: a major answer read as minor throws naming the option", () => {
     const inMajor = answer({ fee_amount: 1.5, amount_beneficiary_receives: 98.5, amount_payer_pays: 100 })
-    expect(() => updateFromResponse(inMajor, { payment_currency: "EUR" })).toThrow(/payouts\.amount_unit: "major"/)
+    expect(() => updateFromResponse(inMajor, { payment_currency: "EUR" })).toThrow(
+      /gateway_profile\.payout_amount_unit: "major"/,
+    )
   })
 
   it("a form-encoded notification's amounts are read from their text in the configured unit", () => {

@@ -3,9 +3,9 @@ import { parsePayoutModuleOptions } from "../options"
 describe("payout module options (the plugin options)", () => {
   it("defaults payouts and ignores other parts' keys", () => {
     const o = parsePayoutModuleOptions({ other_feature: { x: 1 } })
-    expect(o.payouts).toEqual({ amount_unit: "minor", minor_unit_digits: {}, check_notification_fields: true })
+    expect(o.payouts).toEqual({})
     expect(o.gateway).toBeUndefined()
-    expect(parsePayoutModuleOptions(undefined).payouts.check_notification_fields).toBe(true)
+    expect(parsePayoutModuleOptions(undefined).payouts.check_notification_fields).toBeUndefined()
   })
 
   it("names the option to fix", () => {

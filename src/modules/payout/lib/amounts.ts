@@ -49,7 +49,7 @@ export function readPayoutAmount(
     throw new MedusaError(
       MedusaError.Types.INVALID_DATA,
       `${opts.field} ${text} is not a whole number of minor units: if your gateway writes payout amounts in ` +
-        `currency units, set the plugin option payouts.amount_unit: "major"`,
+        `currency units, set gateway_profile.payout_amount_unit: "major"`,
     )
   }
   const digits = currencyDigits(currency, opts.digits)

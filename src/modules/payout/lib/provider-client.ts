@@ -2,7 +2,7 @@ import type { ConfigModule } from "@medusajs/framework/types"
 import { MedusaError } from "@medusajs/framework/utils"
 import type { GatewayClient } from "../../../gateway/client-types"
 import { acquiringProviderConfigs } from "../../../lib/acquiring/config"
-import { providerGateway } from "../../../lib/acquiring/gateways"
+import { providerGateway, type ProviderGateway } from "../../../lib/acquiring/gateways"
 
 const fix = (what: string) =>
   new MedusaError(MedusaError.Types.INVALID_DATA, `Payouts need a gateway: ${what} (see docs/payouts.md)`)
@@ -12,6 +12,11 @@ const fix = (what: string) =>
  * client (the same credentials, configured once): the one named by `payouts.provider`, or the only one.
  */
 export function providerClient(config: ConfigModule | undefined, wanted: string | undefined): GatewayClient {
+  return providerGatewayOf(config, wanted).client
+}
+
+/** The provider's client and its options (the gateway profile payouts read). */
+export function providerGatewayOf(config: ConfigModule | undefined, wanted: string | undefined): ProviderGateway {
   const providers = config ? acquiringProviderConfigs(config) : []
   const ids = providers.map((p) => p.config_id)
   if (wanted) {
@@ -19,9 +24,9 @@ export function providerClient(config: ConfigModule | undefined, wanted: string 
       throw fix(
         `payouts.provider "${wanted}" is not an acquiring payment provider's id (configured: ${ids.join(", ") || "none"})`,
       )
-    return providerGateway(config!, wanted).client
+    return providerGateway(config!, wanted)
   }
-  if (ids.length === 1) return providerGateway(config!, ids[0]).client
+  if (ids.length === 1) return providerGateway(config!, ids[0])
   throw fix(
     ids.length
       ? `several acquiring payment providers (${ids.join(", ")}); set payouts.provider to the one that pays out`
