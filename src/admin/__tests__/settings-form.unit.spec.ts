@@ -23,11 +23,11 @@ const accounts = field({
   key: "accounts",
   kind: "list",
   min: 1,
-  value: [{ account: "100000101", sign_key: "ey-1", currencies: "EUR" }],
+  value: [{ account: "100000101", sign_key: "••••ey-1", currencies: ["EUR"] }],
   item_fields: [
     field({ key: "account", kind: "string", required: true }),
     field({ key: "sign_key", kind: "secret", required: true }),
-    field({ key: "currencies", kind: "string" }),
+    field({ key: "currencies", kind: "list", default: [] }),
   ],
 })
 
@@ -49,21 +49,35 @@ const form: SettingsForm = {
     {
       id: "reconciliation",
       title: "Notifications and reconciliation",
-      fields: [field({ key: "reconcile_interval_minutes", kind: "integer", min: 5, max: 1440, value: 15 })],
+      fields: [
+        field({ key: "reconcile_interval_minutes", kind: "integer", min: 5, max: 1440, value: 15 }),
+        field({ key: "notification_retention_days", kind: "integer", default: 90 }),
+      ],
     },
   ],
 }
 
 describe("admin settings form", () => {
-  it("sends every unlocked field back, a secret left alone as the ending it came as", () => {
+  it("sends every unlocked field set, a secret left alone as the ending it came as, blanks unset", () => {
     const draft = initialDraft(form)
     draft.reconcile_interval_minutes = "30"
     expect(valuesToSave(form, draft)).toEqual({
       mode: "test",
-      accounts: [{ account: "100000101", sign_key: "ey-1", currencies: "EUR" }],
+      accounts: [{ account: "100000101", sign_key: "••••ey-1", currencies: ["EUR"] }],
       reconcile_interval_minutes: 30,
     })
     expect(changedKeys(form, draft)).toEqual(["reconcile_interval_minutes"])
+  })
+
+  it("splits a typed list of plain values", () => {
+    const draft = initialDraft(form)
+    const rows = draft.accounts as Array<Record<string, unknown>>
+    rows[0].currencies = "EUR, usd,,GBP "
+    expect(valuesToSave(form, draft).accounts).toEqual([
+      { account: "100000101", sign_key: "••••ey-1", currencies: ["EUR", "usd", "GBP"] },
+    ])
+    rows[0].currencies = "EUR"
+    expect(changedKeys(form, draft)).toEqual([])
   })
 
   it("never edits the descriptors the server sent", () => {

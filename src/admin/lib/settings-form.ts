@@ -28,6 +28,13 @@ export function newRow(field: FieldDescriptor): Row {
   return tagged(row)
 }
 
+/** What a field holds when the admin leaves it blank, as a hint ("default: manual"). */
+export function defaultHint(field: FieldDescriptor): string | undefined {
+  const d = field.default
+  if (d === null || d === undefined || (Array.isArray(d) && !d.length)) return undefined
+  return `default: ${shownValue(d)}`
+}
+
 /** ••••1234 for a secret sent as its ending; "not set" when there is none. */
 export function maskedHint(value: unknown): string {
   if (typeof value !== "string" || !value) return "not set"
@@ -49,7 +56,7 @@ export function fieldProblem(field: FieldDescriptor, value: unknown): string | n
       return null
     }
     case "url":
-      return URL.canParse(String(value)) ? null : "Enter a full address (https://…)"
+      return /^https?:\/\/[^\s/]+/.test(String(value)) ? null : "Enter a full address (https://…)"
     case "enum":
       return field.options?.includes(String(value)) ? null : `One of ${field.options?.join(", ")}`
     case "string":
@@ -60,6 +67,10 @@ export function fieldProblem(field: FieldDescriptor, value: unknown): string | n
       return null
     }
     case "list": {
+      if (isPlainList(field)) {
+        const n = splitList(value).length
+        return field.max !== undefined && n > field.max ? `At most ${field.max} entries` : null
+      }
       const rows = Array.isArray(value) ? (value as Row[]) : []
       const n = (k: number) => `${k} ${k === 1 ? "row" : "rows"}`
       if (field.min !== undefined && rows.length < field.min) return `At least ${n(field.min)}`
@@ -78,7 +89,7 @@ export function draftProblems(form: SettingsForm, draft: Draft): Record<string, 
   for (const f of fieldsOf(form)) {
     const problem = fieldProblem(f, draft[f.key])
     if (problem) out[f.key] = problem
-    if (f.kind !== "list" || !Array.isArray(draft[f.key])) continue
+    if (isPlainList(f) || !Array.isArray(draft[f.key])) continue
     ;(draft[f.key] as Row[]).forEach((row, i) => {
       for (const item of f.item_fields ?? []) {
         const p = fieldProblem(item, row[item.key])
@@ -89,13 +100,29 @@ export function draftProblems(form: SettingsForm, draft: Draft): Record<string, 
   return out
 }
 
-/** A value as the server's schema takes it: whole numbers as numbers, blanks left out of rows. */
+/** A list of plain values (currencies, origins) as typed: separated by commas or spaces. */
+export const isPlainList = (field: FieldDescriptor) => field.kind === "list" && !field.item_fields?.length
+export const splitList = (v: unknown): string[] =>
+  Array.isArray(v)
+    ? v.map(String)
+    : String(v ?? "")
+        .split(/[\s,]+/)
+        .filter(Boolean)
+
+/** A value as the server's schema takes it: whole numbers as numbers, typed lists split; blank is unset. */
 function toWire(field: FieldDescriptor, value: unknown): unknown {
-  if (field.kind === "integer") return isBlank(value) ? null : Number(value)
+  if (isBlank(value)) return undefined
+  if (field.kind === "integer") return /^-?\d+$/.test(String(value).trim()) ? Number(value) : value
+  if (isPlainList(field)) return splitList(value)
   if (field.kind === "list" && Array.isArray(value))
-    return (value as Row[]).map((row) =>
-      Object.fromEntries((field.item_fields ?? []).map((f) => [f.key, toWire(f, row[f.key])])),
-    )
+    return (value as Row[]).map((row) => {
+      const out: Record<string, unknown> = {}
+      for (const f of field.item_fields ?? []) {
+        const v = toWire(f, row[f.key])
+        if (v !== undefined) out[f.key] = v
+      }
+      return out
+    })
   return value
 }
 
@@ -105,7 +132,10 @@ function toWire(field: FieldDescriptor, value: unknown): unknown {
  */
 export function valuesToSave(form: SettingsForm, draft: Draft): Record<string, unknown> {
   const out: Record<string, unknown> = {}
-  for (const f of fieldsOf(form)) if (!f.locked) out[f.key] = toWire(f, draft[f.key])
+  for (const f of fieldsOf(form)) {
+    const value = f.locked ? undefined : toWire(f, draft[f.key])
+    if (value !== undefined) out[f.key] = value
+  }
   return out
 }
 

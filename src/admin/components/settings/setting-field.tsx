@@ -1,5 +1,6 @@
 import { Hint, Label, Text } from "@medusajs/ui"
 import type { FieldDescriptor } from "../../lib/settings-api"
+import { isPlainList } from "../../lib/settings-form"
 import { ListInput } from "./list-input"
 import { SettingInput } from "./setting-input"
 
@@ -16,7 +17,7 @@ export const SettingField = ({ idPrefix, field, value, problems, onChange }: Pro
   const id = `${idPrefix}-${field.key}`
   const problem = problems[field.key]
   return (
-    <div className={`flex flex-col gap-y-1 ${field.kind === "list" ? "col-span-2" : ""}`}>
+    <div className={`flex flex-col gap-y-1 ${field.kind === "list" && !isPlainList(field) ? "col-span-2" : ""}`}>
       <div className="flex items-center justify-between gap-x-2">
         <Label htmlFor={id} size="small" weight="plus">
           {field.label}
@@ -28,7 +29,7 @@ export const SettingField = ({ idPrefix, field, value, problems, onChange }: Pro
           </Text>
         )}
       </div>
-      {field.kind === "list" ? (
+      {field.kind === "list" && !isPlainList(field) ? (
         <ListInput id={id} field={field} value={value} problems={problems} onChange={onChange} />
       ) : (
         <SettingInput

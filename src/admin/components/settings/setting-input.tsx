@@ -1,5 +1,6 @@
 import { Input, Select, Switch } from "@medusajs/ui"
 import type { FieldDescriptor } from "../../lib/settings-api"
+import { defaultHint, isPlainList } from "../../lib/settings-form"
 import { SecretInput } from "./secret-input"
 
 export interface InputProps {
@@ -12,17 +13,25 @@ export interface InputProps {
   onChange: (value: unknown) => void
 }
 
-/** The control for one scalar setting, chosen by the descriptor's kind (lists have their own). */
+/** The control for one setting, chosen by the descriptor's kind (lists of rows have their own). */
 export const SettingInput = ({ id, field, original, value, invalid, onChange }: InputProps) => {
   const disabled = !!field.locked
+  const placeholder = defaultHint(field)
   switch (field.kind) {
     case "boolean":
-      return <Switch id={id} checked={value === true} disabled={disabled} onCheckedChange={(on) => onChange(on)} />
+      return (
+        <Switch
+          id={id}
+          checked={(value ?? field.default) === true}
+          disabled={disabled}
+          onCheckedChange={(on) => onChange(on)}
+        />
+      )
     case "enum":
       return (
         <Select value={typeof value === "string" ? value : undefined} disabled={disabled} onValueChange={onChange}>
           <Select.Trigger id={id} aria-invalid={invalid}>
-            <Select.Value placeholder="Choose…" />
+            <Select.Value placeholder={placeholder ?? "Choose…"} />
           </Select.Trigger>
           <Select.Content>
             {(field.options ?? []).map((o) => (
@@ -48,10 +57,11 @@ export const SettingInput = ({ id, field, original, value, invalid, onChange }: 
       return (
         <Input
           id={id}
+          placeholder={isPlainList(field) ? (placeholder ?? "comma-separated") : placeholder}
           type={field.kind === "integer" ? "number" : field.kind === "url" ? "url" : "text"}
           min={field.kind === "integer" ? field.min : undefined}
           max={field.kind === "integer" ? field.max : undefined}
-          value={value === null || value === undefined ? "" : String(value)}
+          value={value === null || value === undefined ? "" : Array.isArray(value) ? value.join(", ") : String(value)}
           readOnly={disabled}
           disabled={disabled}
           aria-invalid={invalid}
