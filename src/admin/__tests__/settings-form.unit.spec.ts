@@ -67,6 +67,8 @@ describe("admin settings form", () => {
       reconcile_interval_minutes: 30,
     })
     expect(changedKeys(form, draft)).toEqual(["reconcile_interval_minutes"])
+    draft.reconcile_interval_minutes = ""
+    expect(valuesToSave(form, draft).reconcile_interval_minutes).toBeNull() // cleared: back to the default
   })
 
   it("splits a typed list of plain values", () => {

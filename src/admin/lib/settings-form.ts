@@ -127,14 +127,17 @@ function toWire(field: FieldDescriptor, value: unknown): unknown {
 }
 
 /**
- * The values a save sends: every field the admin may change (locked ones are not theirs to send). A secret
- * left alone goes back as the ending it came as, which the server reads as "unchanged".
+ * The values a save sends (the server merges them over the saved version): every field the admin may
+ * change that holds a value, and null for one the admin cleared (back to its default). A secret left
+ * alone goes back as the ending it came as, which the server reads as "unchanged".
  */
 export function valuesToSave(form: SettingsForm, draft: Draft): Record<string, unknown> {
   const out: Record<string, unknown> = {}
   for (const f of fieldsOf(form)) {
-    const value = f.locked ? undefined : toWire(f, draft[f.key])
+    if (f.locked) continue
+    const value = toWire(f, draft[f.key])
     if (value !== undefined) out[f.key] = value
+    else if (!isBlank(f.value)) out[f.key] = null
   }
   return out
 }

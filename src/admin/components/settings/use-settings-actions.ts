@@ -37,7 +37,9 @@ export function useSettingsActions(providerId: string) {
     },
     onSuccess: (result, { attempt }) => {
       setOutcome(result)
-      if (!result.saved) return setQuestion({ reason: "anyway", attempt, message: result.message })
+      // Going live needs a passing check: no "save anyway" then, only the reasons.
+      const live = attempt.kind === "save" && attempt.confirm_live
+      if (!result.saved) return live ? undefined : setQuestion({ reason: "anyway", attempt, message: result.message })
       toast.success(`Saved as version ${result.version}`)
       for (const key of [settingsKeys.form(providerId), settingsKeys.history(providerId), settingsKeys.list])
         client.invalidateQueries({ queryKey: key })
