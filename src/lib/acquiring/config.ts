@@ -1,5 +1,6 @@
 import type { ConfigModule } from "@medusajs/framework/types"
 import { parseAcquiringOptions, type AcquiringOptions } from "./options"
+import { withPlaceholders } from "./settings/unconfigured"
 
 /** Provider ids our services get: pp_acquiring_<id> (hosted) and pp_acquiring-apm_<id> (APM). */
 export const ACQUIRING_PROVIDER_ID = /^pp_(acquiring|acquiring-apm)_(.+)$/
@@ -32,6 +33,10 @@ export interface AcquiringProviderConfig {
   /** Medusa provider ids of its services (hosted and APM). */
   provider_ids: string[]
   options: AcquiringOptions
+  /** The options as written in medusa-config.ts: what they set locks the admin's field (issue #35). */
+  raw_options?: Record<string, unknown>
+  /** Connection fields neither medusa-config.ts sets nor (yet) a saved version: the entry cannot take payments. */
+  missing?: string[]
 }
 
 /** Parsed once per app config: routes (session creation, hosted page) ask on every request. */
@@ -71,7 +76,9 @@ function readProviders(configModule: ConfigModule): AcquiringProviderConfig[] {
       []) as ProviderEntry[]
     for (const p of providers) {
       if (typeof p?.id !== "string" || !/acquiring/.test(String(p?.resolve ?? ""))) continue
-      out.push({ config_id: p.id, provider_ids: providerIdsOf(p.id), options: parseAcquiringOptions(p.options ?? {}) })
+      const raw_options = p.options ?? {}
+      const { raw, missing } = withPlaceholders(raw_options)
+      out.push({ config_id: p.id, provider_ids: providerIdsOf(p.id), options: parseAcquiringOptions(raw), raw_options, missing })
     }
   }
   return out

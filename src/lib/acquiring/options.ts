@@ -100,6 +100,8 @@ export const ProviderOwnOptions = z.object({
     .optional(),
   /** APM methods the storefront may choose; empty = any. */
   allowed_payment_methods: z.array(z.string().regex(/^[\w-]{1,40}$/)).default([]),
+  /** The title the shopper sees per APM method (set in the admin's settings with the methods offered). */
+  payment_method_titles: z.record(z.string().regex(/^[\w-]{1,40}$/), z.string().min(1).max(80)).default({}),
   /** APM methods settled asynchronously: while waiting they map to pending_authorization (order placed, paid later). */
   async_payment_methods: z.array(z.string().regex(/^[\w-]{1,40}$/)).default([]),
   /** HMAC key sealing the cart snapshot; derived from the sign keys when absent. */

@@ -49,6 +49,8 @@ export const AcquiringData = z
     /** This session carries the gateway order of a kept authorisation (that payment's id). */
     adopted_from: z.string().optional(),
     payment_method: z.string().optional(),
+    /** The settings version the gateway order was opened under (absent: medusa-config.ts alone). */
+    settings_version: z.number().int().min(0).optional(),
   })
   .loose()
 export type AcquiringData = z.infer<typeof AcquiringData>

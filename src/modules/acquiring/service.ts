@@ -5,12 +5,18 @@ import type { TrackedDispute } from "../../lib/acquiring/disputes"
 import { disputeColumns, trackedDispute } from "./lib/disputes"
 import { recordRefused, sealSignature, type RefusedOutcome, type RefusedRow } from "./lib/notification-rows"
 import { openedRow } from "./lib/opened-row"
+import { SettingsOwner, type SettingsSave } from "./lib/settings-owner"
+import type { EffectiveSettings } from "../../lib/acquiring/settings/effective"
+import type { MerchantSettings } from "../../lib/acquiring/settings/schema"
+import type { ConfigModule } from "@medusajs/framework/types"
 import { CaptureDue } from "./models/capture-due"
 import { Dispute } from "./models/dispute"
 import { GatewayOrder } from "./models/gateway-order"
 import { Movement } from "./models/movement"
 import { Notification } from "./models/notification"
 import { NotificationSeal } from "./models/notification-seal"
+import { SettingsAudit } from "./models/settings-audit"
+import { SettingsVersion } from "./models/settings"
 
 export type GatewayOrderDTO = InferTypeOf<typeof GatewayOrder>
 export type MovementDTO = InferTypeOf<typeof Movement>
@@ -28,7 +34,7 @@ export type OpenedOrder = Pick<
   | "session_id"
   | "payment_collection_id"
   | "cart_id"
-> & { amount: string; page_expires_at?: Date | null; state?: GatewayOrderDTO["state"] }
+> & { amount: string; page_expires_at?: Date | null; state?: GatewayOrderDTO["state"]; settings_version?: number }
 
 export type MovementInput = Pick<MovementDTO, "order_no" | "kind" | "source" | "outcome"> & {
   payment_id?: string | null
@@ -49,7 +55,57 @@ class AcquiringBooksService extends MedusaService({
   NotificationSeal,
   Dispute,
   CaptureDue,
+  SettingsVersion,
+  SettingsAudit,
 }) {
+  /** The one owner of the merchant settings and the gateway clients made from them (issue #35). */
+  private readonly settings_: SettingsOwner
+
+  constructor(container: Record<string, unknown>, _options?: unknown) {
+    // eslint-disable-next-line prefer-rest-params
+    super(...arguments)
+    this.settings_ = new SettingsOwner(() => this.knex(), (container as { configModule?: ConfigModule }).configModule)
+  }
+
+  /** Options and gateway client of a provider entry at a settings version (default: the newest). */
+  async effectiveSettings(providerOrConfigId: string, version?: number): Promise<EffectiveSettings> {
+    return this.settings_.at(providerOrConfigId, version)
+  }
+
+  /** The newest version this process has read, without I/O (null before the first read). */
+  // eslint-disable-next-line @medusajs/service-methods-must-be-async -- a synchronous accessor, no I/O
+  knownSettings(providerOrConfigId: string): EffectiveSettings | null {
+    return this.settings_.known(providerOrConfigId)
+  }
+
+  /** The values of a saved version, secrets sealed (null: none saved). */
+  async sealedSettings(configId: string, version: number): Promise<MerchantSettings | null> {
+    return this.settings_.sealedValues(configId, version)
+  }
+
+  /** The provider entry of medusa-config.ts (its raw options lock fields). */
+  async settingsEntry(providerOrConfigId: string) {
+    return this.settings_.entry(providerOrConfigId)
+  }
+
+  async saveSettings(input: SettingsSave): Promise<number> {
+    return this.settings_.save(input)
+  }
+
+  async settingsHistory(configId: string) {
+    return this.settings_.history(configId)
+  }
+
+  /** The settings version each gateway order was opened under (orders not in the books: absent). */
+  async settingsVersionsOf(orderNos: string[]): Promise<Map<string, number>> {
+    if (!orderNos.length) return new Map()
+    const rows = await this.knex()("acquiring_gateway_order")
+      .select("order_no", "settings_version")
+      .whereIn("order_no", orderNos)
+      .whereNull("deleted_at")
+    return new Map(rows.map((r) => [r.order_no as string, Number(r.settings_version)]))
+  }
+
   /**
    * Record gateway orders once by order number: a second sighting of the same order changes
    * nothing. One INSERT … ON CONFLICT DO NOTHING (the unique order number decides, also between

@@ -4,7 +4,7 @@ import { AdminAwaitingCaptureParams, AdminBulkOrders, AdminBulkRefund } from "./
 import { AdminCreatePayout, AdminListPayouts } from "./payouts/validators"
 import { AdminReconcile } from "./reconcile/validators"
 import { AdminReviewDecisions } from "./review/validators"
-import { AdminTestCredentials } from "./settings/validators"
+import { AdminRestoreSettings, AdminSaveSettings, AdminTestCredentials } from "./settings/validators"
 import { adminCustomerMiddlewares } from "./customers/middlewares"
 import { adminBooksMiddlewares } from "./notifications/middlewares"
 import { AdminKeptPaymentParams, AdminOrderParams, AdminPayoutParams } from "./validators"
@@ -39,6 +39,13 @@ export const adminAcquiringMiddlewares: MiddlewareRoute[] = [
     methods: ["POST"],
     middlewares: [body(AdminTestCredentials)],
   },
+  // Any entry id but the static test-credentials route beside it (its own body above).
+  {
+    matcher: /^\/admin\/acquiring\/settings\/(?!test-credentials\/?$)[^/]+\/?$/,
+    methods: ["POST"],
+    middlewares: [body(AdminSaveSettings)],
+  },
+  { matcher: "/admin/acquiring/settings/:provider_id/restore", methods: ["POST"], middlewares: [body(AdminRestoreSettings)] },
   ...adminCustomerMiddlewares,
   ...adminBooksMiddlewares,
 ]

@@ -21,6 +21,7 @@ export function openedRow(r: OpenedOrder): Record<string, unknown> {
     cart_id: r.cart_id ?? null,
     state: r.state ?? "open",
     page_expires_at: r.page_expires_at ?? null,
+    settings_version: r.settings_version ?? 0,
   }
 }
 

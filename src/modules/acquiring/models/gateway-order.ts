@@ -47,5 +47,7 @@ export const GatewayOrder = model
     settlement: model.text().nullable(),
     settled_at: model.dateTime().nullable(),
     settlement_detail: model.text().nullable(),
+    /** The settings version it was opened under: its account and key until it is final (0: medusa-config.ts only). */
+    settings_version: model.number().default(0),
   })
   .indexes([{ on: ["state"] }, { on: ["session_id"] }, { on: ["payment_collection_id"] }, { on: ["created_at"] }])

@@ -64,12 +64,17 @@ export class AccountHolders {
   constructor(
     private readonly store: HolderStore,
     private readonly logger: Logger | Console,
-    private readonly opts: SavedCardsOptions,
+    /** Read per call: an admin may turn saved cards on or off while the server runs. */
+    private readonly options: SavedCardsOptions | (() => SavedCardsOptions),
     /** Seals the tokens kept in Medusa's account holder rows (lib/acquiring/saved-cards.ts). */
     private readonly sealKey: Buffer,
     /** The cluster-wide lock of a holder's cards; undefined: the in-process gate alone. */
     private readonly locking: () => Promise<Locking | undefined> = async () => store.holderLocking(),
   ) {}
+
+  private opts(): SavedCardsOptions {
+    return typeof this.options === "function" ? this.options() : this.options
+  }
 
   /** Read-modify-write of one holder's cards, serialised per holder (lib/acquiring/holder-lock.ts). */
   private async locked<T>(holderId: string, job: () => Promise<T>): Promise<T> {
@@ -178,7 +183,7 @@ export class AccountHolders {
     variant: Variant,
   ): Promise<CheckoutTokens> {
     const wanted = snapshot?.payment_method_id
-    if (!this.opts.enabled || (!wanted && !snapshot?.save_card)) {
+    if (!this.opts().enabled || (!wanted && !snapshot?.save_card)) {
       if (wanted)
         throw new MedusaError(MedusaError.Types.INVALID_DATA, "data.payment_method_id: saved cards are turned off")
       return {}
@@ -232,11 +237,11 @@ export class AccountHolders {
    */
   async afterAuthorised(data: AcquiringData, record: OrderRecord | undefined): Promise<void> {
     const session = sessionSavedCard(data)
-    if (!session?.save || !record || !this.opts.enabled) return
-    const card = cardFromRecord(record as Record<string, unknown>, this.opts)
+    if (!session?.save || !record || !this.opts().enabled) return
+    const card = cardFromRecord(record as Record<string, unknown>, this.opts())
     if (!card) {
       this.logger.warn(
-        `acquiring: order ${data.order_no} asked for a saved card but the gateway's record carries no token under ${this.opts.token_field} (option saved_cards.token_field)`,
+        `acquiring: order ${data.order_no} asked for a saved card but the gateway's record carries no token under ${this.opts().token_field} (option saved_cards.token_field)`,
       )
       return
     }

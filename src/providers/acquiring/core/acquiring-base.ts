@@ -37,7 +37,6 @@ import type {
   WebhookActionResult,
 } from "@medusajs/framework/types"
 import { AbstractPaymentProvider, MedusaError } from "@medusajs/framework/utils"
-import { createGatewayClient } from "../../../gateway"
 import { PAYMENT_STATUS } from "../../../gateway/status-codes"
 import { logText } from "../../../gateway/log-text"
 import type { GatewayClient } from "../../../gateway/client-types"
@@ -52,6 +51,8 @@ import {
 import { mapOrderRecord, statusOfData, type MappedStatus } from "../../../lib/acquiring/status"
 import type { RequestContext } from "../mappers/payment-request"
 import { parseAcquiringOptions, type AcquiringOptions, type SessionStatus } from "../../../lib/acquiring/options"
+import { withPlaceholders } from "../../../lib/acquiring/settings/unconfigured"
+import { CallSettings, LIFECYCLE } from "./call-settings"
 import type { CartSnapshot } from "../../../lib/acquiring/snapshot/schema"
 import { openSnapshot, sealKeyOf } from "../../../lib/acquiring/snapshot/seal"
 import { SNAPSHOT_KEY } from "../../../lib/acquiring/snapshot/storefront-data"
@@ -93,8 +94,14 @@ const HELD_BY_MEDUSA = new Set<SessionStatus>(["authorized", "captured", "pendin
  * a payment starts and which statuses differ, as Medusa's Stripe variants do.
  */
 export abstract class AcquiringBase extends AbstractPaymentProvider<Record<string, unknown>> {
-  protected readonly opts: AcquiringOptions
-  protected readonly client: GatewayClient
+  /** Options and client of the call in progress: its settings version's (core/call-settings.ts). */
+  private readonly settings: CallSettings
+  protected get opts(): AcquiringOptions {
+    return this.settings.current().options
+  }
+  protected get client(): GatewayClient {
+    return this.settings.current().client
+  }
   protected readonly logger: Logger | Console
   /** Seals what only this server may vouch for: cart snapshots, confirmed captures, page tokens. */
   protected readonly sealKey: Buffer
@@ -109,17 +116,18 @@ export abstract class AcquiringBase extends AbstractPaymentProvider<Record<strin
   protected abstract start(input: StartInput): Promise<Record<string, unknown>>
 
   static override validateOptions(options: Record<string, unknown>): void {
-    parseAcquiringOptions(options)
+    parseAcquiringOptions(withPlaceholders(options).raw)
   }
 
   constructor(cradle: Cradle, options: Record<string, unknown>) {
     super(cradle, options)
-    this.opts = parseAcquiringOptions(options)
-    this.client = createGatewayClient(this.opts.clientInput as never)
+    this.settings = new CallSettings(this.container as Record<string, unknown>, options)
+    this.settings.wrap(this, LIFECYCLE)
     this.logger = cradle.logger ?? console
-    this.sealKey = sealKeyOf(this.opts)
+    // From medusa-config.ts alone: sealed snapshots and cards outlive a sign key saved in the admin.
+    this.sealKey = sealKeyOf(this.settings.configOnly.options)
     this.module = new PaymentModuleReads(this.container as Record<string, unknown>)
-    this.holders = new AccountHolders(this.module, this.logger, this.opts.provider.saved_cards, this.sealKey)
+    this.holders = new AccountHolders(this.module, this.logger, () => this.opts.provider.saved_cards, this.sealKey)
   }
 
   /** Status overrides of a variant (e.g. asynchronous APMs). */
@@ -192,6 +200,7 @@ export abstract class AcquiringBase extends AbstractPaymentProvider<Record<strin
         ...(amount_rounding && { amount_rounding }),
         variant: this.variant,
         account_id,
+        settings_version: this.settings.current().version,
         ...(tokens.session && { [SESSION_CARD_KEY]: tokens.session }),
         ...started,
       },

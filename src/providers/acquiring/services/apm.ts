@@ -44,7 +44,8 @@ export class AcquiringApmService extends AcquiringBase {
       authoriseRequest(snapshot, { ...ctx, payment_method }),
       account_id ? { account_id } : { currency: ctx.currency },
     )
-    return { issuer_url: res.issuer_url, payment_method }
+    const title = this.opts.provider.payment_method_titles[payment_method]
+    return { issuer_url: res.issuer_url, payment_method, ...(title && { payment_method_title: title }) }
   }
 
   /** Methods settled asynchronously (vouchers, transfers) place the order before the money arrives. */

@@ -29,6 +29,7 @@ export function gatewayOrderOf(raw: unknown, place: GatewayOrderPlace): OpenedOr
     kind: kindOf(raw as Record<string, unknown>),
     amount: data.amount,
     currency_code: data.currency,
+    settings_version: data.settings_version ?? 0,
   }
 }
 

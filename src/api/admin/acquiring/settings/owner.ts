@@ -1,0 +1,24 @@
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { MedusaError, Modules } from "@medusajs/framework/utils"
+import { ACQUIRING_BOOKS_MODULE } from "../../../../modules/acquiring"
+import type AcquiringBooksService from "../../../../modules/acquiring/service"
+
+/** Our module's service, the owner of the settings; a store without it cannot keep settings. */
+export function settingsOwner(scope: MedusaContainer): AcquiringBooksService {
+  const owner = scope.resolve<AcquiringBooksService>(ACQUIRING_BOOKS_MODULE, { allowUnregistered: true })
+  if (!owner)
+    throw new MedusaError(
+      MedusaError.Types.NOT_ALLOWED,
+      `Settings are kept by the plugin's module: add { resolve: "medusa-plugin-acquiring/modules/acquiring" } to medusa-config.ts`,
+    )
+  return owner
+}
+
+/** Who saves: the admin user's id and e-mail, for the audit. */
+export async function actorOf(scope: MedusaContainer, actorId: string): Promise<{ id: string; email: string | null }> {
+  const users = scope.resolve<{ retrieveUser(id: string): Promise<{ email?: string | null }> }>(Modules.USER, {
+    allowUnregistered: true,
+  })
+  const email = users ? await users.retrieveUser(actorId).then((u) => u.email ?? null, () => null) : null
+  return { id: actorId, email }
+}

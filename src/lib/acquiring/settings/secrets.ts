@@ -1,0 +1,41 @@
+import { MedusaError } from "@medusajs/framework/utils"
+import { isMasked, maskSecret } from "./fields"
+import type { SettingsCipher } from "./cipher"
+import type { AccountSetting, MerchantSettings } from "./schema"
+
+type Accounts = NonNullable<MerchantSettings["accounts"]>
+
+/** The same settings with every sign key passed through `fn` (the only secret of the schema). */
+function mapSecrets(values: MerchantSettings, fn: (secret: string, account: AccountSetting) => string): MerchantSettings {
+  if (!values.accounts) return values
+  return { ...values, accounts: values.accounts.map((a) => ({ ...a, sign_key: fn(a.sign_key, a) })) }
+}
+
+export const sealSecrets = (v: MerchantSettings, cipher: SettingsCipher) => mapSecrets(v, (s) => cipher.encrypt(s))
+export const openSecrets = (v: MerchantSettings, cipher: SettingsCipher) => mapSecrets(v, (s) => cipher.decrypt(s))
+/** What any answer shows of a secret: its last four characters. */
+export const maskSecrets = (v: MerchantSettings) => mapSecrets(v, maskSecret)
+
+/**
+ * An admin's values with each masked sign key (sent back unchanged by the form) replaced by the key
+ * that account has now; a masked key of an account that has none is refused.
+ */
+export function unmaskSecrets(input: MerchantSettings, current: Accounts | undefined): MerchantSettings {
+  return mapSecrets(input, (secret, account) => {
+    if (!isMasked(secret)) return secret
+    const before = current?.find((a) => a.account_id === account.account_id)?.sign_key
+    if (before === undefined || maskSecret(before) !== secret)
+      throw new MedusaError(
+        MedusaError.Types.INVALID_DATA,
+        `accounts: enter the sign key of account ${account.account_id} (it has no saved key to keep)`,
+      )
+    return before
+  })
+}
+
+/** Whether the values hold a secret different from the current ones (an edit that needs the key). */
+export function secretsChanged(next: MerchantSettings, current: Accounts | undefined): boolean {
+  if (!next.accounts) return false
+  const before = new Map((current ?? []).map((a) => [a.account_id, a.sign_key]))
+  return next.accounts.some((a) => before.get(a.account_id) !== a.sign_key)
+}

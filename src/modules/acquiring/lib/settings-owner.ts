@@ -1,0 +1,132 @@
+import type { ConfigModule } from "@medusajs/framework/types"
+import { generateEntityId, MedusaError } from "@medusajs/framework/utils"
+import type { Knex } from "@medusajs/framework/mikro-orm/knex"
+import { acquiringProviderConfigs, configIdOf } from "../../../lib/acquiring/config"
+import { settingsCipher } from "../../../lib/acquiring/settings/cipher"
+import { effectiveSettings, type EffectiveSettings } from "../../../lib/acquiring/settings/effective"
+import type { MerchantSettings } from "../../../lib/acquiring/settings/schema"
+import { openSecrets } from "../../../lib/acquiring/settings/secrets"
+
+/**
+ * The one owner of each provider entry's settings and the gateway clients made from them: versions are
+ * immutable, so a client built for a version is kept by (entry, version) and a save is seen by the next
+ * call that asks for the latest version (one indexed read), on every process.
+ */
+export class SettingsOwner {
+  private readonly built = new Map<string, EffectiveSettings>()
+  private readonly latest = new Map<string, number>()
+
+  constructor(
+    private readonly knex: () => Knex,
+    private readonly config: ConfigModule | undefined,
+  ) {}
+
+  /** The entry's id in medusa-config.ts, from it or a Medusa provider id; refused for an unknown one. */
+  entry(providerOrConfigId: string) {
+    const id = configIdOf(providerOrConfigId) ?? providerOrConfigId
+    const c = this.config ? acquiringProviderConfigs(this.config).find((p) => p.config_id === id) : undefined
+    if (!c)
+      throw new MedusaError(MedusaError.Types.NOT_FOUND, `${providerOrConfigId} is not an acquiring provider entry`)
+    return c
+  }
+
+  /** The newest saved version's number (0: none saved). */
+  async latestVersion(configId: string): Promise<number> {
+    const row = await this.knex()("acquiring_settings")
+      .where({ provider_id: configId })
+      .whereNull("deleted_at")
+      .max("version as v")
+      .first()
+    const v = Number(row?.v ?? 0)
+    this.latest.set(configId, v)
+    return v
+  }
+
+  /** The saved values of a version, secrets still sealed (null for 0 or an unknown version). */
+  async sealedValues(configId: string, version: number): Promise<MerchantSettings | null> {
+    if (!version) return null
+    const row = await this.knex()("acquiring_settings")
+      .where({ provider_id: configId, version })
+      .whereNull("deleted_at")
+      .first("values")
+    return (row?.values as MerchantSettings | undefined) ?? null
+  }
+
+  /** Options and client of a version (default: the newest), built once per version. */
+  async at(providerOrConfigId: string, version?: number): Promise<EffectiveSettings> {
+    const c = this.entry(providerOrConfigId)
+    const v = version ?? (await this.latestVersion(c.config_id))
+    const key = `${c.config_id}\u0000${v}`
+    const hit = this.built.get(key)
+    if (hit) return hit
+    const sealed = await this.sealedValues(c.config_id, v)
+    if (v && !sealed)
+      throw new MedusaError(MedusaError.Types.NOT_FOUND, `settings version ${v} of ${c.config_id} does not exist`)
+    let stored: MerchantSettings | null = null
+    if (sealed) {
+      const cipher = settingsCipher()
+      const hasSecret = !!sealed.accounts?.length
+      if (hasSecret && !cipher)
+        throw new MedusaError(MedusaError.Types.UNEXPECTED_STATE, "ACQUIRING_SETTINGS_KEY is not set: saved sign keys cannot be read")
+      stored = hasSecret && cipher ? openSecrets(sealed, cipher) : sealed
+    }
+    const built = effectiveSettings(c.config_id, c.raw_options ?? {}, v, stored)
+    this.built.set(key, built)
+    return built
+  }
+
+  /** A new version and its audit row in one transaction; two saves at once cannot share a number. */
+  async save(input: SettingsSave): Promise<number> {
+    const knex = this.knex()
+    return knex.transaction(async (trx) => {
+      const row = await trx("acquiring_settings").where({ provider_id: input.config_id }).max("version as v").first()
+      const version = Number(row?.v ?? 0) + 1
+      const at = { provider_id: input.config_id, version }
+      await trx("acquiring_settings").insert({ id: generateEntityId(undefined, "agset"), ...at, values: JSON.stringify(input.sealed) })
+      await trx("acquiring_settings_audit").insert({
+        id: generateEntityId(undefined, "agaud"),
+        ...at,
+        actor_id: input.actor.id,
+        actor_email: input.actor.email,
+        changes: JSON.stringify(input.changes),
+        check_overridden: input.check_overridden,
+        check: JSON.stringify(input.check),
+        restored_from: input.restored_from,
+      })
+      return version
+    })
+  }
+
+  /** Every saved version of an entry, newest first, with who saved it and what changed. */
+  async history(configId: string) {
+    const rows = await this.knex()("acquiring_settings_audit")
+      .where({ provider_id: configId })
+      .whereNull("deleted_at")
+      .orderBy("version", "desc")
+      .limit(500)
+    return rows.map((r) => ({
+      version: Number(r.version),
+      actor: { id: r.actor_id as string, email: (r.actor_email as string | null) ?? null },
+      created_at: r.created_at as Date,
+      changes: r.changes as Array<{ key: string; from: unknown; to: unknown }>,
+      check_overridden: !!r.check_overridden,
+      restored_from: r.restored_from === null ? null : Number(r.restored_from),
+    }))
+  }
+
+  /** Without I/O: the newest version this process has read (medusa-config.ts alone before any read). */
+  known(providerOrConfigId: string): EffectiveSettings | null {
+    const c = this.entry(providerOrConfigId)
+    return this.built.get(`${c.config_id}\u0000${this.latest.get(c.config_id) ?? 0}`) ?? null
+  }
+}
+
+export interface SettingsSave {
+  config_id: string
+  sealed: MerchantSettings
+  actor: { id: string; email: string | null }
+  changes: Array<{ key: string; from: unknown; to: unknown }>
+  check_overridden: boolean
+  check: unknown
+  restored_from: number | null
+}
