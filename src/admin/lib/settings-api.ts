@@ -1,22 +1,11 @@
+import type { FormField, FormGroup } from "../../lib/acquiring/settings/form"
+import type { SettingsCheck } from "../../api/admin/acquiring/settings/check"
+import type { AdminRestoreSettings, AdminSaveSettings } from "../../api/admin/acquiring/settings/validators"
 import { BACKEND_URL, sdk } from "./sdk"
 
 /** One setting as the server describes it (generated from the schema the server validates with). */
-export interface FieldDescriptor {
-  key: string
-  label: string
-  help: string
-  kind: "string" | "url" | "enum" | "boolean" | "integer" | "secret" | "list"
-  options?: string[]
-  min?: number
-  max?: number
-  required: boolean
-  value: unknown
-  default: unknown
-  /** Where a value that the admin cannot change comes from. */
-  locked: null | string
-  /** A list's rows: each an object of these fields. */
-  item_fields?: FieldDescriptor[]
-}
+export type FieldDescriptor = FormField
+export type CheckResult = SettingsCheck
 
 export interface SettingsForm {
   provider_id: string
@@ -24,12 +13,7 @@ export interface SettingsForm {
   mode: "test" | "live"
   secrets_editable: boolean
   secrets_hint?: string
-  groups: Array<{ id: string; title: string; fields: FieldDescriptor[] }>
-}
-
-export interface CheckResult {
-  ok: boolean
-  steps: Array<{ name: string; ok: boolean; message: string }>
+  groups: FormGroup[]
 }
 
 export interface SettingsVersion {
@@ -45,12 +29,6 @@ export interface SettingsVersion {
 export type SaveOutcome =
   { saved: true; version: number; check: CheckResult } | { saved: false; message: string; check: CheckResult }
 
-export interface SaveInput {
-  values: Record<string, unknown>
-  save_anyway?: boolean
-  confirm_live?: boolean
-}
-
 const base = (providerId: string) => `/admin/acquiring/settings/${encodeURIComponent(providerId)}`
 
 export const getSettingsForm = (providerId: string) => sdk.client.fetch<SettingsForm>(`${base(providerId)}/form`)
@@ -58,9 +36,9 @@ export const getSettingsForm = (providerId: string) => sdk.client.fetch<Settings
 export const getSettingsHistory = (providerId: string) =>
   sdk.client.fetch<{ versions: SettingsVersion[] }>(`${base(providerId)}/history`)
 
-export const saveSettings = (providerId: string, input: SaveInput) => post(base(providerId), input)
+export const saveSettings = (providerId: string, input: AdminSaveSettings) => post(base(providerId), input)
 
-export const restoreSettings = (providerId: string, input: { version: number; save_anyway?: boolean }) =>
+export const restoreSettings = (providerId: string, input: AdminRestoreSettings) =>
   post(`${base(providerId)}/restore`, input)
 
 /**

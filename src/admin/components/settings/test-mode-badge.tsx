@@ -1,6 +1,7 @@
 import { Badge, Tooltip } from "@medusajs/ui"
-import { useQuery } from "@tanstack/react-query"
+import { useQueries, useQuery } from "@tanstack/react-query"
 import { getSettings } from "../../lib/acquiring-api"
+import { getSettingsForm } from "../../lib/settings-api"
 import { settingsKeys } from "./use-settings-actions"
 
 /** TEST while a provider is in test mode: nothing it takes is real money. Nothing in live mode. */
@@ -13,18 +14,25 @@ export const TestModeBadge = ({ mode }: { mode: "test" | "live" | string | undef
     </Tooltip>
   ) : null
 
-/** The mode of each provider entry, by Medusa provider id (pp_acquiring_x) and by entry id. */
+/** The mode each provider entry runs in now (saved settings included), by entry id and Medusa provider id. */
 export function useProviderModes(): Map<string, string> {
   const { data } = useQuery({ queryKey: settingsKeys.list, queryFn: getSettings })
+  const entries = data?.providers ?? []
+  const forms = useQueries({
+    queries: entries.map((p) => ({
+      queryKey: settingsKeys.form(p.config_id),
+      queryFn: () => getSettingsForm(p.config_id),
+    })),
+  })
   const modes = new Map<string, string>()
-  for (const p of data?.providers ?? []) {
-    modes.set(p.config_id, p.mode)
-    for (const id of p.provider_ids) modes.set(id, p.mode)
-  }
+  entries.forEach((p, i) => {
+    const mode = forms[i]?.data?.mode ?? p.mode
+    for (const id of [p.config_id, ...p.provider_ids]) modes.set(id, mode)
+  })
   return modes
 }
 
-/** TEST when any provider entry (or the one given) is in test mode. */
+/** TEST when any provider entry (or one of those given) is in test mode. */
 export const ProviderTestBadge = ({ providerIds }: { providerIds?: string[] }) => {
   const modes = useProviderModes()
   const relevant = providerIds?.length ? providerIds.map((id) => modes.get(id)) : [...modes.values()]
