@@ -1,4 +1,4 @@
-import { Badge, Tooltip } from "@medusajs/ui"
+import { Badge } from "@medusajs/ui"
 import { useQueries, useQuery } from "@tanstack/react-query"
 import { getSettings } from "../../lib/acquiring-api"
 import { getSettingsForm } from "../../lib/settings-api"
@@ -7,11 +7,14 @@ import { settingsKeys } from "./use-settings-actions"
 /** TEST while a provider is in test mode: nothing it takes is real money. Nothing in live mode. */
 export const TestModeBadge = ({ mode }: { mode: "test" | "live" | string | undefined }) =>
   mode === "test" ? (
-    <Tooltip content="Test mode: payments go to the gateway's test address; no real money moves.">
-      <Badge size="2xsmall" color="orange" data-testid="test-mode-badge">
-        TEST
-      </Badge>
-    </Tooltip>
+    <Badge
+      size="2xsmall"
+      color="orange"
+      data-testid="test-mode-badge"
+      title="Test mode: payments go to the gateway's test address; no real money moves."
+    >
+      TEST
+    </Badge>
   ) : null
 
 /** The mode each provider entry runs in now (saved settings included), by entry id and Medusa provider id. */
