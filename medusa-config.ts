@@ -59,6 +59,8 @@ const config = defineConfig({
       options: {
         providers: [{ resolve: "./src/providers/acquiring", id: "acquiring", options: provider }],
       },
+      // The provider reads the settings saved in the admin from the plugin's module (issue #35).
+      dependencies: ["acquiring"],
     },
     // The plugin's own books (gateway orders, money movements, notifications); a store that lists the
     // plugin under `plugins` gets it from there.

@@ -32,6 +32,12 @@ const common = {
 const redisUrl =
   process.env.ACQUIRING_TEST_REDIS === "1" ? (process.env.ACQ_REDIS_URL ?? "redis://127.0.0.1:6379") : undefined
 
+/**
+ * ACQ_SETTINGS_ENTRY=1: a fourth entry ("settings") that leaves the merchant's connection and checkout
+ * choices to the admin's settings (issue #35): no merchant id, accounts, capture mode or methods here.
+ */
+const { merchant_id: _m, accounts: _a, ...settingsEntry } = common
+
 const config = defineConfig({
   projectConfig: {
     databaseUrl: process.env.DATABASE_URL,
@@ -61,8 +67,13 @@ const config = defineConfig({
             options: { ...common, capture_mode: "on_fulfillment" },
           },
           { resolve: "./src/providers/acquiring", id: "auto", options: { ...common, capture_mode: "automatic" } },
+          ...(process.env.ACQ_SETTINGS_ENTRY === "1"
+            ? [{ resolve: "./src/providers/acquiring", id: "settings", options: settingsEntry }]
+            : []),
         ],
       },
+      // The providers read the admin's saved settings from our module (its service in their container).
+      dependencies: ["acquiring"],
     },
     { resolve: "./src/modules/acquiring" },
     ...(redisUrl ? redisModules(redisUrl, redisNamespace()) : []),

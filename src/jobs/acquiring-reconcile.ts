@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto"
 import type { ConfigModule, ILockingModule, Logger, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { acquiringProviderConfigs } from "../lib/acquiring/config"
+import { currentOptions } from "../lib/acquiring/settings/current"
 import { sweepNotifications } from "../workflows/acquiring/books/retention"
 import { reconcile } from "../workflows/acquiring/reconcile"
 import { LOCK_KEYS } from "../lib/acquiring/lock-keys"
@@ -31,11 +32,13 @@ export default async function acquiringReconcileJob(container: MedusaContainer, 
   const locking = container.resolve(Modules.LOCKING)
   const tick = tickOf(context?.scheduledFor ?? new Date(Date.now()))
   for (const c of acquiringProviderConfigs(config)) {
-    if (!c.options.provider.reconcile_enabled) continue
+    // The newest saved settings (an admin may turn it off or change the interval while it runs).
+    const options = await currentOptions(container, c)
+    if (!options?.provider.reconcile_enabled) continue
     try {
       await locking.acquire(LOCK_KEYS.reconcileDue(c.config_id), {
         ownerId: randomUUID(),
-        expire: Math.max(c.options.provider.reconcile_interval_minutes * 60 - DUE_SLACK_SECONDS, 1),
+        expire: Math.max(options.provider.reconcile_interval_minutes * 60 - DUE_SLACK_SECONDS, 1),
       })
     } catch {
       continue // not due yet, or another instance runs it

@@ -37,10 +37,20 @@ export function providerGateway(config: ConfigModule, providerOrConfigId: string
   return gw
 }
 
-/** Gateway clients per provider id, for a route, job or workflow with the app's container. */
+/** What the settings owner (our module's service) knows without I/O: the newest version this process read. */
+type KnownSettings = { knownSettings(id: string): { client: GatewayClient; options: AcquiringOptions } | null }
+
+/**
+ * Gateway clients per provider id, for a route, job or workflow with the app's container: the
+ * newest saved settings this process has read (issue #35), else medusa-config.ts alone.
+ */
 export function gatewaysFor(container: MedusaContainer) {
   const config = container.resolve(ContainerRegistrationKeys.CONFIG_MODULE) as ConfigModule
-  return (providerId: string): ProviderGateway => providerGateway(config, providerId)
+  const owner = container.resolve<KnownSettings | undefined>("acquiring", { allowUnregistered: true })
+  return (providerId: string): ProviderGateway => {
+    const known = owner?.knownSettings?.(configIdOf(providerId) ?? providerId)
+    return known ? { client: known.client, options: known.options } : providerGateway(config, providerId)
+  }
 }
 
 /** What selects a gateway order: its number and the account (or currency) it was made on. */

@@ -1,6 +1,7 @@
 import type { MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
 import { acquiringOptionsFor, isAcquiringProvider } from "../../../lib/acquiring/config"
+import { latestOptions } from "../../../lib/acquiring/settings/current"
 import { checkReturnUrl } from "../../../lib/acquiring/return-urls"
 import { buildSnapshot } from "../../../lib/acquiring/snapshot/build"
 import { sealKeyOf, sealSnapshot } from "../../../lib/acquiring/snapshot/seal"
@@ -26,8 +27,10 @@ export async function acquiringSnapshotMiddleware(req: MedusaRequest, _res: Medu
     const body = (req.body ?? {}) as Body
     if (!isAcquiringProvider(body.provider_id)) return next()
     const configModule = req.scope.resolve(ContainerRegistrationKeys.CONFIG_MODULE)
-    const options = acquiringOptionsFor(configModule, body.provider_id)
-    if (!options) return next() // not configured: Medusa answers that the provider is unknown
+    const config = acquiringOptionsFor(configModule, body.provider_id)
+    if (!config) return next() // not configured: Medusa answers that the provider is unknown
+    // The return origins an admin saved count from the next session on (issue #35).
+    const options = (await latestOptions(req.scope, body.provider_id)) ?? config
     const { [SNAPSHOT_KEY]: _ignored, ...given } = body.data ?? {}
     const parsed = StorefrontData.safeParse(given)
     if (!parsed.success) throw invalidData(parsed.error)

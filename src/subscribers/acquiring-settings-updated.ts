@@ -1,0 +1,19 @@
+import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
+import type { EffectiveSettings } from "../lib/acquiring/settings/effective"
+
+/**
+ * A save on any instance (Medusa's Redis event bus where configured): this process reads the new
+ * version now, so even the calls that read settings without I/O (routes, workflows) use it next.
+ */
+export default async function acquiringSettingsUpdated({
+  event,
+  container,
+}: SubscriberArgs<{ provider_id: string; version: number }>) {
+  const owner = container.resolve<{ effectiveSettings(id: string): Promise<EffectiveSettings> } | undefined>(
+    "acquiring",
+    { allowUnregistered: true },
+  )
+  await owner?.effectiveSettings(event.data.provider_id)
+}
+
+export const config: SubscriberConfig = { event: "acquiring.settings.updated" }
