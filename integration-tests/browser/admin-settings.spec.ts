@@ -32,6 +32,14 @@ async function capturedOrder(orderId: string): Promise<AdminOrder> {
   }
 }
 
+// What the dashboard showed and logged when a test failed (the merchant's page lives for the whole file).
+afterEach(async () => {
+  const state = (expect as unknown as { getState(): { assertionCalls: number; currentTestName?: string } }).getState()
+  if (!process.env.ACQ_BROWSER_DEBUG) return
+  await merchant.page?.screenshot({ path: `/tmp/settings-${state.assertionCalls}.png`, fullPage: true }).catch(() => {})
+  console.log([...merchant.problems, ...merchant.consoleErrors].join("\n"))
+})
+
 const serverStarts = () => stack.backendLines.filter((l) => /Server is ready/.test(l)).length
 
 it("an admin switches capture to automatic and offers a titled APM method; the next checkout follows both", async () => {
