@@ -47,7 +47,7 @@ it("an admin switches capture to automatic and offers a titled APM method; the n
   const startsBefore = serverStarts()
   await page.goto(`${stack.adminUrl}/settings/acquiring`)
   const settings = page.locator(`[data-provider-settings="${ENTRY}"]`)
-  await settings.getByRole("heading", { name: "Checkout" }).waitFor()
+  await settings.getByRole("heading", { name: "Checkout", exact: true }).waitFor()
   for (const group of ["Connection", "After checkout", "Notifications and reconciliation", "Saved cards", "Payouts"])
     await settings.getByRole("heading", { name: group, exact: true }).waitFor()
   // The demo's medusa-config.ts sets the merchant id: read-only, saying where it is set.
