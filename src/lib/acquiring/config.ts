@@ -78,7 +78,13 @@ function readProviders(configModule: ConfigModule): AcquiringProviderConfig[] {
       if (typeof p?.id !== "string" || !/acquiring/.test(String(p?.resolve ?? ""))) continue
       const raw_options = p.options ?? {}
       const { raw, missing } = withPlaceholders(raw_options)
-      out.push({ config_id: p.id, provider_ids: providerIdsOf(p.id), options: parseAcquiringOptions(raw), raw_options, missing })
+      out.push({
+        config_id: p.id,
+        provider_ids: providerIdsOf(p.id),
+        options: parseAcquiringOptions(raw),
+        raw_options,
+        missing,
+      })
     }
   }
   return out

@@ -45,7 +45,11 @@ export const adminAcquiringMiddlewares: MiddlewareRoute[] = [
     methods: ["POST"],
     middlewares: [body(AdminSaveSettings)],
   },
-  { matcher: "/admin/acquiring/settings/:provider_id/restore", methods: ["POST"], middlewares: [body(AdminRestoreSettings)] },
+  {
+    matcher: "/admin/acquiring/settings/:provider_id/restore",
+    methods: ["POST"],
+    middlewares: [body(AdminRestoreSettings)],
+  },
   ...adminCustomerMiddlewares,
   ...adminBooksMiddlewares,
 ]

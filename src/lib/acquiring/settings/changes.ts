@@ -25,12 +25,15 @@ export function settingsChanges(before: MerchantSettings, after: MerchantSetting
     }
     const keys = new Map((before.accounts ?? []).map((a) => [a.account_id, a.sign_key]))
     const shown = (v: MerchantSettings) => maskSecrets(v).accounts?.map((a) => ({ ...a, sign_key: "" })) ?? null
-    const rotated = (after.accounts ?? []).filter((a) => keys.has(a.account_id) && keys.get(a.account_id) !== a.sign_key)
+    const rotated = (after.accounts ?? []).filter(
+      (a) => keys.has(a.account_id) && keys.get(a.account_id) !== a.sign_key,
+    )
     const from = shown(before)?.map(({ sign_key: _s, ...a }) => a) ?? null
-    const to = shown(after)?.map(({ sign_key: _s, ...a }) => ({
-      ...a,
-      ...(rotated.some((r) => r.account_id === a.account_id) || !keys.has(a.account_id) ? { sign_key: CHANGED } : {}),
-    })) ?? null
+    const to =
+      shown(after)?.map(({ sign_key: _s, ...a }) => ({
+        ...a,
+        ...(rotated.some((r) => r.account_id === a.account_id) || !keys.has(a.account_id) ? { sign_key: CHANGED } : {}),
+      })) ?? null
     out.push({ key, from, to })
   }
   return out

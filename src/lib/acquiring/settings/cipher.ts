@@ -30,7 +30,10 @@ export function settingsCipher(env: NodeJS.ProcessEnv = process.env): SettingsCi
       return `${PREFIX}${[iv, ct, c.getAuthTag()].map((b) => b.toString("base64url")).join(".")}`
     },
     decrypt(sealed) {
-      const [iv, ct, tag] = sealed.slice(PREFIX.length).split(".").map((p) => Buffer.from(p, "base64url"))
+      const [iv, ct, tag] = sealed
+        .slice(PREFIX.length)
+        .split(".")
+        .map((p) => Buffer.from(p, "base64url"))
       try {
         const d = createDecipheriv("aes-256-gcm", key, iv)
         d.setAuthTag(tag)

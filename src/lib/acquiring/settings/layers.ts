@@ -34,7 +34,9 @@ export function settingDefault(key: SettingsKey): unknown {
   if (key === "mode") return "test"
   if (key === "saved_cards_enabled") return true
   if (key === "apm_methods") return []
-  const option = (ProviderOwnOptions.shape as Record<string, { safeParse(v: unknown): { success: boolean; data?: unknown } }>)[key]
+  const option = (
+    ProviderOwnOptions.shape as Record<string, { safeParse(v: unknown): { success: boolean; data?: unknown } }>
+  )[key]
   const r = option?.safeParse(undefined)
   return r?.success ? r.data : null
 }

@@ -85,12 +85,18 @@ export const MerchantSettings = z
       help: "Ask the card's bank to confirm the shopper (do3DS) or not (no3DS).",
       kind: "enum",
     }),
-    default_language: field(z.string().regex(/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/, "a language tag like en or de-AT").optional(), {
-      group: "checkout",
-      label: "Default language",
-      help: "Language of the payment page when neither the shopper's browser nor the cart names one.",
-      kind: "string",
-    }),
+    default_language: field(
+      z
+        .string()
+        .regex(/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/, "a language tag like en or de-AT")
+        .optional(),
+      {
+        group: "checkout",
+        label: "Default language",
+        help: "Language of the payment page when neither the shopper's browser nor the cart names one.",
+        kind: "string",
+      },
+    ),
     apm_methods: field(z.array(ApmMethodSetting).max(30).optional(), {
       group: "checkout",
       label: "Payment methods",

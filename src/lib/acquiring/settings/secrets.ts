@@ -6,7 +6,10 @@ import type { AccountSetting, MerchantSettings } from "./schema"
 type Accounts = NonNullable<MerchantSettings["accounts"]>
 
 /** The same settings with every sign key passed through `fn` (the only secret of the schema). */
-function mapSecrets(values: MerchantSettings, fn: (secret: string, account: AccountSetting) => string): MerchantSettings {
+function mapSecrets(
+  values: MerchantSettings,
+  fn: (secret: string, account: AccountSetting) => string,
+): MerchantSettings {
   if (!values.accounts) return values
   return { ...values, accounts: values.accounts.map((a) => ({ ...a, sign_key: fn(a.sign_key, a) })) }
 }

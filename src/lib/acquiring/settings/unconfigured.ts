@@ -21,7 +21,9 @@ export function withPlaceholders(raw: Raw, env: NodeJS.ProcessEnv = process.env)
   }
   if (out.accounts === undefined) {
     missing.push("accounts")
-    const seed = createHmac("sha256", env[SETTINGS_KEY_ENV] ?? "").update("acquiring/unconfigured").digest("hex")
+    const seed = createHmac("sha256", env[SETTINGS_KEY_ENV] ?? "")
+      .update("acquiring/unconfigured")
+      .digest("hex")
     out.accounts = [{ account_id: "0", sign_key: seed }]
   }
   const mode = out.mode === "live" ? "live" : "test"

@@ -67,7 +67,10 @@ export class SettingsOwner {
       const cipher = settingsCipher()
       const hasSecret = !!sealed.accounts?.length
       if (hasSecret && !cipher)
-        throw new MedusaError(MedusaError.Types.UNEXPECTED_STATE, "ACQUIRING_SETTINGS_KEY is not set: saved sign keys cannot be read")
+        throw new MedusaError(
+          MedusaError.Types.UNEXPECTED_STATE,
+          "ACQUIRING_SETTINGS_KEY is not set: saved sign keys cannot be read",
+        )
       stored = hasSecret && cipher ? openSecrets(sealed, cipher) : sealed
     }
     const built = effectiveSettings(c.config_id, c.raw_options ?? {}, v, stored)
@@ -82,7 +85,11 @@ export class SettingsOwner {
       const row = await trx("acquiring_settings").where({ provider_id: input.config_id }).max("version as v").first()
       const version = Number(row?.v ?? 0) + 1
       const at = { provider_id: input.config_id, version }
-      await trx("acquiring_settings").insert({ id: generateEntityId(undefined, "agset"), ...at, values: JSON.stringify(input.sealed) })
+      await trx("acquiring_settings").insert({
+        id: generateEntityId(undefined, "agset"),
+        ...at,
+        values: JSON.stringify(input.sealed),
+      })
       await trx("acquiring_settings_audit").insert({
         id: generateEntityId(undefined, "agaud"),
         ...at,

@@ -26,13 +26,13 @@ function provider(withOwner: boolean) {
   const settings = new CallSettings(container, options)
   const seen: string[] = []
   const target = {
-    async initiatePayment() {
+    async initiatePayment(_input?: unknown) {
       seen.push(settings.current().options.client.accounts[0].sign_key)
     },
-    async capturePayment() {
+    async capturePayment(_input?: unknown) {
       seen.push(settings.current().options.client.accounts[0].sign_key)
     },
-    async getWebhookActionAndData() {
+    async getWebhookActionAndData(_input?: unknown) {
       seen.push(settings.current().options.client.accounts[0].sign_key)
     },
   }
@@ -52,7 +52,7 @@ describe("the settings version of each provider call", () => {
 
   it("refuses to start a payment while the connection is set nowhere", async () => {
     const { target } = provider(true)
-    const owner = (target as never as { initiatePayment: () => Promise<void> }).initiatePayment
+    const owner = (target as never as { initiatePayment: (i: unknown) => Promise<void> }).initiatePayment
     versions[2] = effectiveSettings("acq", options, 2, {})
     await expect(owner({} as never)).rejects.toThrow(/not configured: set merchant_id, accounts/)
   })

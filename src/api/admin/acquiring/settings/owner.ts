@@ -19,6 +19,11 @@ export async function actorOf(scope: MedusaContainer, actorId: string): Promise<
   const users = scope.resolve<{ retrieveUser(id: string): Promise<{ email?: string | null }> }>(Modules.USER, {
     allowUnregistered: true,
   })
-  const email = users ? await users.retrieveUser(actorId).then((u) => u.email ?? null, () => null) : null
+  const email = users
+    ? await users.retrieveUser(actorId).then(
+        (u) => u.email ?? null,
+        () => null,
+      )
+    : null
   return { id: actorId, email }
 }

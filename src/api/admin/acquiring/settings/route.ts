@@ -2,10 +2,14 @@ import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/frame
 import type { ConfigModule } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { acquiringProviderConfigs } from "../../../../lib/acquiring/config"
+import { latestOptions } from "../../../../lib/acquiring/settings/current"
 import { presentConfig } from "./present"
 
 /** Configured acquiring providers, accounts and currencies (no keys). */
 export async function GET(req: AuthenticatedMedusaRequest, res: MedusaResponse) {
   const config = req.scope.resolve(ContainerRegistrationKeys.CONFIG_MODULE) as ConfigModule
-  res.json({ providers: acquiringProviderConfigs(config).map(presentConfig) })
+  const providers = []
+  for (const c of acquiringProviderConfigs(config))
+    providers.push(presentConfig({ ...c, options: (await latestOptions(req.scope, c.config_id)) ?? c.options }))
+  res.json({ providers })
 }

@@ -22,10 +22,12 @@ export interface SaveRequest {
   restored_from?: number | null
 }
 
-export type SaveOutcome = { status: 200; body: { version: number; check: SettingsCheck } } | {
-  status: 422
-  body: { type: "check_failed"; message: string; check: SettingsCheck }
-}
+export type SaveOutcome =
+  | { status: 200; body: { version: number; check: SettingsCheck } }
+  | {
+      status: 422
+      body: { type: "check_failed"; message: string; check: SettingsCheck }
+    }
 
 const invalid = (message: string) => new MedusaError(MedusaError.Types.INVALID_DATA, message)
 
@@ -51,7 +53,9 @@ export async function saveSettings(
   for (const [key, value] of Object.entries(req.values)) {
     if (!(SETTINGS_KEYS as string[]).includes(key)) throw invalid(`values.${key}: not a setting (check the spelling)`)
     if (locked.has(key as never))
-      throw invalid(`values.${key}: set in medusa-config.ts, so it cannot be changed here; change it in medusa-config.ts`)
+      throw invalid(
+        `values.${key}: set in medusa-config.ts, so it cannot be changed here; change it in medusa-config.ts`,
+      )
     given[key] = value
   }
   const parsed = MerchantSettings.partial().safeParse(
@@ -84,7 +88,10 @@ export async function saveSettings(
 
   const check = await checkSettings(effective)
   if (!check.ok && (goingLive || req.save_anyway !== true)) {
-    const why = check.steps.filter((s) => !s.ok).map((s) => `${s.name}: ${s.message}`).join("; ")
+    const why = check.steps
+      .filter((s) => !s.ok)
+      .map((s) => `${s.name}: ${s.message}`)
+      .join("; ")
     return {
       status: 422,
       body: {
@@ -105,8 +112,6 @@ export async function saveSettings(
     check,
     restored_from: req.restored_from ?? null,
   })
-  await scope
-    .resolve(Modules.EVENT_BUS)
-    .emit({ name: SETTINGS_UPDATED, data: { provider_id: configId, version } })
+  await scope.resolve(Modules.EVENT_BUS).emit({ name: SETTINGS_UPDATED, data: { provider_id: configId, version } })
   return { status: 200, body: { version, check } }
 }

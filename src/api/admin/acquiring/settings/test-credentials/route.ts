@@ -2,6 +2,7 @@ import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/frame
 import type { ConfigModule } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
 import { acquiringProviderConfigs } from "../../../../../lib/acquiring/config"
+import { latestOptions } from "../../../../../lib/acquiring/settings/current"
 import { diagnose, type AccountCheck, type ConfigDiagnosis } from "../diagnose"
 import type { AdminTestCredentials } from "../validators"
 
@@ -20,7 +21,9 @@ export async function POST(req: AuthenticatedMedusaRequest<AdminTestCredentials>
   const results: AccountCheck[] = []
   const diagnoses: ConfigDiagnosis[] = []
   for (const c of configs) {
-    const { diagnosis, accounts } = await diagnose(c, checkout)
+    // The settings as they count now: the newest saved version over medusa-config.ts.
+    const options = (await latestOptions(req.scope, c.config_id)) ?? c.options
+    const { diagnosis, accounts } = await diagnose({ ...c, options }, checkout)
     results.push(...accounts)
     diagnoses.push(diagnosis)
   }

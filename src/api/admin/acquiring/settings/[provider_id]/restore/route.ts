@@ -14,7 +14,8 @@ export async function POST(req: AuthenticatedMedusaRequest<AdminRestoreSettings>
   const entry = await owner.settingsEntry(req.params.provider_id)
   const { version, save_anyway } = req.validatedBody
   const sealed = await owner.sealedSettings(entry.config_id, version)
-  if (!sealed) throw new MedusaError(MedusaError.Types.NOT_FOUND, `version: ${entry.config_id} has no version ${version}`)
+  if (!sealed)
+    throw new MedusaError(MedusaError.Types.NOT_FOUND, `version: ${entry.config_id} has no version ${version}`)
   const cipher = settingsCipher()
   const values: Record<string, unknown> = cipher ? openSecrets(sealed, cipher) : { ...sealed }
   // Fields medusa-config.ts locks now are not the admin's to restore; fields the version left unset go back to default.
