@@ -99,11 +99,12 @@ it("an admin switches capture to automatic and offers a titled APM method; the n
 
     // The next APM session (Store API, as the checkout page starts it) carries the method's new title.
     await fillCartAndAddress(shopper.page, stack.storefrontUrl)
-    const started = shopper.page.waitForResponse(
-      (r) => r.request().method() === "POST" && /\/payment-sessions$/.test(r.url()),
-    )
+    // The body is read the moment it arrives: the page goes on to the issuer right after.
+    const started = shopper.page
+      .waitForResponse((r) => r.request().method() === "POST" && /\/payment-sessions$/.test(r.url()))
+      .then((r) => r.json())
     await pay(shopper.page, "apm")
-    const answer = await (await started).json()
+    const answer = await started
     const sessions = answer.payment_collection.payment_sessions as Array<{
       provider_id: string
       data: Record<string, unknown>
