@@ -31,7 +31,8 @@ const provider = {
   store_url: backendUrl,
   allowed_return_origins: [new URL(storefrontUrl).origin],
   default_return_url: `${storefrontUrl}/demo-store/`,
-  capture_mode: env("ACQUIRING_CAPTURE_MODE", "manual"),
+  // Set here only when asked: a value in this file locks the admin's field (manual is the default anyway).
+  ...(process.env.ACQUIRING_CAPTURE_MODE ? { capture_mode: process.env.ACQUIRING_CAPTURE_MODE } : {}),
   payment_method: env("ACQUIRING_APM_METHOD", "sandbox_wallet"),
 }
 

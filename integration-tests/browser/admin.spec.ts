@@ -78,7 +78,7 @@ it("settings page: the configured account passes the credentials check, and a sy
   await page.goto(`${stack.adminUrl}/settings/acquiring`)
   await page.getByRole("heading", { name: "Acquiring gateway" }).waitFor()
   // The accounts and the gateway address are shown, never a sign key.
-  await page.getByRole("cell", { name: "100000101" }).waitFor()
+  await page.getByRole("cell", { name: "100000101", exact: true }).waitFor()
   expect(await page.content()).not.toContain("sandbox-key-1")
   const checksBefore = requestsTo("/v1/retrievalTrans")
   await page.getByRole("button", { name: "Test credentials" }).click()

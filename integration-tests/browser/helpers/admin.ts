@@ -93,6 +93,10 @@ export class AdminApi {
     return (await this.call("/admin/acquiring/reconcile", {})).report.changes
   }
 
+  async latestOrderId(): Promise<string> {
+    return (await this.call("/admin/orders?fields=id&order=-created_at&limit=1")).orders[0].id
+  }
+
   async orderCount(): Promise<number> {
     return (await this.call("/admin/orders?fields=id&limit=1")).count
   }

@@ -5,6 +5,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query"
 import { PaymentCard } from "../components/acquiring/payment-card"
 import { FraudChecks } from "../components/acquiring/fraud-checks"
 import { KeptAuthorisation } from "../components/acquiring/kept-authorisation"
+import { ProviderTestBadge } from "../components/settings/test-mode-badge"
 import { captureKept, decide, getOrderPayments, summarise, syncNow, type PresentedPayment } from "../lib/acquiring-api"
 
 const DISPUTE_COLORS = { opened: "orange", under_review: "blue", won: "green", lost: "red", closed: "grey" } as const
@@ -90,7 +91,10 @@ const AcquiringOrderPayments = ({ data: order }: DetailWidgetProps<AdminOrder>) 
   return (
     <Container className="divide-y p-0">
       <div className="flex items-center justify-between px-6 py-4">
-        <Heading level="h2">Acquiring gateway</Heading>
+        <div className="flex items-center gap-x-2">
+          <Heading level="h2">Acquiring gateway</Heading>
+          <ProviderTestBadge providerIds={data.payments.map((p) => p.provider_id)} />
+        </div>
         <Button size="small" variant="secondary" isLoading={sync.isPending} onClick={() => sync.mutate()}>
           Sync now
         </Button>

@@ -6,6 +6,7 @@ import { Container, Heading, Table, Text } from "@medusajs/ui"
 import { NotificationDrawer } from "../../../components/acquiring/notification-drawer"
 import { NotificationSearchForm } from "../../../components/acquiring/notification-search"
 import { VerdictBadge } from "../../../components/acquiring/verdict-badge"
+import { ProviderTestBadge } from "../../../components/settings/test-mode-badge"
 import { Pager } from "../../../components/shared/pager"
 import { EMPTY_SEARCH, listNotifications, type NotificationSearch } from "../../../lib/books-api"
 
@@ -29,7 +30,10 @@ const NotificationsPage = () => {
   return (
     <Container className="divide-y p-0">
       <div className="px-6 py-4">
-        <Heading level="h1">Notifications</Heading>
+        <div className="flex items-center gap-x-2">
+          <Heading level="h1">Notifications</Heading>
+          <ProviderTestBadge />
+        </div>
         <Text size="small" className="text-ui-fg-subtle">
           What the gateway sent to the notify and payout hooks, and how the store answered.
         </Text>
