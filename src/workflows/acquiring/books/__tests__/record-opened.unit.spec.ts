@@ -17,6 +17,8 @@ describe("gatewayOrderOf: one books row, from a session's or a payment's data", 
       kind: "checkout",
       amount: "12.50",
       currency_code: "EUR",
+      payment_method: null,
+      settings_version: 0,
     })
   })
 

@@ -154,5 +154,6 @@ describe("bulk capture workflow", () => {
     expect(sendBatch).not.toHaveBeenCalled()
     expect(finishAll).not.toHaveBeenCalled()
     expect([...locking.held.entries()]).toEqual([["acquiring:payment:pay_order_b", "someone-else"]])
-  })
+    // two minutes of fake lock retries are CPU work: a loaded runner needs more than jest's default
+  }, 30_000)
 })
