@@ -14,7 +14,9 @@ const CLI = path.join(ROOT, "src/doctor/cli.ts")
 /** Asynchronous: the sandbox answers from this process while the CLI runs. */
 function doctor(args: string[]): Promise<{ code: number | null; out: string; err: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ["--import", "tsx", CLI, ...args], { cwd: ROOT })
+    // No retries of a failed query (an internal, set the way tests set internals)
+    const env = { ...process.env, NODE_ENV: "test", ACQUIRING_TEST_INTERNALS: JSON.stringify({ query_retries: 0 }) }
+    const child = spawn(process.execPath, ["--import", "tsx", CLI, ...args], { cwd: ROOT, env })
     let out = ""
     let err = ""
     child.stdout.on("data", (c) => (out += c))
@@ -34,7 +36,6 @@ const providerOptions = (extra: Record<string, unknown> = {}) => ({
   base_url: sb.url,
   accounts: [{ account_id: "100000101", sign_key: "sandbox-key-1" }],
   store_url: "http://127.0.0.1:9",
-  query_retries: 0,
   ...extra,
 })
 
@@ -73,8 +74,8 @@ describe("acquiring-doctor CLI", () => {
     const { code, out } = await doctor(["--options", optionsFile("row.json", providerOptions())])
     expect(code).toBe(1)
     expect(out).toMatch(/^FIX {2}checkout: account 100000101: the test checkout was refused as configured/m)
-    expect(out).toContain(
-      `  signature_fields: { checkout: ["merchant_id", "account_id", "order_no", "currency", "amount", "notify_url"] },`,
+    expect(out).toMatch(
+      /^ {2}gateway_profile: \{ extends: "documented", .*signature_fields: \{ checkout: \["merchant_id", "account_id", "order_no", "currency", "amount", "notify_url"\] \} \},$/m,
     )
   })
 
