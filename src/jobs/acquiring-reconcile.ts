@@ -8,23 +8,17 @@ import { reconcile } from "../workflows/acquiring/reconcile"
 import { LOCK_KEYS } from "../lib/acquiring/lock-keys"
 
 /**
- * The "due" lock lives this much shorter than the interval. A run takes it a little after its
- * tick (scheduler latency, the previous config's run), so a lock of exactly the interval would
- * still be held at the next due tick and every run would slip by one tick.
+ * The "due" lock lives shorter than the interval: a run takes it a little after its tick, so a lock
+ * of exactly the interval would still be held at the next tick and every run would slip.
  */
 export const DUE_SLACK_SECONDS = 30
-/** The notification retention sweep runs at most this often (retention is counted in days). */
 export const SWEEP_EVERY_SECONDS = 3600
 
-/** "09:05" of the tick this run belongs to (UTC), for the one log line per run. */
 const tickOf = (d: Date) => d.toISOString().slice(0, 16)
 
 /**
- * Scheduled reconciliation. Jobs get no plugin options and their schedule is fixed at load,
- * so the job ticks every minute and each provider config decides with its own options
- * (reconcile_enabled, reconcile_interval_minutes). "Due" is a lock that expires shortly before
- * the next due tick: shared by all instances, so one run per interval across the cluster.
- * Medusa loads jobs only in worker and shared mode (never on `workerMode: "server"`).
+ * Jobs get no plugin options and a fixed schedule: tick every minute, and each provider config
+ * decides with its own options. "Due" is a cluster-wide lock, so one run per interval.
  */
 export default async function acquiringReconcileJob(container: MedusaContainer, context?: { scheduledFor?: Date }) {
   const logger = container.resolve(ContainerRegistrationKeys.LOGGER) as Logger
@@ -32,7 +26,6 @@ export default async function acquiringReconcileJob(container: MedusaContainer, 
   const locking = container.resolve(Modules.LOCKING)
   const tick = tickOf(context?.scheduledFor ?? new Date(Date.now()))
   for (const c of acquiringProviderConfigs(config)) {
-    // The newest saved settings (an admin may turn it off or change the interval while it runs).
     const options = await currentOptions(container, c)
     if (!options?.provider.reconcile_enabled) continue
     try {

@@ -2,10 +2,7 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { moveToBooks } from "../workflows/acquiring/books/from-payment-data"
 
-/**
- * Run once by `npx medusa db:migrate` (Medusa records it as done): a store upgrading from 0.1.0 gets
- * its gateway orders and disputes into the plugin's books (workflows/acquiring/books/from-payment-data.ts).
- */
+/** Run once by `medusa db:migrate`: an upgrade from 0.1.0 gets its gateway orders and disputes into the books. */
 export default async function acquiringBooksFromPaymentData({ container }: { container: MedusaContainer }) {
   const moved = await moveToBooks(container)
   container

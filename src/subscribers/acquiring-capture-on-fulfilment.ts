@@ -4,11 +4,8 @@ import { captureFulfilledOrders } from "../workflows/acquiring/bulk/capture-fulf
 import { flagUnpaidFulfilments } from "../workflows/acquiring/reconcile/unpaid-fulfilment"
 
 /**
- * capture_mode on_fulfillment: creating a fulfilment captures the order's acquiring payments.
- * The event's order becomes due; the sweep captures every due order at once (gateway requests of
- * ≤ 50), so many orders fulfilled together share requests; an event finding nothing sends nothing.
- * An order whose capture failed because its money is gone (voided in the gateway's portal) is
- * flagged: an event and the order's widget mark, not only this log.
+ * capture_mode on_fulfillment: the event's order becomes due and one sweep captures every due
+ * order, so orders fulfilled together share gateway requests.
  */
 export default async function acquiringCaptureOnFulfilment({ event, container }: SubscriberArgs<{ order_id: string }>) {
   const orderId = event.data?.order_id

@@ -4,11 +4,8 @@ import { settleKeptAuthorisations } from "../workflows/acquiring/kept"
 import { returnCanceledOrdersMoney } from "../workflows/acquiring/reconcile/canceled-workflow"
 
 /**
- * Medusa's order cancel voids the payments it sees uncaptured and refunds those it sees captured;
- * it ignores a payment error. What it left at the gateway is given back here: a capture Medusa
- * never recorded (the gateway's portal) is refunded in full, a live authorisation voided
- * (canceledOrdersWorkflow). Then the authorisations kept after an edit are
- * voided. What fails is retried by reconciliation.
+ * Medusa's order cancel ignores payment errors: give back what it left at the gateway (refund an
+ * unrecorded capture, void a live authorisation), then void kept authorisations. Reconciliation retries.
  */
 export default async function acquiringOrderCanceled({ event, container }: SubscriberArgs<{ id?: unknown }>) {
   const id = event.data?.id

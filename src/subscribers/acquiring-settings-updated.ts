@@ -1,10 +1,7 @@
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
 import type { EffectiveSettings } from "../lib/acquiring/settings/effective"
 
-/**
- * A save on any instance (Medusa's Redis event bus where configured): this process reads the new
- * version now, so even the calls that read settings without I/O (routes, workflows) use it next.
- */
+/** A save on any instance: read the new version now so calls that read settings without I/O use it next. */
 export default async function acquiringSettingsUpdated({
   event,
   container,

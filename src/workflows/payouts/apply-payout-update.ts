@@ -13,11 +13,7 @@ export interface ApplyResult {
   changed: boolean
 }
 
-/**
- * Applies what the gateway said about one payout, serialised per request_id: the workflow's
- * recording of the /v1/payout answer and notifications race, and a read-merge-write without
- * the lock could move a completed payout back to pending.
- */
+/** Serialised per request_id: the answer and notifications race, and could move a completed payout back to pending. */
 export async function applyPayoutUpdate(
   container: MedusaContainer,
   request_id: string,

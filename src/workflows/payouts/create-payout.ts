@@ -5,17 +5,13 @@ import { reservePayoutStep } from "./steps/reserve-payout"
 import { submitPayoutStep } from "./steps/submit-payout"
 
 export interface CreatePayoutWorkflowInput {
-  /** gateway-interface.md §2.8 request; request_id is required here (the route generates it when absent). */
+  /** The spec §2.8 request; request_id is required here. */
   request: PayoutRequest & { request_id: string }
   /** Paying account; default: plugin option payouts.account_id, else the client's choice. */
   account_id?: string
 }
 
-/**
- * Creates a payout: record (pending) → POST /v1/payout under the record's request_id →
- * record the answer. Running it again with the same request_id never pays twice.
- * Returns `{ id, sent }`; read the record for the outcome.
- */
+/** Record (pending) → POST /v1/payout → record the answer. The same request_id never pays twice. */
 export const createPayoutWorkflow = createWorkflow("acquiring-create-payout", (input: CreatePayoutWorkflowInput) => {
   const record = transform({ input }, ({ input }) => recordFromRequest(input.request, input.account_id ?? null))
   const reserved = reservePayoutStep({ record })

@@ -37,7 +37,7 @@ import {
 import type { CartSnapshot } from "../../../lib/acquiring/snapshot/schema"
 import type { HolderRow, PaymentModuleReads } from "./payment-module-reads"
 
-/** The holder rows and their lock, from the payment module (core/payment-module-reads.ts). */
+/** The holder rows and their lock, from the payment module. */
 type HolderStore = Pick<PaymentModuleReads, "holder" | "writeHolderData" | "holderLocking">
 
 /** Medusa passes the whole account holder (with its id) although the type names only `data`. */
@@ -46,7 +46,6 @@ const holderIdOf = (context: PaymentProviderContext | undefined): string | undef
   return typeof id === "string" && id ? id : undefined
 }
 
-/** What a checkout sends about saved cards, and what its session remembers (never the token). */
 export interface CheckoutTokens {
   token_flag?: "YES" | "NO"
   token_id?: string
@@ -54,11 +53,9 @@ export interface CheckoutTokens {
 }
 
 /**
- * Medusa 2.21's account-holder and payment-method provider methods for a gateway without a
- * customer object: the holder is ours (id = Medusa's customer id, the `shopper_id` the requests
- * carry) and its saved cards are kept in Medusa's `account_holder` row, read and written through
- * the payment module (core/payment-module-reads.ts). Stripe keeps cards at Stripe; here the
- * row is the only store, so "delete" means forgetting the token (the gateway has no token deletion).
+ * Account holders and saved cards for a gateway without a customer object: the holder id is
+ * Medusa's customer id, and the cards live in Medusa's `account_holder` row, the only store
+ * (the gateway has no token deletion, so "delete" means forgetting the token).
  */
 export class AccountHolders {
   constructor(
@@ -66,9 +63,8 @@ export class AccountHolders {
     private readonly logger: Logger | Console,
     /** Read per call: an admin may turn saved cards on or off while the server runs. */
     private readonly options: SavedCardsOptions | (() => SavedCardsOptions),
-    /** Seals the tokens kept in Medusa's account holder rows (lib/acquiring/saved-cards.ts). */
     private readonly sealKey: Buffer,
-    /** The cluster-wide lock of a holder's cards; undefined: the in-process gate alone. */
+    /** Cluster-wide lock of a holder's cards; undefined: the in-process gate alone. */
     private readonly locking: () => Promise<Locking | undefined> = async () => store.holderLocking(),
   ) {}
 
@@ -76,7 +72,7 @@ export class AccountHolders {
     return typeof this.options === "function" ? this.options() : this.options
   }
 
-  /** Read-modify-write of one holder's cards, serialised per holder (lib/acquiring/holder-lock.ts). */
+  /** Read-modify-write of one holder's cards, serialised per holder. */
   private async locked<T>(holderId: string, job: () => Promise<T>): Promise<T> {
     return withHolderLock(await this.locking().catch(() => undefined), holderId, job)
   }
@@ -90,10 +86,7 @@ export class AccountHolders {
     await this.store.writeHolderData(row.id, { ...(row.data ?? {}), cards })
   }
 
-  /**
-   * Medusa asks for an account holder before each session of a logged-in customer (and warns when
-   * a provider has none). Nothing exists at the gateway: the holder's id is the customer's id.
-   */
+  /** Medusa asks before each logged-in session; nothing exists at the gateway, so the id is the customer's. */
   async create({ context }: CreateAccountHolderInput): Promise<CreateAccountHolderOutput> {
     const known = context.account_holder?.data?.shopper_id
     if (typeof known === "string" && known) return { id: known, data: context.account_holder!.data }
@@ -102,10 +95,7 @@ export class AccountHolders {
     return { id: context.customer.id, data: { shopper_id: context.customer.id } }
   }
 
-  /**
-   * The holder's data as given, with its cards checked (a malformed card is dropped). Without data
-   * nothing is returned, so Medusa keeps the row's data (an update of metadata only never drops the cards).
-   */
+  /** Without data nothing is returned, so Medusa keeps the row's data (a metadata update never drops cards). */
   async update({ context }: UpdateAccountHolderInput): Promise<UpdateAccountHolderOutput> {
     const data = context.account_holder?.data
     return data ? { data: { ...data, cards: cardsOf(data) } } : {}

@@ -79,7 +79,6 @@ import { PaymentModuleReads } from "./payment-module-reads"
 type Cradle = { logger?: Logger } & Record<string, unknown>
 
 export interface StartInput {
-  /** Medusa's payment session id. */
   session_id: string
   snapshot: CartSnapshot | null
   ctx: RequestContext
@@ -89,12 +88,8 @@ export interface StartInput {
 /** Statuses this provider answers only once the shopper paid: Medusa holds the money from then on. */
 const HELD_BY_MEDUSA = new Set<SessionStatus>(["authorized", "captured", "pending_authorization"])
 
-/**
- * Every lifecycle step of the acquiring gateway. Variants (hosted page, APM) only say how
- * a payment starts and which statuses differ, as Medusa's Stripe variants do.
- */
+/** Every lifecycle step; variants (hosted page, APM) only say how a payment starts and which statuses differ. */
 export abstract class AcquiringBase extends AbstractPaymentProvider<Record<string, unknown>> {
-  /** Options and client of the call in progress: its settings version's (core/call-settings.ts). */
   private readonly settings: CallSettings
   protected get opts(): AcquiringOptions {
     return this.settings.current().options
@@ -105,14 +100,12 @@ export abstract class AcquiringBase extends AbstractPaymentProvider<Record<strin
   protected readonly logger: Logger | Console
   /** Seals what only this server may vouch for: cart snapshots, confirmed captures, page tokens. */
   protected readonly sealKey: Buffer
-  /** Account holders and saved cards (core/account-holders.ts). */
   protected readonly holders: AccountHolders
-  /** What Medusa does not hand a provider, read from the payment module (core/payment-module-reads.ts). */
+  /** What Medusa does not hand a provider, read from the payment module. */
   private readonly module: PaymentModuleReads
   private readonly loggedCodes = new Set<string>()
 
   protected abstract readonly variant: Variant
-  /** Start the payment at the gateway; returns what the storefront needs (never secrets). */
   protected abstract start(input: StartInput): Promise<Record<string, unknown>>
 
   static override validateOptions(options: Record<string, unknown>): void {
@@ -124,13 +117,12 @@ export abstract class AcquiringBase extends AbstractPaymentProvider<Record<strin
     this.settings = new CallSettings(this.container as Record<string, unknown>, options)
     this.settings.wrap(this, LIFECYCLE)
     this.logger = cradle.logger ?? console
-    // From medusa-config.ts alone: sealed snapshots and cards outlive a sign key saved in the admin.
+    // Static config only: sealed snapshots and cards outlive a sign key saved in the admin.
     this.sealKey = sealKeyOf(this.settings.configOnly.options)
     this.module = new PaymentModuleReads(this.container as Record<string, unknown>)
     this.holders = new AccountHolders(this.module, this.logger, () => this.opts.provider.saved_cards, this.sealKey)
   }
 
-  /** Status overrides of a variant (e.g. asynchronous APMs). */
   protected variantStatusDefaults(_d: AcquiringData): Record<string, SessionStatus> {
     return {}
   }

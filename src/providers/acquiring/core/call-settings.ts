@@ -6,17 +6,15 @@ import { acquiringProviderConfigs } from "../../../lib/acquiring/config"
 import { effectiveSettings, type EffectiveSettings } from "../../../lib/acquiring/settings/effective"
 import { orderNoOf } from "../../../lib/acquiring/settings/order-of-call"
 
-/** The settings owner as the provider sees it (our module's service, through the payment module's dependencies). */
 interface SettingsSource {
   effectiveSettings(configId: string, version?: number): Promise<EffectiveSettings>
   knownSettings(configId: string): EffectiveSettings | null
   settingsVersionsOf(orderNos: string[]): Promise<Map<string, number>>
 }
 
-/** The module key of the plugin's module (our books), as registered in medusa-config.ts. */
+/** The module key of the plugin's module, as registered in the Medusa config. */
 const OWNER_KEY = "acquiring"
 
-/** Provider methods that run under one settings version each. */
 export const LIFECYCLE = [
   "initiatePayment",
   "authorizePayment",
@@ -38,10 +36,8 @@ export const LIFECYCLE = [
 ] as const
 
 /**
- * The options and gateway client of each provider call. A new payment takes the newest saved settings;
- * every later call on it (and its notifications) the version it was opened under, so a rotated sign key
- * breaks no open payment. Without our module among the payment module's `dependencies`, medusa-config.ts
- * alone, as before settings existed.
+ * A new payment takes the newest saved settings; later calls on it the version it was opened
+ * under, so a rotated sign key breaks no open payment.
  */
 export class CallSettings {
   readonly configOnly: EffectiveSettings
@@ -70,7 +66,6 @@ export class CallSettings {
     return this.call.getStore() ?? this.source()?.knownSettings(this.configId!) ?? this.configOnly
   }
 
-  /** The version a call runs under: the newest for a new payment, else the one its order was opened under. */
   private async resolve(method: string, input: unknown): Promise<EffectiveSettings> {
     const source = this.source()
     if (!source) return this.configOnly
@@ -86,7 +81,6 @@ export class CallSettings {
     return source.effectiveSettings(this.configId!, typeof v === "number" && Number.isInteger(v) && v >= 0 ? v : 0)
   }
 
-  /** Run each lifecycle method of the provider under its call's settings. */
   wrap(target: object, methods: readonly string[]) {
     const t = target as Record<string, (input: unknown) => Promise<unknown>>
     for (const name of methods) {

@@ -6,11 +6,7 @@ export const ITEM_SEP = "#;#"
 const ITEMS_MAX = 5000
 const NAME_MAX = 200
 
-/**
- * Escape one part of the `items` string: a `#` could start a separator (`#,#` or `#;#`),
- * so every `#` becomes the full-width sign `＃` (U+FF03), which reads the same to a human
- * and can never form a separator. Line breaks are flattened.
- */
+/** Escape one `items` part: every `#` becomes `＃` (U+FF03) so no separator can form; line breaks flattened. */
 export function escapeItemPart(value: string): string {
   return value
     .replace(/#/g, "\uFF03")

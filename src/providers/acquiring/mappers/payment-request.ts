@@ -9,7 +9,7 @@ import { accountOwner, billingFields, deliveryFields, shopperFields } from "./pa
 export interface RequestContext {
   order_no: string
   currency: string
-  /** The gateway's two-decimal amount (money.ts sessionMoney). */
+  /** The gateway's two-decimal amount (sessionMoney). */
   amount: string
   /** Decimals the currency's amounts carry at the gateway (0 for JPY); 2 when absent. */
   decimals?: number
@@ -17,9 +17,8 @@ export interface RequestContext {
   return_url?: string
   cancel_url?: string
   own: ProviderOwnOptions
-  /** ms since epoch */
   now: number
-  /** Saved cards (lib/acquiring/saved-cards.ts): ask for a token, or pay with one. Checkout only. */
+  /** Saved cards: ask for a token, or pay with one. Checkout only. */
   token_flag?: "YES" | "NO"
   token_id?: string
 }
@@ -32,9 +31,8 @@ function website(ctx: RequestContext) {
 }
 
 /**
- * The breakdown in whole units of a zero-decimal currency: each part rounded half up, and what
- * rounding moved goes into tax_total (up) or discount (down), so the parts still add up to the
- * amount (the gateway checks that; the amount itself is never changed here).
+ * A zero-decimal breakdown: parts rounded half up, the rounding moved into tax_total or discount
+ * so the parts still add up to the amount (the gateway checks that).
  */
 function splitTotals(t: CartSnapshot["totals"], amount: string, decimals: number): CartSnapshot["totals"] {
   const c = (v: string) => cents(roundForGateway(v, decimals))
@@ -52,7 +50,6 @@ function splitTotals(t: CartSnapshot["totals"], amount: string, decimals: number
   }
 }
 
-/** The snapshot's money written in the currency's decimals: never a fractional yen in any field. */
 function inCurrency(s: CartSnapshot, ctx: RequestContext): CartSnapshot {
   const decimals = ctx.decimals ?? GATEWAY_DECIMALS
   if (decimals >= GATEWAY_DECIMALS) return s
@@ -68,11 +65,7 @@ function inCurrency(s: CartSnapshot, ctx: RequestContext): CartSnapshot {
   }
 }
 
-/**
- * Language of the hosted page: the shopper's browser (device data), else the cart's or order's
- * locale (Medusa 2.21 keeps a BCP 47 tag on both; a malformed one is skipped), else the
- * merchant's default_language.
- */
+/** Hosted-page language: the shopper's browser, else the cart's or order's locale, else default_language. */
 export function pageLanguage(
   s: CartSnapshot | null,
   own: Pick<ProviderOwnOptions, "default_language">,
@@ -81,7 +74,6 @@ export function pageLanguage(
   return s?.device?.browser_lang ?? (locale.success ? locale.data : undefined) ?? own.default_language
 }
 
-/** Fields common to /v1/checkout and /v1/authorise, from the trusted snapshot (in the currency's decimals). */
 function baseFields(s: CartSnapshot | null, ctx: RequestContext) {
   const money = s
     ? { ...s.totals, items: itemsString(s.items) }

@@ -5,11 +5,7 @@ import { authoriseRequest } from "../mappers/payment-request"
 import type { SessionStatus } from "../../../lib/acquiring/options"
 import { PAYMENT_STATUS } from "../../../gateway/status-codes"
 
-/**
- * Alternative payment method (POST /v1/authorise): the shopper completes the payment at the
- * issuer_url. The method comes from the storefront (within allowed_payment_methods) or is
- * fixed by a subclass / the payment_method option.
- */
+/** Alternative payment method (POST /v1/authorise): the shopper completes the payment at the issuer_url. */
 export class AcquiringApmService extends AcquiringBase {
   static override identifier = "acquiring-apm"
   protected override readonly variant = "apm" as const

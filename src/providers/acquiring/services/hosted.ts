@@ -13,7 +13,6 @@ export class AcquiringHostedService extends AcquiringBase {
       checkoutRequest(snapshot, ctx),
       account_id ? { account_id } : { currency: ctx.currency },
     )
-    // What a storefront needs to send the shopper: post the form itself, or render the page.
     const view: HostedPageView = {
       form: {
         action: page.form.action,
@@ -23,7 +22,7 @@ export class AcquiringHostedService extends AcquiringBase {
       // The raw page repeats a saved card's token: never handed to the storefront.
       html: own.session_html && !ctx.token_id ? page.html : null,
     }
-    // The session route puts the page into its answer and the cache (lib/acquiring/page-handoff.ts).
+    // The session route hands the page to the storefront through the page-handoff cache.
     handOver(session_id, { page: view, ttl_s: own.hosted_page_ttl_s })
     return {
       ...(own.page_in_session_data ? view : {}),
@@ -37,9 +36,8 @@ export class AcquiringHostedService extends AcquiringBase {
 export default AcquiringHostedService
 
 /**
- * The gateway's page repeats the request's token_id in its inputs (token, payment_token,
- * paymentToken, allParams); the storefront and the shopper's browser never get it: the gateway
- * knows its session by gbc_id (docs/assumptions.md, Saved cards).
+ * The gateway's page repeats the request's token_id in its inputs; the browser never gets it
+ * (the gateway knows its session by gbc_id).
  */
 export function withoutToken(fields: Record<string, string>, token: string | undefined): Record<string, string> {
   if (!token) return fields

@@ -3,10 +3,7 @@ import { MedusaError } from "@medusajs/framework/utils"
 import { ACQUIRING_BOOKS_MODULE, type AcquiringBooksService } from "../../../modules/acquiring"
 import { LOCK_KEYS } from "../../../lib/acquiring/lock-keys"
 
-/**
- * The books module as routes, workflows and subscribers reach it. It is required: without it a
- * gateway order whose session Medusa deletes could be paid and never found again.
- */
+/** The books module, required: without it a gateway order whose session Medusa deletes could be lost. */
 export function booksOf(scope: MedusaContainer): AcquiringBooksService {
   if (!scope.hasRegistration(ACQUIRING_BOOKS_MODULE))
     throw new MedusaError(

@@ -13,9 +13,7 @@ import { closedDetail } from "./closed-detail"
 import { orphanAction } from "./orphan-action"
 import { dataOfOrder, settleOrphan, type OrphanOutcome } from "./settle-orphan"
 
-/** Rows read per page: one books read, one session read and at most one update per page. */
 export const BOOKS_PAGE = 1000
-/** What following a page reads of each row (settling one reads it again, whole, under its lock). */
 const FOLLOW_FIELDS = [
   "id",
   "order_no",
@@ -28,7 +26,6 @@ const FOLLOW_FIELDS = [
   "session_id",
   "page_expires_at",
 ]
-/** Sessions that became a payment: from then on the payment's own reconciliation follows the order. */
 const PAID_SESSION = new Set(["authorized", "captured"])
 
 export interface FollowReport {
@@ -39,10 +36,8 @@ export interface FollowReport {
 }
 
 /**
- * Every open gateway order of one provider config in the books: attached once its session became a
- * payment, or when its session is gone but a live Medusa payment carries it; settled
- * (settle-orphan.ts) when its session is gone and the gateway holds money on it; closed when it is
- * gone and can no longer be paid. Live pending sessions are the cart repair's.
+ * Every open gateway order of one provider config: attached once a payment carries it, settled when
+ * its session is gone and the gateway holds money, closed when it can no longer be paid.
  */
 export async function followOpenOrders(
   scope: MedusaContainer,
@@ -57,7 +52,6 @@ export async function followOpenOrders(
       FOLLOW_FIELDS,
     )
   const nextKey = (page: GatewayOrderDTO[]) => (page.length === BOOKS_PAGE ? page[page.length - 1].id : undefined)
-  // This page's attached rows are marked while the next is followed; every mark is awaited before the report.
   const marks: Promise<number>[] = []
   for await (const page of pagesAhead(read, nextKey)) {
     report.checked += page.length
@@ -87,7 +81,6 @@ async function followPage(
   const attached = page.filter((o) => PAID_SESSION.has(status.get(o.session_id) ?? "") || carried.has(o.order_no))
   const gone = missing.filter((o) => !carried.has(o.order_no))
   const books = booksOf(scope)
-  // One statement per page (the generated update writes each row back through the ORM).
   marks.push(ahead(books.markAttached(attached.map((o) => o.id))))
   report.attached += attached.length
   if (!gone.length) return
@@ -95,7 +88,6 @@ async function followPage(
     client,
     gone.map((o) => dataOfOrder(o)),
   )
-  // Closed in one update per reason the gateway gives (never paid, voided, declined, refunded).
   const close = new Map<string, string[]>()
   for (const order of gone) {
     const record = records.get(order.order_no)

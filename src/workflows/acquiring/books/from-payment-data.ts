@@ -16,11 +16,8 @@ export interface MovedToBooks {
 }
 
 /**
- * Upgrading from 0.1.0: what its payment data held that the books now keep. Each acquiring
- * payment's gateway order joins the books (attached), its disputes become dispute rows and are emptied
- * from `payment.data` (null); open sessions' gateway orders join the books too. Idempotent: a second run
- * finds everything known and changes nothing. Run once by `medusa db:migrate`
- * (src/migration-scripts/acquiring-books-from-payment-data.ts).
+ * Upgrading from 0.1.0: each acquiring payment's gateway order and disputes move into the books
+ * (disputes emptied from `payment.data`). Idempotent; run once by `medusa db:migrate`.
  */
 export async function moveToBooks(scope: MedusaContainer): Promise<MovedToBooks> {
   const config = scope.resolve(ContainerRegistrationKeys.CONFIG_MODULE)
@@ -63,8 +60,7 @@ async function movePayment(scope: MedusaContainer, payment: GraphRow, moved: Mov
   if (!Array.isArray((payment.data as Record<string, unknown>).disputes)) return
   for (const d of disputes) await books.saveDispute(payment.id, data.order_no, d)
   moved.disputes += disputes.length
-  // The module merges `data` into what is stored (a key cannot be dropped, only emptied); its public
-  // DTO omits the key (steps/update-payment-data.ts).
+  // The module merges `data` into what is stored: a key cannot be dropped, only emptied.
   const data_ = { ...(payment.data as Record<string, unknown>), disputes: null }
   await writePaymentData(scope.resolve<IPaymentModuleService>(Modules.PAYMENT), payment.id, data_)
 }

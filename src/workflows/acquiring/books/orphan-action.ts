@@ -3,14 +3,11 @@ import { PAYMENT_STATUS } from "../../../gateway/status-codes"
 import type { SessionStatus } from "../../../lib/acquiring/options"
 import { mapOrderRecord } from "../../../lib/acquiring/status"
 
-/** What a gateway order that belongs to no live session needs. */
 export type OrphanAction = "void" | "refund" | "close" | "wait" | "report"
 
 /**
- * Decided on the gateway's record as the merchant maps its codes (`status_map`): an authorisation
- * or review hold is voided, a paid order refunded in full; a part-refunded one or a code nobody
- * mapped goes to the admin (refunding "the rest" would guess at portal refunds). Nothing at the
- * gateway, or still waiting for the shopper, is followed until its page can no longer be paid.
+ * By the merchant's `status_map`: an authorisation or hold is voided, a paid order refunded in full;
+ * a part-refunded one or an unmapped code goes to the admin (refunding "the rest" would guess).
  */
 export function orphanAction(
   record: Pick<OrderRecord, "payment_status" | "query_result"> | undefined,

@@ -13,7 +13,6 @@ function answerOf(v: EntryVerdict | undefined): Record<string, unknown> {
   return Object.fromEntries(KEPT_ANSWER_KEYS.filter((k) => v.entry[k] !== undefined).map((k) => [k, v.entry[k]]))
 }
 
-/** One movement per batch entry with the gateway's verdict on it (done, or refused with its reason). */
 export function movementsOfBatch(
   op: BatchOperation,
   source: string,
@@ -38,10 +37,7 @@ export function movementsOfBatch(
   })
 }
 
-/**
- * Write movements after the gateway answered. The gateway call cannot be taken back, so a failed
- * write must not fail the step that made it: it is logged, and the gateway's records still say.
- */
+/** The gateway call cannot be taken back, so a failed write is logged, never thrown. */
 export async function recordMovementsAfterSend(scope: MedusaContainer, rows: MovementInput[]): Promise<void> {
   try {
     await booksOf(scope).recordMovements(rows)

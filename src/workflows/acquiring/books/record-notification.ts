@@ -19,7 +19,6 @@ export interface ReceivedNotification {
   status: number
   reply: string
   changed?: string | null
-  /** When the delivery arrived (the row's created_at); now when not given. */
   received_at?: Date
 }
 
@@ -35,14 +34,11 @@ export const verdictOf = (status: number): NotificationDTO["verdict"] => {
 
 const text = (v: unknown, max = 200) => (typeof v === "string" && v ? escapeControls(v).slice(0, max) : null)
 
-/** Refused deliveries not stored (the hourly cap), reported once an hour by the instance that saw them. */
 const overCap = { count: 0, since: 0 }
 
 /**
- * One row per delivery, with the fields as stored (notification-fields.ts: secrets and card data
- * masked, control characters escaped) and our answer. A refused delivery is kept compactly: its
- * fields cut to a small budget, counted on the row of an identical one, and capped per hour. The
- * signature is kept apart only on a row that may be processed again (not accepted), never shown.
+ * One row per delivery, fields masked, with our answer. A refused delivery is kept compactly and capped
+ * per hour; the signature is kept only on a row that may be processed again, never shown.
  */
 export async function recordNotification(scope: MedusaContainer, n: ReceivedNotification): Promise<void> {
   const config = scope.resolve(ContainerRegistrationKeys.CONFIG_MODULE) as ConfigModule
@@ -64,7 +60,6 @@ export async function recordNotification(scope: MedusaContainer, n: ReceivedNoti
   }
   const books = booksOf(scope)
   if (verdict !== "refused") {
-    // created_at is the arrival (the generated input type does not name it).
     await books.createNotifications([{ ...row, verdict, last_seen_at: received_at, ...{ created_at: received_at } }])
     return
   }

@@ -15,13 +15,11 @@ function kindOf(data: Record<string, unknown>): string {
   return sessionSavedCard(data)?.card_id ? "token" : "checkout"
 }
 
-/** The APM's method as the session data names it (the provider chose it within allowed_payment_methods). */
 function methodOf(data: Record<string, unknown>): string | null {
   const m = data.variant === "apm" ? data.payment_method : undefined
   return typeof m === "string" && /^[\w-]{1,40}$/.test(m) ? m : null
 }
 
-/** Where a gateway order sits in Medusa: its provider, the session that opened it, its collection and cart. */
 export type GatewayOrderPlace = Pick<OpenedOrder, "provider_id" | "session_id" | "payment_collection_id" | "cart_id">
 
 /** The books row of a session's or a payment's acquiring data (null when the data is not ours). */
@@ -40,7 +38,7 @@ export function gatewayOrderOf(raw: unknown, place: GatewayOrderPlace): OpenedOr
   }
 }
 
-/** The books row of an acquiring session (null for another provider's, or a session adopting a kept order). */
+/** Null for another provider's session, or one adopting a kept order. */
 export function openedOrderOf(
   session: GraphRow,
   cartId: string | null,
@@ -57,7 +55,7 @@ export function openedOrderOf(
   return row && { ...row, page_expires_at: new Date(created.getTime() + ttlSeconds(session.provider_id) * 1000) }
 }
 
-/** Cart of each collection (a payment link or an order edit's collection has none). */
+/** A payment link's or order edit's collection has no cart. */
 export async function cartsOfCollections(scope: MedusaContainer, ids: string[]): Promise<Map<string, string>> {
   if (!ids.length) return new Map()
   const query = scope.resolve(ContainerRegistrationKeys.QUERY)
@@ -69,11 +67,7 @@ export async function cartsOfCollections(scope: MedusaContainer, ids: string[]):
   return new Map((data as GraphRow[]).map((l) => [l.payment_collection_id, l.cart_id]))
 }
 
-/**
- * Write the acquiring sessions' gateway orders into the books (known ones are left as they are).
- * `cartId`: the cart of the sessions' one collection when the caller already read it (undefined:
- * read through the link).
- */
+/** Known gateway orders are left as they are. `cartId`: the collection's cart when the caller already read it. */
 export async function recordOpenedSessions(
   scope: MedusaContainer,
   sessions: GraphRow[],
@@ -94,7 +88,6 @@ export async function recordOpenedSessions(
   return booksOf(scope).recordOpened(rows)
 }
 
-/** A collection's sessions with the fields a books row is made of. */
 export async function sessionsOfCollection(scope: MedusaContainer, collectionId: string): Promise<GraphRow[]> {
   const query = scope.resolve(ContainerRegistrationKeys.QUERY)
   const { data } = await query.graph({

@@ -5,21 +5,13 @@ import { booksOf } from "./books"
 
 const DAY_MS = 24 * 60 * 60 * 1000
 
-/**
- * How long the books keep notifications: the smallest `notification_retention_days` of the
- * configured acquiring providers (the rows are shared; the strictest promise to delete wins).
- * null when no acquiring provider is configured.
- */
+/** The smallest `notification_retention_days` of the configured providers: the rows are shared, the strictest wins. */
 export function notificationRetentionDays(config: ConfigModule): number | null {
   const days = acquiringProviderConfigs(config).map((c) => c.options.provider.notification_retention_days)
   return days.length ? Math.min(...days) : null
 }
 
-/**
- * Delete the notifications last seen before the retention (a row counting identical refused
- * deliveries stays while they keep coming), and the signatures bound that long ago; answers how
- * many notifications went.
- */
+/** A row counting identical refused deliveries stays while they keep coming. */
 export async function sweepNotifications(scope: MedusaContainer, now: Date = new Date()): Promise<number> {
   const days = notificationRetentionDays(scope.resolve(ContainerRegistrationKeys.CONFIG_MODULE) as ConfigModule)
   if (days === null) return 0

@@ -7,12 +7,8 @@ import { booksOf } from "./books"
 const ONE_BODY = new Set(["payment", "review"])
 
 /**
- * Whether a delivery whose signature verified may be processed. The first delivery with a signature
- * binds its kind (notify_type) to it, and for a payment or review result its whole body: a later
- * delivery with that signature and another kind, or another payment body, is not the gateway's (it
- * signs only some fields). Refunds, disputes and payouts report their steps under one signature, so
- * those keep their kind only. `digest` is the delivery's as received (a row processed again has
- * its fields masked, so it passes the one taken on arrival).
+ * The first verified delivery binds its kind to the signature, and for a payment or review result its
+ * whole body: the gateway signs only some fields. `digest` is taken on arrival, before masking.
  */
 export async function sealedDelivery(
   scope: MedusaContainer,

@@ -17,7 +17,6 @@ export const ORPHAN_SETTLED_EVENT = "acquiring.orphan.settled"
 export interface OrphanOutcome {
   order_no: string
   action: OrphanAction | "already" | "attached"
-  /** What the books now say (and the notification's `changed`). */
   detail: string
 }
 
@@ -34,12 +33,8 @@ export const dataOfOrder = (o: GatewayOrderDTO, record?: OrderRecord): Acquiring
 })
 
 /**
- * A gateway order that belongs to no live session: asked afresh under its own lock, then voided
- * (authorised), refunded in full (paid), closed (never paid) or left to wait, and written down.
- * Option `orphans: "report"` records it for the admin instead of moving money. A gateway failure
- * is recorded and thrown: the notification is answered 503 and reconciliation tries again.
- * Medusa is asked first, whoever calls: money a live Medusa payment carries is never moved here
- * (the order is marked attached), nor money that may be an unpaid order's (left for the admin).
+ * A gateway order of no live session: asked afresh under its lock, then voided, refunded, closed or left
+ * to wait. Money a live Medusa payment carries is never moved here. A gateway failure is thrown (503).
  */
 export async function settleOrphan(scope: MedusaContainer, orderNo: string, reason: string): Promise<OrphanOutcome> {
   const locking = scope.resolve(Modules.LOCKING)

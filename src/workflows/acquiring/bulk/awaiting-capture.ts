@@ -12,10 +12,9 @@ export interface AwaitingCapture {
   payment_id: string
   provider_id: string
   order_no: string | null
-  /** The gateway order's amount, a decimal string (the payment's data). */
   amount: string
   currency_code: string
-  /** Sum of Medusa's capture rows (a partial capture leaves the payment open); null when none. */
+  /** Sum of Medusa's capture rows; null when none. */
   captured: string | null
   created_at: string
 }
@@ -27,17 +26,12 @@ export interface AwaitingCapturePage {
   offset: number
 }
 
-/** Uncaptured payments read per query while choosing the listed ones (bounds the link query's id list). */
+/** Bounds the link query's id list. */
 const CHUNK = 5_000
 
 type Listed = { payment_id: string; order_id: string; display_id: number | null }
 
-/**
- * The open uncaptured acquiring payments that belong to a live order, newest first: the payments'
- * ids (the payment module), their orders (the link) and which of those orders exist (Query). A few
- * queries per 5,000 such payments, whatever the page; the count needs them all, as an order lives
- * in another module than its payments.
- */
+/** Open uncaptured acquiring payments of live orders, newest first (orders live in another module). */
 async function listed(container: MedusaContainer, providerIds: string[]): Promise<Listed[]> {
   const payments = container.resolve(Modules.PAYMENT)
   // provider_id and the null dates are columns the module filters on but its filter type does not list.
@@ -68,7 +62,6 @@ async function listed(container: MedusaContainer, providerIds: string[]): Promis
   }
 }
 
-/** The display id of each of these orders that exists (a deleted order is not listed). */
 async function liveOrders(container: MedusaContainer, ids: string[]): Promise<Map<string, number | null>> {
   if (!ids.length) return new Map()
   const { data } = await graphOf(container).graph({
@@ -79,7 +72,6 @@ async function liveOrders(container: MedusaContainer, ids: string[]): Promise<Ma
   return new Map(data.map((o) => [o.id as string, (o.display_id as number | null) ?? null]))
 }
 
-/** The row of one listed payment, read with its capture rows. */
 function toRow(l: Listed, p: GraphRow): AwaitingCapture {
   const captures = (p.captures ?? []) as GraphRow[]
   return {
@@ -95,10 +87,7 @@ function toRow(l: Listed, p: GraphRow): AwaitingCapture {
   }
 }
 
-/**
- * Newest first, through the payment module and Query (no SQL of ours on Medusa's tables);
- * captures themselves go through the bulk route and Medusa's workflows.
- */
+/** Through the payment module and Query only (no SQL of ours on Medusa's tables). */
 export async function listAwaitingCapture(
   container: MedusaContainer,
   page: { limit: number; offset: number },

@@ -12,16 +12,11 @@ import type { BulkReport } from "./types"
 import { bulkSteps } from "./workflows"
 import { LOCK_KEYS } from "../../../lib/acquiring/lock-keys"
 
-/** One sweep at a time, cluster-wide. */
 const SWEEP_LOCK = LOCK_KEYS.captureSweep
 
 /**
- * capture_mode on_fulfillment, batched: each fulfillment event marks its own order due (the books'
- * acquiring_capture_due, see captureFulfilledOrders) and runs this sweep, which under one
- * cluster-wide lock captures every due order still needing it with the bulk capture's steps
- * (gateway requests of ≤ 50) and clears them. When many orders are fulfilled together, the first
- * sweep takes them all; the events queued behind it find nothing left and send nothing. The result
- * is null when no provider captures on fulfillment or nothing was left to capture.
+ * capture_mode on_fulfillment, batched: each event marks its order due and runs this sweep, which captures
+ * every due order under one lock. Events queued behind the first find nothing left. Null when nothing to do.
  */
 export const captureFulfilledWorkflow = createWorkflow("acquiring-capture-fulfilled", () => {
   const configured = onFulfilmentConfiguredStep()
@@ -43,7 +38,6 @@ export const captureFulfilledWorkflow = createWorkflow("acquiring-capture-fulfil
   return new WorkflowResponse(result)
 })
 
-/** The subscriber's call: the fulfilled orders become due, then a sweep; its report, or null when nothing was left. */
 export async function captureFulfilledOrders(
   container: MedusaContainer,
   orderIds: string[] = [],

@@ -6,11 +6,7 @@ import { recordInMedusa } from "./record"
 import type { EntryVerdict } from "../../../lib/acquiring/batch"
 import type { BulkItemResult, Work } from "./types"
 
-/**
- * Orders recorded at once. Payments of different orders are independent (Medusa locks each
- * payment row while it captures); a few at a time keep the database pool and the event loop busy
- * without queueing every order's queries at once.
- */
+/** Payments of different orders are independent (Medusa locks each row), so a few are recorded at once. */
 const RECORD_CONCURRENCY = 8
 
 const DONE: Record<BulkOperation, BulkItemResult["status"]> = {
@@ -35,10 +31,7 @@ function unrecorded(work: Work, v: EntryVerdict | undefined): BulkItemResult | u
   return undefined
 }
 
-/**
- * Record every order's outcome in Medusa, each through finishOne; a result per order, in the
- * order of `work`. One order's failure is its own result, never another's.
- */
+/** A result per order, in the order of `work`; one order's failure is its own result. */
 export function finishAll(
   container: MedusaContainer,
   op: BulkOperation,
@@ -48,7 +41,6 @@ export function finishAll(
   return mapLimit(work, RECORD_CONCURRENCY, (w) => finishOne(container, op, w, verdict.get(w.payment.data!.order_no)))
 }
 
-/** One order: what the plan and the gateway's verdict leave to record, recorded by Medusa's workflows. */
 async function finishOne(
   container: MedusaContainer,
   op: BulkOperation,

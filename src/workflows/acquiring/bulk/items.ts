@@ -8,7 +8,6 @@ export function uniqueItems(given: BulkItem[]): BulkItem[] {
   return given.filter((i) => !seen.has(i.order_id) && !!seen.add(i.order_id))
 }
 
-/** The refund_reason marking this call's refunds at the gateway. */
 export function refundMarker(items: BulkItem[], opts: BulkOptions): string {
   const key =
     opts.idempotency_key ??

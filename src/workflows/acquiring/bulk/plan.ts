@@ -9,9 +9,8 @@ import type { PaymentView } from "../../../lib/acquiring/queries/payments"
 export type BulkOperation = "capture" | "cancel" | "refund"
 
 /**
- * What a bulk call does with one payment: send it to the gateway, only record in Medusa what
- * the gateway already did (a retried call, a portal action), skip it (Medusa already has it),
- * or refuse it with a reason. Pure, so a retry's plan is checkable.
+ * Send to the gateway, only record what it already did (a retry, a portal action), skip, or refuse.
+ * Pure, so a retry's plan is checkable.
  */
 export type BulkStep =
   | { kind: "send"; amount: string }

@@ -7,10 +7,8 @@ import { recordCancel, recordCapture, recordGatewayRefund, sealedCapture } from 
 import type { BulkOperation } from "./plan"
 
 /**
- * Record in Medusa what the gateway did, through the one path of each movement (../payments):
- * Medusa's capturePaymentWorkflow with the batch's confirmation sealed into the payment data,
- * its refundPaymentWorkflow with the refund claimed, the payment module's cancelPayment. The
- * provider sees the sealed capture, the claimed refund or the void and sends nothing again.
+ * Record what the gateway did through Medusa's own paths (capture with the sealed confirmation, refund
+ * claimed, cancelPayment), so the provider sends nothing again.
  */
 export async function recordInMedusa(
   container: MedusaContainer,

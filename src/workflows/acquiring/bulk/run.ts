@@ -7,7 +7,6 @@ export type { BulkItem, BulkItemResult, BulkOptions, BulkReport } from "./types"
 export { refundMarker } from "./items"
 export { gatewayEntry } from "./steps/send-bulk-batch"
 
-/** Run the bulk workflow of `op` (workflows.ts) and return its report. */
 export async function runBulk(
   container: MedusaContainer,
   op: BulkOperation,

@@ -22,7 +22,6 @@ export interface BulkItemResult {
 
 export interface BulkReport {
   operation: BulkOperation
-  /** Gateway batch requests made (≤ 50 orders each). */
   gateway_requests: number
   results: BulkItemResult[]
 }
@@ -34,7 +33,6 @@ export interface BulkOptions {
   idempotency_key?: string
 }
 
-/** One order's payment and what the call does with it. */
 export interface Work {
   item: BulkItem
   payment: PaymentView

@@ -13,15 +13,11 @@ export interface BulkWorkflowInput extends BulkOptions {
   items: BulkItem[]
 }
 
-/** Seconds a bulk call waits for its payments' locks (another bulk call or a notification holding them). */
 const LOCK_WAIT_SECONDS = 120
 
 /**
- * The steps of one bulk call, for a workflow's composition: which payments → lock them (gate
- * first, sorted keys: lib/acquiring/queries/locks.ts) → plan against the gateway's state →
- * send the batch (no return after it) → record in Medusa → release the locks. A failure before
- * the gateway answered undoes the locks (their step's compensation) and sends nothing; after it,
- * every verdict is recorded or reported per order.
+ * Which payments → lock (gate first, sorted keys) → plan → send (no return) → record → release.
+ * Before the gateway answers, a failure undoes the locks; after, each verdict is recorded per order.
  */
 export function bulkSteps(
   op: BulkOperation,

@@ -8,11 +8,7 @@ import {
 import { refuseChangedCart } from "./refuse-changed"
 import { accountedFor } from "./settle-unplaceable"
 
-/**
- * Why this cart may not become an order, in the shopper's words, or null: our session no longer
- * holds the cart's total (its payment is given back now), or the books already gave its payment
- * back. Called under the cart's lock.
- */
+/** Why this cart may not become an order, in the shopper's words, or null. Called under the cart's lock. */
 export async function completionRefusal(scope: MedusaContainer, cart: CompletingCart): Promise<string | null> {
   const changed = changedAfterPayment(cart)
   if (changed) return refuseChangedCart(scope, cart.id, changed)

@@ -4,10 +4,8 @@ import { changedCartMessage, type ChangedCart } from "../../../lib/acquiring/com
 import { accountedFor, settleUnplaceable } from "./settle-unplaceable"
 
 /**
- * A cart whose total is no longer what the gateway holds: its payment is given back (voided or
- * refunded in full as an orphan) and the shopper's message says so. A gateway failure leaves the
- * money to reconciliation (the cart stays unplaceable), never the completion half done. Called under
- * the cart's lock.
+ * The cart's total is no longer what the gateway holds: give the payment back. A gateway failure leaves
+ * the money to reconciliation, never the completion half done. Called under the cart's lock.
  */
 export async function refuseChangedCart(scope: MedusaContainer, cartId: string, changed: ChangedCart): Promise<string> {
   try {

@@ -2,7 +2,6 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { booksOf, settleOrphan, type OrphanOutcome } from "../books"
 
-/** Emitted when a paid cart that cannot become an order has its payment given back (or listed for the admin). */
 export const CART_UNPLACEABLE_EVENT = "acquiring.cart.unplaceable"
 
 /** Books states after which the gateway order's money is accounted for: nothing more to do. */
@@ -12,13 +11,11 @@ export interface UnplaceableCart {
   cart_id: string
   session_id: string
   order_no: string
-  /** What stops it (classifyCompletionFailure's cause: stock, promotion, cart_changed, …). */
+  /** classifyCompletionFailure's cause: stock, promotion, cart_changed, … */
   cause: string
-  /** Medusa's words, kept in the books. */
   reason: string
 }
 
-/** Whether the books already settled (or listed) this gateway order: its money needs nothing more. */
 export async function accountedFor(scope: MedusaContainer, orderNo: string): Promise<string | null> {
   const [row] = await booksOf(scope).listGatewayOrders(
     { order_no: orderNo },
@@ -28,10 +25,8 @@ export async function accountedFor(scope: MedusaContainer, orderNo: string): Pro
 }
 
 /**
- * A paid gateway order whose cart cannot become an order: voided (authorised) or refunded in full
- * (paid) as an orphan, written in the books and announced. Nothing when the cart has an order after
- * all, or when a Medusa payment carries the session (Medusa's completion compensates that one
- * itself). The caller holds the cart's lock, so no completion runs meanwhile.
+ * A paid gateway order whose cart cannot become an order is given back as an orphan. Not when a Medusa
+ * payment carries the session: Medusa's completion compensates that one itself.
  */
 export async function settleUnplaceable(scope: MedusaContainer, cart: UnplaceableCart): Promise<OrphanOutcome | null> {
   const query = scope.resolve(ContainerRegistrationKeys.QUERY)

@@ -17,10 +17,7 @@ const FIELDS = [
 const WAIT_SECONDS = 30
 const LEASE_SECONDS = 120
 
-/**
- * The stock lock keys of a cart paid through our providers (one per managed-inventory item, sorted):
- * none for another provider's cart or a cart without managed stock. One query.
- */
+/** One per managed-inventory item, sorted; none for another provider's cart. */
 export async function stockLockKeysOf(container: MedusaContainer, cartId: string): Promise<string[]> {
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
   const { data } = await query.graph({ entity: "cart", fields: FIELDS, filters: { id: cartId } })
@@ -28,10 +25,7 @@ export async function stockLockKeysOf(container: MedusaContainer, cartId: string
   return cart ? stockLockKeys(cart) : []
 }
 
-/**
- * Take a cart's stock locks (the gate first when there are several, so two carts sharing items
- * never each hold a part); release them with releaseLocks. Throws when they stay busy.
- */
+/** The gate first when there are several, so two carts sharing items never each hold a part. */
 export async function takeStockLocks(container: MedusaContainer, keys: string[]): Promise<HeldLocks> {
   const locking = container.resolve<LeaseLocking>(Modules.LOCKING)
   return acquireLocks(locking, keys, {

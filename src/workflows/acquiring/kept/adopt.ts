@@ -34,7 +34,6 @@ function refuse(type: string, message: string): never {
   throw new MedusaError(type, message)
 }
 
-/** The kept payment of this order and the open collection it will be recorded on. */
 const planAdoptionStep = createStep("acquiring-plan-kept-adoption", async (input: AdoptKeptInput, { container }) => {
   const [order] = await keptOfOrders(container, [input.order_id])
   const kept = order?.kept.find((k) => k.payment_id === input.payment_id)

@@ -21,12 +21,10 @@ export interface OrderKept {
   order_id: string
   canceled: boolean
   kept: KeptPayment[]
-  /** Another collection of the order is authorised or captured: the kept ones are no longer needed. */
   replacement_paid: boolean
   open: { id: string; amount: unknown; currency_code: string } | undefined
 }
 
-/** The kept authorisations of these orders, with what decides their fate. */
 export async function keptOfOrders(container: MedusaContainer, orderIds: string[]): Promise<OrderKept[]> {
   if (!orderIds.length) return []
   const query = container.resolve(ContainerRegistrationKeys.QUERY) as unknown as GraphQuery
@@ -94,7 +92,6 @@ export async function ordersWithKept(
   return [...new Set(links.map((l) => l.order_id as string))]
 }
 
-/** The order a payment collection belongs to, if any. */
 export async function orderOfCollection(container: MedusaContainer, collectionId: string): Promise<string | undefined> {
   const query = container.resolve(ContainerRegistrationKeys.QUERY) as unknown as GraphQuery
   const { data } = await query.graph({

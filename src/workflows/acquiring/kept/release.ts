@@ -13,10 +13,7 @@ export interface ReleaseKeptInput {
   outcome: Extract<KeptOutcome, "voided_replacement_paid" | "voided_order_canceled">
 }
 
-/**
- * Void the kept gateway order. Not undoable (a void is final), so it is the first step and
- * nothing before it needs undoing; voiding again is a no-op at the gateway (operations.ts).
- */
+/** A void is final, so it is the first step and nothing before it needs undoing. */
 const voidKeptStep = createStep("acquiring-void-kept-authorisation", async (input: ReleaseKeptInput, { container }) => {
   const now = await paymentNow(container, input.payment_id)
   const data = readData(now?.data)

@@ -12,23 +12,17 @@ export interface KeptSettled {
   detail?: string
 }
 
-/** Why a kept authorisation of this order ends now, if it does. */
 export function outcomeOf(order: OrderKept): ReleaseKeptInput["outcome"] | null {
   if (order.canceled) return "voided_order_canceled"
   if (order.replacement_paid) return "voided_replacement_paid"
   return null
 }
 
-/**
- * Void the kept authorisations of these orders that are no longer needed: the order was
- * canceled, or another of its collections is paid (never two charges). Each payment on its
- * own: one failure is reported and retried by the next trigger, the others go on.
- */
+/** Void kept authorisations no longer needed (never two charges); one failure never stops the others. */
 export async function settleKeptAuthorisations(container: MedusaContainer, orderIds: string[]): Promise<KeptSettled[]> {
   return settleOrders(container, await keptOfOrders(container, orderIds))
 }
 
-/** settleKeptAuthorisations for orders already read (keptOfOrders). */
 export async function settleOrders(container: MedusaContainer, orders: OrderKept[]): Promise<KeptSettled[]> {
   const out: KeptSettled[] = []
   for (const order of orders) {
@@ -49,11 +43,7 @@ export async function settleOrders(container: MedusaContainer, orders: OrderKept
   return out
 }
 
-/**
- * After a collection of an order was authorised (its notification): the kept authorisations
- * of that order are voided now, not at the next reconciliation. Never throws: the payment is
- * recorded already, and reconciliation retries what fails here.
- */
+/** Never throws: the payment is recorded already, and reconciliation retries what fails here. */
 export async function settleAfterPayment(container: MedusaContainer, collectionId: string): Promise<void> {
   const logger = container.resolve(ContainerRegistrationKeys.LOGGER) as Logger
   try {

@@ -7,11 +7,7 @@ import { currentPayment } from "./current-payment"
 import type { NoticeTarget } from "./payment-of-session"
 import { recordDisputeWorkflow } from "./record-dispute"
 
-/**
- * Record a verified dispute notification of a payment in the books, under the payment's lock: the
- * payment's disputes are read again and decide whether anything changes and which event is
- * due, so concurrent or repeated deliveries write once and emit each event once.
- */
+/** Under the payment's lock the disputes are re-read, so repeated deliveries write once and emit each event once. */
 export async function applyDisputeNotice(
   container: MedusaContainer,
   target: NoticeTarget,

@@ -9,7 +9,7 @@ import { currentPayment } from "./current-payment"
 import type { NoticeTarget } from "./payment-of-session"
 import { recordNotifiedRefundsWorkflow } from "./record-refunds"
 
-/** Longest wait for Medusa to store its own refund's answer (it does within milliseconds unless it crashed). */
+/** Longest wait for Medusa to store its own refund's answer. */
 export const MEDUSA_REFUND_WAIT_MS = 5_000
 const POLL_MS = 100
 
@@ -28,11 +28,7 @@ const canonical = (list: TrackedRefund[]) =>
       .map((r) => Object.fromEntries(Object.entries(r).sort(([a], [b]) => a.localeCompare(b)))),
   )
 
-/**
- * Apply a verified refund notification to its payment, under the payment's lock (the one
- * reconciliation and bulk operations take): the gateway's refunds are read (`confirm`), the
- * payment is read again, and only a change is written. A repeated delivery changes nothing.
- */
+/** Under the payment's lock (shared with reconciliation and bulk): only a change is written. */
 export async function applyRefundNotice(
   container: MedusaContainer,
   target: NoticeTarget,

@@ -9,7 +9,6 @@ export interface CurrentPayment extends PaymentNow {
   acquiring: AcquiringData
 }
 
-/** The payment as stored now, with its data read as the provider's. */
 export async function currentPayment(container: MedusaContainer, id: string): Promise<CurrentPayment> {
   const p = await paymentNow(container, id)
   const acquiring = p ? tryReadData(p.data) : null

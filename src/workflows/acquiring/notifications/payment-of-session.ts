@@ -20,11 +20,7 @@ const paymentRow = async (container: MedusaContainer, sessionId: string) =>
     })
   ).data[0]
 
-/**
- * The payment of a payment session (one gateway order each); undefined while Medusa has none.
- * A kept authorisation adopted onto an open collection (lib/acquiring/kept.ts) is followed to the
- * payment that now carries its gateway order.
- */
+/** Undefined while Medusa has none; a kept authorisation is followed to the payment that adopted it. */
 export async function paymentOfSession(
   container: MedusaContainer,
   sessionId: string,
@@ -41,14 +37,13 @@ export async function paymentOfSession(
   return { payment_id: payment.id, order_id: links[0]?.order_id ?? null }
 }
 
-/** A payment as stored now: its data as written (every key kept) and the ids of its refund rows. */
+/** Its data as written (every key kept) and the ids of its refund rows. */
 export interface PaymentNow {
   id: string
   data: Record<string, unknown>
   refund_ids: Set<string>
 }
 
-/** Read under the payment's lock, just before deciding what to write. */
 export async function paymentNow(container: MedusaContainer, id: string): Promise<PaymentNow | undefined> {
   const { data } = await query(container).graph({
     entity: "payment",

@@ -18,16 +18,11 @@ export interface DisputeEventData {
 }
 
 export interface RecordDisputeInput extends SaveDisputeInput {
-  /** One entry when the dispute is new, else none. */
   opened: DisputeEventData[]
-  /** One entry when the dispute just reached a final status, else none. */
   closed: DisputeEventData[]
 }
 
-/**
- * A dispute into the books (acquiring_dispute), and its events. Medusa emits a workflow's events only
- * once the workflow succeeded, so an event is never sent for data that was not written.
- */
+/** Medusa emits a workflow's events only once it succeeded, so no event goes out for unwritten data. */
 export const recordDisputeWorkflow = createWorkflow(recordDisputeWorkflowId, (input: RecordDisputeInput) => {
   saveDisputeStep(input)
   emitEventStep({ eventName: DISPUTE_EVENTS.OPENED, data: input.opened }).config({

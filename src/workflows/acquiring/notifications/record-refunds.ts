@@ -3,11 +3,7 @@ import { updatePaymentDataStep, type PaymentDataUpdate } from "./steps/update-pa
 
 export const recordNotifiedRefundsWorkflowId = "acquiring-record-notified-refunds"
 
-/**
- * The gateway's refunds of one payment, as a refund notification confirmed them, into
- * payment.data.refunds (refunded_amount with them). Medusa refund rows for refunds made in the
- * portal are reconciliation's to create (src/workflows/acquiring/reconcile), not this one's.
- */
+/** Refunds a notification confirmed, into payment.data.refunds; Medusa rows for portal refunds are reconciliation's. */
 export const recordNotifiedRefundsWorkflow = createWorkflow(
   recordNotifiedRefundsWorkflowId,
   (input: PaymentDataUpdate) => {

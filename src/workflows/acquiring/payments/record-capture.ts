@@ -17,11 +17,7 @@ export interface RecordCaptureInput {
   sealed: PaymentDataUpdate | null
 }
 
-/**
- * The payment's data with a capture the gateway already confirmed (a batch answer) sealed in,
- * so the provider records it without asking the gateway again (lib/acquiring/operations.ts
- * capture). Null when the provider's options are not found: the provider then asks the gateway.
- */
+/** A batch-confirmed capture sealed into the data, so the provider does not ask the gateway again. */
 export function sealedCapture(
   container: MedusaContainer,
   payment: Pick<PaymentView, "id" | "provider_id" | "data">,
@@ -33,12 +29,7 @@ export function sealedCapture(
   return { payment_id: payment.id, data: { ...payment.data, confirmed_capture }, previous: payment.data }
 }
 
-/**
- * The one way a capture reaches Medusa's records (bulk, capture on fulfillment, reconciliation):
- * the sealed confirmation, when there is one, then Medusa's capturePaymentWorkflow (capture row,
- * the collection's status, the order transaction, payment.captured). When Medusa's workflow
- * fails, the data step's compensation puts the payment data back.
- */
+/** The one way a capture reaches Medusa's records; if Medusa's workflow fails the data is put back. */
 export const recordCaptureWorkflow = createWorkflow(
   RECORD_CAPTURE_WORKFLOW,
   (input: WorkflowData<RecordCaptureInput>) => {

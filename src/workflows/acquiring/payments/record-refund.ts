@@ -19,7 +19,6 @@ export interface GatewayRefundInput {
   amount: string
   /** The gateway's refund when the payment data may not track it yet (a bulk batch answer): merged first. */
   refund?: RefundRecord | RefundResult
-  /** Who found it, for the note on Medusa's refund; default reconciliation. */
   source?: "bulk" | "reconciliation"
 }
 
@@ -41,10 +40,8 @@ const writeRefunds = (
 const unconsumed = (r: TrackedRefund, ref: string) => r.refund_reference_id === ref && !r.medusa_refund_id
 
 /**
- * Mark the gateway's refund as claimed, so the Medusa refund that follows records it instead of
- * refunding again (lib/acquiring/refunds.ts claimRefund). Undone when that refund fails: a claim
- * left behind would make the next Medusa refund of the same amount, one the merchant means to
- * send, be taken for this one and never reach the gateway.
+ * Claim the gateway's refund so the Medusa refund that follows records it instead of refunding again.
+ * Undone on failure: a stale claim would swallow the merchant's next refund of the same amount.
  */
 export const claimGatewayRefundStep = createStep(
   "acquiring-claim-gateway-refund",
@@ -72,10 +69,7 @@ export const claimGatewayRefundStep = createStep(
   },
 )
 
-/**
- * The one way a refund the gateway already made reaches Medusa's records (bulk, reconciliation):
- * claim it, then Medusa's refundPaymentWorkflow (the provider sees the claim and sends nothing).
- */
+/** The one way a gateway-made refund reaches Medusa: claim it, then refundPaymentWorkflow (nothing sent). */
 export const recordGatewayRefundWorkflow = createWorkflow(
   RECORD_GATEWAY_REFUND_WORKFLOW,
   (input: GatewayRefundInput) => {

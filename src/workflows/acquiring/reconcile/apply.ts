@@ -7,7 +7,6 @@ import type { PaymentView } from "../../../lib/acquiring/queries/payments"
 import { reconcileDiff, type ReconcileAction } from "./diff"
 import { recordCancel, recordCapture, recordGatewayRefund } from "../payments"
 
-/** One line of the reconciliation report. */
 export interface ReconcileChange {
   kind:
     | ReconcileAction["type"]
@@ -38,7 +37,6 @@ export interface ReconcileChange {
 
 const changed = (a: TrackedRefund[], b: TrackedRefund[]) => JSON.stringify(a) !== JSON.stringify(b)
 
-/** What the gateway has that this payment (as loaded) lacks. */
 function diffOf(view: PaymentView, record: OrderRecord | undefined, refundRecords: RefundRecord[]) {
   const medusa = {
     amount: view.amount,
@@ -50,11 +48,7 @@ function diffOf(view: PaymentView, record: OrderRecord | undefined, refundRecord
   return reconcileDiff(medusa, record, refundRecords)
 }
 
-/**
- * True when the gateway's view differs from what the payment (as already loaded) records:
- * only those payments are locked, re-read and changed, so a run over thousands of payments
- * in step with the gateway costs no query per payment (bench/p3-reconcile.ts).
- */
+/** Only drifted payments are locked and re-read, so payments in step with the gateway cost no query. */
 export function needsApply(view: PaymentView, record: OrderRecord | undefined, refundRecords: RefundRecord[]): boolean {
   const data = view.data!
   const diff = diffOf(view, record, refundRecords)
@@ -62,11 +56,8 @@ export function needsApply(view: PaymentView, record: OrderRecord | undefined, r
 }
 
 /**
- * Bring one Medusa payment in line with the gateway, through Medusa's own workflows; the
- * provider recognises what the gateway already did (capture: state at the gateway; refund:
- * the claimed entry), so nothing is sent to the gateway twice. Call it under the payment lock.
- * Reconciliation's step calls it for a list of payments known only at run time, so each
- * movement's workflow (../payments) is run with the step's container, not composed with runAsStep.
+ * Through Medusa's own workflows; the provider recognises what the gateway already did, so nothing is
+ * sent twice. Call under the payment lock. Run with the step's container: the list is known only at run time.
  */
 export async function applyToPayment(
   container: MedusaContainer,
@@ -77,7 +68,7 @@ export async function applyToPayment(
   const data = view.data!
   const diff = diffOf(view, record, refundRecords)
   const base = { order_no: data.order_no, payment_id: view.id, order_id: view.order_id }
-  // Claims are set one refund at a time, each undone if its Medusa refund fails (payments/record-refund.ts).
+  // Claims are set one refund at a time, each undone if its Medusa refund fails.
   const refunds = diff.refunds
   if (changed(refunds, (data.refunds ?? []) as TrackedRefund[])) {
     const payments = container.resolve(Modules.PAYMENT) as IPaymentModuleService

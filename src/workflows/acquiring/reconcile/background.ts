@@ -17,7 +17,7 @@ import { reconcileSteps } from "./workflow"
 
 export const RECONCILE_RUN_WORKFLOW = "acquiring-reconcile-run"
 
-/** How long a finished run stays readable (Medusa's workflow_execution row; the engine deletes it after). */
+/** How long a finished run stays readable before the engine deletes its execution row. */
 export const RUN_RETENTION_SECONDS = 24 * 3600
 
 export const ReconcileRunInput = z
@@ -40,11 +40,7 @@ export interface ReconcileRun {
   error?: string
 }
 
-/**
- * The hand-off: checks the input and ends at once. As a background step its end is scheduled by
- * the workflow engine rather than awaited, so the rest of the run continues where the engine runs
- * workflows (the worker's queue with the Redis engine; this process with the in-memory one).
- */
+/** As a background step its end is scheduled by the engine, so the run continues wherever the engine runs workflows. */
 const queueReconcileRunStep = createStep(
   { name: "acquiring-reconcile-queue-run", async: true, backgroundExecution: true },
   async (input: ReconcileInput) => {

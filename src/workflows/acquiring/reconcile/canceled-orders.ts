@@ -14,10 +14,8 @@ import { markOrderRow } from "./order-marks"
 import { refundCanceledOrder } from "./refund-canceled"
 import { gatewayRef, settled } from "./steps/find-payment-drift"
 
-/** Who found the canceled order holding money: its cancel (the subscriber) or a reconciliation. */
 export type CanceledSource = "cancel" | "reconciliation"
 
-/** An event of a canceled order's money (ORDER_MONEY_EVENTS.canceledRefunded or .canceledHeld). */
 export interface CanceledMoneyEvent {
   order_id: string
   payment_id: string
@@ -33,13 +31,9 @@ export interface CanceledOutcome {
   event?: CanceledMoneyEvent
 }
 
-/** Canceled orders per page of the look-back window. */
 const PAGE = 200
 
-/**
- * Canceled orders of the window whose acquiring payments of `providerIds` are not settled (not
- * canceled, not refunded in full): the only ones that can still hold money at the gateway.
- */
+/** Canceled orders whose acquiring payments are not settled: the only ones that can still hold money. */
 export async function canceledOrdersToCheck(
   container: MedusaContainer,
   providerIds: string[],
@@ -66,11 +60,8 @@ export async function canceledOrdersToCheck(
 }
 
 /**
- * One payment of a canceled order, under its lock: the gateway asked afresh, what it did recorded
- * in Medusa first (reconciliation's apply: a portal capture, a refund), then a captured rest
- * refunded in full through Medusa's own refund steps (in Medusa's records) or
- * an authorisation voided and the payment canceled. Option `orphans: "report"`: listed and told, no
- * money moved.
+ * Under the payment's lock: record what the gateway did, then refund a captured rest or void an
+ * authorisation. `orphans: "report"`: listed, no money moved.
  */
 export async function returnCanceledMoney(
   container: MedusaContainer,

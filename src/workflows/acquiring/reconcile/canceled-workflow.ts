@@ -21,7 +21,7 @@ import { settled } from "./steps/find-payment-drift"
 export interface CanceledOrdersInput {
   order_ids: string[]
   source: CanceledSource
-  /** Only payments of these providers (a reconciliation's config); default every acquiring one. */
+  /** Only payments of these providers; default every acquiring one. */
   provider_ids?: string[]
 }
 
@@ -30,13 +30,9 @@ interface Item {
   payment_id: string
 }
 
-/** Seconds to wait for the payments' locks (the cancel route or an admin capture holding them). */
 const LOCK_WAIT_SECONDS = 120
 
-/**
- * Read-only: the acquiring payments of these orders, canceled ones only, that may still hold money.
- * A kept authorisation of an order edit is left to its own release (settleKeptAuthorisations).
- */
+/** A kept authorisation of an order edit is left to its own release. */
 const canceledPaymentsStep = createStep(
   "acquiring-canceled-order-payments",
   async (input: CanceledOrdersInput, { container }) => {
@@ -55,10 +51,7 @@ const canceledPaymentsStep = createStep(
   },
 )
 
-/**
- * Each payment on its own (returnCanceledMoney): one failure is its own error line, the others go
- * on. No compensation: what the gateway did is final, and Medusa's workflows undo their own part.
- */
+/** One failure never stops the others. No compensation: the gateway's part is final, Medusa's undoes itself. */
 const returnCanceledMoneyStep = createStep(
   "acquiring-return-canceled-money",
   async ({ items, source }: { items: Item[]; source: CanceledSource }, { container }) => {

@@ -9,11 +9,7 @@ import { settleUnplaceableLocked, withStockLocks } from "../carts"
 import type { ReconcileChange } from "./apply"
 import type { GraphQuery, GraphRow } from "../../../lib/acquiring/queries/graph"
 
-/**
- * A payment session still open: of a cart without an order yet (the shopper may have paid and
- * never come back), or of a collection without a cart (an order edit's difference, a payment
- * link), which only its notification would authorise.
- */
+/** A session of a cart without an order, or of a collection without a cart: only a notification authorises it. */
 export interface OpenSession {
   session_id: string
   provider_id: string
@@ -21,7 +17,6 @@ export interface OpenSession {
   data: AcquiringData
 }
 
-/** Of the open sessions a run read (sessions.ts), those of carts without an order and of collections without a cart. */
 export async function sessionsOfOpenCarts(container: MedusaContainer, sessions: GraphRow[]): Promise<OpenSession[]> {
   if (!sessions.length) return []
   const query = container.resolve(ContainerRegistrationKeys.QUERY) as unknown as GraphQuery
@@ -46,11 +41,7 @@ export async function sessionsOfOpenCarts(container: MedusaContainer, sessions: 
   return out
 }
 
-/**
- * A gateway order that is paid (authorised or captured) while its cart never completed:
- * complete the cart as the lost notification would have (completeCartWorkflow authorises the
- * session with the gateway and places the order), or only report it.
- */
+/** A paid gateway order whose cart never completed: complete it as the lost notification would have, or report. */
 export async function repairCart(
   container: MedusaContainer,
   session: OpenSession,

@@ -5,10 +5,8 @@ import { Modules, PaymentCollectionStatus } from "@medusajs/framework/utils"
 const CLAIMS_MONEY = new Set<string>([PaymentCollectionStatus.AUTHORIZED, PaymentCollectionStatus.PARTIALLY_AUTHORIZED])
 
 /**
- * The payment module recomputes a collection's status when a payment is authorised or captured,
- * not when one is canceled: a voided authorisation leaves it `authorized`, and the order's
- * payment_status (computed from its collections) says so. A collection whose every payment is
- * canceled is set `canceled`, as Medusa's own order cancel sets it. Returns whether it changed.
+ * The payment module recomputes a collection's status on authorise or capture, not on cancel: a
+ * voided authorisation leaves it `authorized`. Set `canceled` as Medusa's order cancel does.
  */
 export async function cancelVoidedCollection(container: MedusaContainer, collectionId: string): Promise<boolean> {
   const payments = container.resolve<IPaymentModuleService>(Modules.PAYMENT)

@@ -5,7 +5,6 @@ import { normaliseAmount } from "../../../lib/acquiring/gateway-state"
 import { cents } from "../../../lib/acquiring/money"
 import { mergeRefunds, parseTracked, type TrackedRefund } from "../../../lib/acquiring/refunds"
 
-/** One change reconciliation makes (or reports) on a Medusa payment. */
 export type ReconcileAction =
   | { type: "capture"; amount: string }
   | { type: "cancel" }
@@ -19,22 +18,17 @@ export interface MedusaSide {
   captured: string
   refunded: string
   canceled: boolean
-  /** payment.data.refunds as the provider tracks them. */
   tracked: unknown
 }
 
 export interface Diff {
   actions: ReconcileAction[]
-  /** payment.data.refunds after merging the gateway's refund records (claims are set by the caller). */
   refunds: TrackedRefund[]
 }
 
 const amountOf = (a: string) => cents(normaliseAmount(a) ?? "0.00")
 
-/**
- * Compare the gateway's view of one order with the Medusa payment and list what Medusa lacks.
- * Pure: running it again on the updated payment yields no action (that is the idempotency).
- */
+/** Pure: running it again on the updated payment yields no action (that is the idempotency). */
 export function reconcileDiff(
   medusa: MedusaSide,
   record: OrderRecord | undefined,

@@ -9,10 +9,6 @@ import { isWaiting, orderSessions, waitingOrdersOf, type OrderSession } from "..
 import type { ReconcileChange } from "./apply"
 import { LOCK_KEYS } from "../../../lib/acquiring/lock-keys"
 
-/**
- * The held orders a run looks at: those of `orderIds` still waiting for authorisation, or, for a
- * full run, those of the waiting collections it read (sessions.ts).
- */
 export async function heldSessions(
   container: MedusaContainer,
   providerIds: string[],
@@ -25,9 +21,8 @@ export async function heldSessions(
 }
 
 /**
- * Orders placed on a review hold whose decision was made elsewhere (portal, gateway) while the
- * notification was lost: an accepted payment is authorised for the order; a declined one is
- * reported once (metadata.acquiring_review, decided_by "gateway"), the order is left to the admin.
+ * Held orders whose review was decided elsewhere while the notification was lost: an accepted one is
+ * authorised; a declined one is reported once and left to the admin.
  */
 export async function reconcileHeld(
   container: MedusaContainer,

@@ -5,11 +5,7 @@ import { keptOfOrders, ordersWithKept } from "../kept/orders"
 import { outcomeOf, settleOrders } from "../kept/settle"
 import type { ReconcileChange } from "./apply"
 
-/**
- * Kept authorisations (lib/acquiring/kept.ts): void those no longer needed (a lost notification of the
- * replacement, a collection marked paid by hand, an order canceled) and warn of those whose
- * capture window is about to close.
- */
+/** Void kept authorisations no longer needed; warn of those whose capture window is about to close. */
 export async function reconcileKept(
   container: MedusaContainer,
   providerIds: string[],

@@ -2,11 +2,7 @@ import type { Logger, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { booksOf } from "../books/books"
 
-/**
- * Mark the books row of an order's gateway order (ORDER_MARKS): *Unmatched payments* lists it and
- * the order's widget shows it. Its state is left as it is (its payment is followed as before). Returns false when the row is missing or already carries the mark
- * (`always`: its detail is written again).
- */
+/** Mark an order's gateway order for *Unmatched payments* and the widget; false when missing or already marked. */
 export async function markOrderRow(
   container: MedusaContainer,
   orderNo: string,

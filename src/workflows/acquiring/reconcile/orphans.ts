@@ -5,12 +5,8 @@ import type { MoneyRow, PaymentView } from "../../../lib/acquiring/queries/payme
 import type { ReconcileChange } from "./apply"
 
 /**
- * Medusa writes a Capture or Refund row first and then calls the provider; it deletes the
- * row if the call fails. A process killed during the call leaves the row behind although the
- * provider never confirmed it: the books then show money moved whether or not the gateway
- * moved it, and reconciliation, trusting the row, would record the gateway's refund a second
- * time. An unconfirmed row older than `graceMs` (longer than any provider call can last) is
- * an orphan: it is discarded, and the gateway's own records decide what Medusa records.
+ * Medusa writes a Capture or Refund row before calling the provider and deletes it on failure; a killed
+ * process leaves it behind unconfirmed. Past `graceMs` it is an orphan: discarded, the gateway decides.
  */
 export interface Orphans {
   captures: MoneyRow[]
@@ -37,7 +33,7 @@ export function orphanRows(view: PaymentView, now: number, graceMs: number): Orp
 
 export const hasOrphans = (o: Orphans) => o.captures.length + o.refunds.length > 0
 
-/** Delete the orphan rows (call under the payment lock, on a freshly read view). */
+/** Call under the payment lock, on a freshly read view. */
 export async function discardOrphans(
   container: MedusaContainer,
   view: PaymentView,

@@ -11,10 +11,8 @@ export interface RefundCanceledInput {
 }
 
 /**
- * Medusa's refundPaymentWorkflow made of its own steps, less the refund credit line: that line is
- * an order change, which Medusa refuses on a canceled order (its cancel refunds before it cancels;
- * here the money turned up after). The refund row, the provider's refund at the gateway, the
- * order's transaction and `payment.refunded` are Medusa's as its workflow makes them.
+ * refundPaymentWorkflow's own steps less the refund credit line: that is an order change, which
+ * Medusa refuses on a canceled order.
  */
 export const refundCanceledOrderWorkflow = createWorkflow(
   "acquiring-refund-canceled-order",

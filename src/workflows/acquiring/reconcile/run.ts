@@ -3,7 +3,6 @@ import type { ReconcileChange } from "./apply"
 import { reconcileWorkflow } from "./workflow"
 
 export interface ReconcileInput {
-  /** Only these provider configs (config ids, e.g. "acquiring"); default all. */
   config_ids?: string[]
   /** Only the payments of these orders (the widget's "sync now"); carts are then not scanned. */
   order_ids?: string[]
@@ -17,11 +16,7 @@ export interface ReconcileReport {
   changes: ReconcileChange[]
 }
 
-/**
- * Ask the gateway (retrievalTrans and retrievalRefund, ≤ 100 orders per request) about every
- * open acquiring payment and bring Medusa up to date; report what changed. Runs reconcileWorkflow
- * (workflow.ts) in this process: the scheduled job's and "sync now"'s way in.
- */
+/** Run reconcileWorkflow in this process: the scheduled job's and "sync now"'s way in. */
 export async function reconcile(container: MedusaContainer, input: ReconcileInput = {}): Promise<ReconcileReport> {
   const { result } = await reconcileWorkflow(container).run({ input })
   return result

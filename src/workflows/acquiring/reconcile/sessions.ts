@@ -2,7 +2,6 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { OPEN_SESSION_STATUSES } from "../../../lib/acquiring/payment-data"
 import { graphOf, type GraphRow } from "../../../lib/acquiring/queries/graph"
 
-/** The sessions a full run repairs, per config: what held.ts and carts.ts start from. */
 export interface OpenSessionRows {
   /** Collections with a session waiting for authorisation (orders held for review), of any age. */
   waiting_collection_ids: string[]
@@ -10,10 +9,7 @@ export interface OpenSessionRows {
   open: GraphRow[]
 }
 
-/**
- * One read of payment_session for both repairs. Their status sets are disjoint, so authorising a
- * held session cannot change a row the cart repair read, nor the other way round.
- */
+/** One read for both repairs: their status sets are disjoint, so neither changes a row the other read. */
 export async function openSessionRows(
   container: MedusaContainer,
   since: Date,

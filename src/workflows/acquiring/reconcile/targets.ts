@@ -9,10 +9,7 @@ export interface ReconcileTarget {
   since: string
 }
 
-/**
- * What one step did for one config. `halted`: the config failed in this step or an earlier one;
- * later steps skip it (a failed config is reported by one error line, as before the workflow).
- */
+/** `halted`: the config failed in this step or an earlier one; later steps skip it. */
 export interface TargetPart {
   config_id: string
   halted: boolean
@@ -23,7 +20,7 @@ export interface TargetPart {
 
 export type TargetParts = TargetPart[]
 
-/** The provider config of a target, read from the app config (step outputs carry ids only). */
+/** Read from the app config: step outputs carry ids only. */
 export function configOf(container: MedusaContainer, configId: string): AcquiringProviderConfig {
   const config = container.resolve(ContainerRegistrationKeys.CONFIG_MODULE) as ConfigModule
   const found = acquiringProviderConfigs(config).find((c) => c.config_id === configId)

@@ -5,12 +5,7 @@ import { markOrderRow } from "./order-marks"
 import { reconcile } from "./run"
 import { orderMoneyOf } from "./unpaid"
 
-/**
- * Capture on fulfilment failed for these orders: each is reconciled first (a void made in the
- * gateway's portal is recorded and the order marked unpaid), then an order left without money is
- * flagged: its books rows say it was fulfilled unpaid (the widget, *Unmatched payments*) and
- * `acquiring.order.fulfilled_unpaid` is emitted. Returns the flagged orders.
- */
+/** Reconcile each first (a portal void is recorded), then flag an order left without money as fulfilled unpaid. */
 export async function flagUnpaidFulfilments(container: MedusaContainer, orderIds: string[]): Promise<string[]> {
   if (!orderIds.length) return []
   await reconcile(container, { order_ids: orderIds })

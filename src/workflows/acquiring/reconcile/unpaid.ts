@@ -25,10 +25,8 @@ export interface UnpaidOutcome {
 const OUTSIDE = new Set<ReconcileChange["kind"]>(["cancel", "refund"])
 
 /**
- * After reconciliation recorded the gateway's voids and refunds, each live order they
- * touched is checked: a collection left `authorized` over canceled payments is set `canceled` (the
- * order's payment_status follows), and an order with no money left is marked on its books rows
- * (*Unmatched payments*, the widget) and told (`acquiring.order.unpaid`).
+ * After the gateway's voids and refunds are recorded: a collection left `authorized` over canceled
+ * payments is set `canceled`, and an order with no money left is marked and told.
  */
 export async function markUnpaidOrders(container: MedusaContainer, applied: ReconcileChange[]): Promise<UnpaidOutcome> {
   const touched = new Map<string, "voided" | "refunded">()
@@ -52,7 +50,6 @@ export async function markUnpaidOrders(container: MedusaContainer, applied: Reco
   return out
 }
 
-/** An order's money as the unpaid question reads it: every payment (any provider) and its acquiring order numbers. */
 export interface OrderMoney {
   order_id: string
   canceled: boolean

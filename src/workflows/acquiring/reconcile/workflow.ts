@@ -16,10 +16,8 @@ import { reportReconcileStep } from "./steps/report"
 export const RECONCILE_WORKFLOW = "acquiring-reconcile"
 
 /**
- * The steps of a reconciliation, shared by the workflow run in place (the job, "sync now") and
- * the stored background run (background.ts): targets → payments' drift (reads only) → apply it →
- * open sessions (one read) → held reviews → open carts → the books' open gateway orders → orders
- * whose money and status disagree → kept authorisations → report.
+ * targets → drift → apply → open sessions → held reviews → open carts → books → orders whose money and
+ * status disagree → kept authorisations → report. Shared by the in-place and background runs.
  */
 export function reconcileSteps(
   input: WorkflowData<ReconcileInput>,
@@ -42,11 +40,7 @@ export function reconcileSteps(
   return reportReconcileStep({ loaded, steps: [drift, applied, found, held, carts, books, orders, kept] })
 }
 
-/**
- * Ask the gateway about every open acquiring payment (and open cart, held review, kept
- * authorisation) and bring Medusa up to date; the result is the report of what changed.
- * Not stored: it runs in the caller's process and leaves no execution row behind.
- */
+/** Not stored: it runs in the caller's process and leaves no execution row behind. */
 export const reconcileWorkflow = createWorkflow(RECONCILE_WORKFLOW, (input: WorkflowData<ReconcileInput>) => {
   return new WorkflowResponse(reconcileSteps(input))
 })

@@ -14,10 +14,8 @@ export interface ReviewDecisionsWorkflowInput {
 }
 
 /**
- * Accept or reject held payments: plan against the gateway's state → one /v1/review series per
- * account with up to 100 orders (no return after it) → Medusa follows the gateway per order
- * (accept: the payment is authorised for the order; reject: the order is canceled). A retried
- * call finds the gateway decided and only finishes Medusa. An outcome per decision, in order.
+ * plan → one /v1/review series per account (no return after it) → Medusa follows per order.
+ * A retried call finds the gateway decided and only finishes Medusa.
  */
 export const reviewDecisionsWorkflow = createWorkflow(
   "acquiring-review-decisions",
@@ -34,7 +32,6 @@ export const reviewDecisionsWorkflow = createWorkflow(
   },
 )
 
-/** Run reviewDecisionsWorkflow: an outcome per decision. */
 export async function decideReviews(
   container: MedusaContainer,
   decisions: ReviewDecisionInput[],

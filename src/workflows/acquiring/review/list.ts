@@ -5,10 +5,7 @@ import { gatewaysFor, recordsByOrderNo } from "../../../lib/acquiring/gateways"
 import { heldPayment, isHeld, type HeldPayment } from "./map"
 import { pendingAuthorizationSessions } from "./sessions"
 
-/**
- * Payments the gateway holds for review: orders waiting for authorisation whose gateway
- * record (retrievalTrans, ≤ 100 per request) is in review, with the fraud check results.
- */
+/** Orders waiting for authorisation whose gateway record is in review, with the fraud check results. */
 export async function listHeldPayments(container: MedusaContainer): Promise<HeldPayment[]> {
   const config = container.resolve(ContainerRegistrationKeys.CONFIG_MODULE) as ConfigModule
   const gateway = gatewaysFor(container)

@@ -4,7 +4,6 @@ import { GATEWAY_CAPTURED, GATEWAY_VOIDED } from "../../../lib/acquiring/batch"
 
 export type Decision = "accept" | "reject"
 
-/** A payment held for review as the admin sees it. */
 export interface HeldPayment {
   order_id: string
   payment_session_id: string
@@ -43,10 +42,7 @@ export const isHeld = (record: OrderRecord | undefined) => record?.payment_statu
 
 export const reviewFlag = (d: Decision) => (d === "accept" ? REVIEW_FLAG.ACCEPT : REVIEW_FLAG.REJECT)
 
-/**
- * What to do for one decision given the gateway's current state: send it (still held), only
- * apply it in Medusa (the gateway already decided the same way: a retried call), or refuse.
- */
+/** Send it (still held), only apply it in Medusa (the gateway already decided: a retry), or refuse. */
 export type ReviewStep = { kind: "send" } | { kind: "apply"; outcome: Decision } | { kind: "refuse"; reason: string }
 
 export function reviewStep(record: OrderRecord | undefined, decision: Decision): ReviewStep {

@@ -4,7 +4,6 @@ import { isAcquiringProvider } from "../../../lib/acquiring/config"
 import { tryReadData, type AcquiringData } from "../../../lib/acquiring/payment-data"
 import type { GraphQuery, GraphRow } from "../../../lib/acquiring/queries/graph"
 
-/** The acquiring payment session of an order that may be held for review. */
 export interface OrderSession {
   order_id: string
   order_status: string
@@ -49,7 +48,7 @@ function sessionsOf(order: GraphRow): OrderSession[] {
   })
 }
 
-/** Acquiring sessions of the given orders (the one to review is the latest of each order). */
+/** The one to review is the latest of each order. */
 export async function orderSessions(
   container: MedusaContainer,
   orderIds: string[],
@@ -80,7 +79,6 @@ export async function pendingAuthorizationSessions(
   return waitingOrdersOf(container, [...new Set(sessions.map((s) => s.payment_collection_id as string))])
 }
 
-/** The orders of these collections whose acquiring session still waits for authorisation (not canceled). */
 export async function waitingOrdersOf(container: MedusaContainer, collectionIds: string[]): Promise<OrderSession[]> {
   if (!collectionIds.length) return []
   const query = container.resolve(ContainerRegistrationKeys.QUERY) as unknown as GraphQuery

@@ -14,16 +14,12 @@ const storedAmount = (p: { payment_amount: unknown; raw_payment_amount?: unknown
   return String(raw?.value ?? p.payment_amount)
 }
 
-/**
- * Finds the payout of this request_id or creates it as `pending`. A retried create finds
- * the first record, so the gateway sees one request_id and pays once.
- */
+/** A retried create finds the first record, so the gateway sees one request_id and pays once. */
 export const reservePayoutStep = createStep(
   "acquiring-reserve-payout",
   async ({ record }: ReservePayoutInput, { container }) => {
     const payouts = container.resolve<PayoutModuleService>(PAYOUT_MODULE)
     const find = async () => (await payouts.listPayouts({ request_id: record.request_id }, { take: 1 }))[0]
-    /** The payout already reserved for this request_id, if it asks for the same payment. */
     const reused = (existing: NonNullable<Awaited<ReturnType<typeof find>>>) => {
       const same = sameIntent({ ...existing, payment_amount: storedAmount(existing) }, record)
       if (!same) {

@@ -14,20 +14,11 @@ export interface SubmitPayoutInput {
   account_id?: string
 }
 
-/**
- * A completed payout whose /v1/payout answer never arrived (a notification settled it, and
- * notifications carry no fees). Asking again under its request_id is safe: the gateway answers
- * the payout it made, and the answer only fills the empty fields.
- */
+/** A notification settled it without fees; asking again under its request_id is safe. */
 const answerMissing = (p: { status: string; submitted_at?: Date | null; created_at_gateway?: Date | null }) =>
   p.status === "completed" && !!p.submitted_at && !p.created_at_gateway
 
-/**
- * Sends the payout under the record's request_id and records the answer. A payout that is
- * already final is not sent again, unless it is completed without the gateway's answer.
- * Gateway failures are recorded, not thrown: nothing here can be undone, so there is no
- * compensation.
- */
+/** A final payout is not sent again, unless completed without the answer. Gateway failures are recorded. */
 export const submitPayoutStep = createStep(
   "acquiring-submit-payout",
   async (input: SubmitPayoutInput, { container }) => {

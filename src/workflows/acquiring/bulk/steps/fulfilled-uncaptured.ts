@@ -13,7 +13,6 @@ export function onFulfilmentProviders(container: MedusaContainer): { provider_id
   return ids.length ? { provider_ids: ids } : null
 }
 
-/** Read-only: whether any provider captures on fulfilment (the sweep then runs at all). */
 export const onFulfilmentConfiguredStep = createStep(
   "acquiring-on-fulfilment-configured",
   async (_: void, { container }) => {
@@ -22,16 +21,11 @@ export const onFulfilmentConfiguredStep = createStep(
 )
 
 export interface DueCaptures {
-  /** Every order marked due (the sweep clears them once done). */
   due: string[]
-  /** Those with a live fulfillment whose on-fulfillment acquiring payment is not captured yet. */
   order_ids: string[]
 }
 
-/**
- * Read-only: the orders fulfillment events marked due (the books' acquiring_capture_due), and which
- * of them still need a capture. Reads those orders only, never a scan of open payments.
- */
+/** Reads only the orders fulfillment events marked due, never a scan of open payments. */
 export const fulfilledUncapturedStep = createStep("acquiring-fulfilled-uncaptured", async (_: void, { container }) => {
   const providers = onFulfilmentProviders(container)
   const due = providers ? (await booksOf(container).listCaptureDues({}, { take: null })).map((d) => d.order_id) : []
@@ -54,10 +48,7 @@ export const fulfilledUncapturedStep = createStep("acquiring-fulfilled-uncapture
   return new StepResponse<DueCaptures>({ due, order_ids: fulfilled })
 })
 
-/**
- * The sweep is done with its due orders: captured, already done, or nothing to capture. A failed
- * capture stays due, so the next fulfillment event's sweep (or an admin) tries it again.
- */
+/** A failed capture stays due, so the next sweep (or an admin) tries it again. */
 export const clearCaptureDueStep = createStep(
   "acquiring-clear-capture-due",
   async ({ due, failed }: { due: string[]; failed: string[] }, { container }) => {

@@ -7,20 +7,13 @@ export interface AcquireLocksInput {
   keys: string[]
   /** Taken before the keys (MULTI_PAYMENT_GATE when a run locks several payments). */
   gate?: string
-  /** Seconds to wait for the locks. */
   timeout: number
 }
 
-/**
- * A run's lease on its locks: longer than any bulk call takes (≤ 1,000 orders, 20 gateway
- * requests), short enough that a process dying mid-run frees them by itself.
- */
+/** Longer than any bulk call takes, short enough that a dead process frees the locks by itself. */
 export const LOCK_TTL_SECONDS = 600
 
-/**
- * Take the locks a workflow holds across its steps. Compensation gives them back, so a run
- * that fails in any later step leaves nothing locked; releaseLocksStep gives them back on success.
- */
+/** Compensation releases the locks, so a run failing in any later step leaves nothing locked. */
 export const acquireLocksStep = createStep(
   "acquiring-acquire-locks",
   async (input: AcquireLocksInput, { container }) => {

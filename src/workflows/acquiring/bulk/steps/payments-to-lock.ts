@@ -3,7 +3,7 @@ import { paymentsOfOrders } from "../../../../lib/acquiring/queries/payments"
 import { pickPayment } from "../items"
 import type { BulkItem } from "../types"
 
-/** Read-only: the payments a bulk call will act on (one per order), whose locks it takes before reading them again. */
+/** Read-only: the payments a bulk call acts on, locked before they are read again. */
 export const paymentsToLockStep = createStep(
   "acquiring-bulk-payments-to-lock",
   async (input: { items: BulkItem[] }, { container }) => {

@@ -10,14 +10,12 @@ import type { BulkItem, BulkItemResult, Work } from "../types"
 export interface PlanBulkInput {
   operation: BulkOperation
   items: BulkItem[]
-  /** The refund_reason marking this call's refunds (planRefund finds a retried call's refunds by it). */
   marker: string
 }
 
 export interface PlannedBulk {
   /** Orders settled by the plan: no acquiring payment, or the gateway could not be asked. */
   results: BulkItemResult[]
-  /** Every other order: its payment and what the call does with it. */
   work: Work[]
 }
 
@@ -29,11 +27,7 @@ const fail = (item: BulkItem, payment: PaymentView, error: string): BulkItemResu
   error,
 })
 
-/**
- * Read-only, under the payment locks: each order's payment in Medusa and its state at the
- * gateway (retrievalTrans, and retrievalRefund for a refund), then the pure plan per order
- * (plan.ts). A retried call therefore only records what the gateway already did.
- */
+/** Read-only, under the payment locks: the gateway's state then the pure plan, so a retry only records. */
 export const planBulkStep = createStep("acquiring-bulk-plan", async (input: PlanBulkInput, { container }) => {
   const { operation: op, items, marker } = input
   const byOrder = await paymentsOfOrders(

@@ -11,14 +11,10 @@ import type { Work } from "../types"
 export interface SentBulk {
   /** The gateway's verdict per order_no (plain object: step results are stored as JSON). */
   verdicts: Record<string, EntryVerdict>
-  /** Gateway batch requests made (≤ 50 orders each). */
   requests: number
 }
 
-/**
- * The batch entry of one order: Medusa's amount as the gateway takes this payment (a session
- * opened under currency_rounding half_up sent its amounts rounded, so captures and refunds are too).
- */
+/** Medusa's amount as the gateway takes it: a session opened with half_up rounding gets rounded amounts. */
 export function gatewayEntry(work: Work, marker: string, rule: CurrencyRule): BatchEntry {
   const data = work.payment.data!
   return {
@@ -30,10 +26,8 @@ export function gatewayEntry(work: Work, marker: string, rule: CurrencyRule): Ba
 }
 
 /**
- * The orders planned "send", one batch series per gateway (lib/acquiring/batch.ts). This is the
- * point of no return: a gateway capture, void or refund cannot be taken back, so the step has no
- * compensation, it never throws for one order (a failed request is that request's orders'
- * verdict), and the steps after it record every verdict rather than undo anything.
+ * The point of no return: a gateway movement cannot be taken back, so no compensation, and one order's
+ * failed request is that order's verdict, never a throw.
  */
 export const sendBulkBatchStep = createStep(
   "acquiring-bulk-send-batch",

@@ -6,13 +6,11 @@ import { blanked, writePaymentData } from "../../../../lib/acquiring/payment-dat
 export interface PaymentDataUpdate {
   payment_id: string
   data: Record<string, unknown>
-  /** The data as read under the payment's lock: put back if a later step fails. */
   previous: Record<string, unknown>
 }
 
 /**
- * Write a payment's data through the payment module; undone by writing back what it was. The
- * module merges `data` into what is stored, so the undo also blanks the keys this write added
+ * The module merges `data` into what is stored, so the undo also blanks keys this write added
  * (e.g. a sealed confirmed_capture), which writing `previous` alone would leave.
  */
 export const updatePaymentDataStep = createStep(

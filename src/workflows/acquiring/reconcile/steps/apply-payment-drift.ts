@@ -7,11 +7,8 @@ import { eachTarget, type ReconcileTarget, type TargetParts } from "../targets"
 import { orphanGraceMs, settled, type DriftPart } from "./find-payment-drift"
 
 /**
- * Bring each drifted payment in line with the gateway. Each payment is re-read and changed under
- * a lock shared by all instances, so concurrent runs apply once. The changes go through Medusa's
- * own workflows (capture, refund: each with its compensation, see ../payments); this step
- * has none of its own: it records what the gateway already did, and undoing that would bring
- * back the very difference reconciliation exists to remove.
+ * Each payment re-read and changed under a cluster-wide lock, through Medusa's workflows. No compensation
+ * here: undoing would bring back the very difference reconciliation removes.
  */
 export const applyPaymentDriftStep = createStep(
   "acquiring-reconcile-apply-payment-drift",

@@ -5,14 +5,10 @@ import { eachTarget, type ReconcileTarget, type TargetPart, type TargetParts } f
 
 export type SessionsPart = TargetPart & { sessions?: OpenSessionRows }
 
-/** What the step read for one config (none for a run limited to orders). */
 export const foundFor = (found: SessionsPart[], configId: string): OpenSessionRows | undefined =>
   found.find((p) => p.config_id === configId)?.sessions
 
-/**
- * The sessions the held and cart repairs start from, one read per config (sessions.ts). None for
- * a run limited to orders: held.ts then reads those orders' sessions, and carts are not scanned.
- */
+/** One read per config; none for a run limited to orders. */
 export const findOpenSessionsStep = createStep(
   "acquiring-reconcile-find-open-sessions",
   async (

@@ -13,7 +13,6 @@ import { hasOrphans, orphanRows } from "../orphans"
 import type { ReconcileInput } from "../run"
 import { eachTarget, type ReconcileTarget, type TargetPart } from "../targets"
 
-/** A payment whose Medusa records differ from the gateway's (or that holds orphan rows), with the gateway's view. */
 export interface PaymentDrift {
   payment_id: string
   order_id?: string
@@ -30,7 +29,6 @@ export function settled(p: PaymentView): boolean {
   return !processing && cents(p.captured) > 0n && cents(p.refunded) >= cents(p.captured)
 }
 
-/** Gateway states in which no refund can exist yet (waiting, review, authorised, voided). */
 const BEFORE_CAPTURE = new Set<string>([
   PAYMENT_STATUS.WAITING_SHOPPER,
   PAYMENT_STATUS.REVIEW,
@@ -54,11 +52,7 @@ export const gatewayRef = (d: { order_no: string; account_id?: string; currency:
 /** Longer than any provider call can last: a younger unconfirmed row may still be in flight. */
 export const orphanGraceMs = (c: AcquiringProviderConfig) => 2 * c.options.client.timeout_ms + 5_000
 
-/**
- * One page of payments: the gateway's records (retrievalTrans and retrievalRefund, ≤ 100 orders
- * per request) and the pure diff on the loaded page. Only payments that differ are kept, so a run
- * over thousands of payments in step with the gateway carries nothing on (bench/p3-reconcile.ts).
- */
+/** One page of payments against the gateway's records; only payments that differ are carried on. */
 async function driftOfPage(
   container: MedusaContainer,
   c: AcquiringProviderConfig,
@@ -92,10 +86,7 @@ async function driftOfPage(
   }
 }
 
-/**
- * Read-only: every open acquiring payment of each config (or of the given orders), page by page,
- * against the gateway's records; outputs the payments that need a change. Nothing to undo.
- */
+/** Read-only: every open acquiring payment, page by page, against the gateway's records. */
 export const findPaymentDriftStep = createStep(
   "acquiring-reconcile-find-payment-drift",
   async ({ input, targets }: { input: ReconcileInput; targets: ReconcileTarget[] }, { container }) => {
@@ -107,7 +98,6 @@ export const findPaymentDriftStep = createStep(
           .filter((p) => c.provider_ids.includes(p.provider_id))
         await driftOfPage(container, c, payments, part)
       } else {
-        // Page by page: memory stays at one page of payments and their gateway records.
         for await (const page of openPaymentPages(container, new Date(target.since), c.provider_ids))
           await driftOfPage(container, c, page, part)
       }

@@ -14,7 +14,6 @@ export interface LoadedTargets {
 
 export const LOAD_TARGETS_STEP = "acquiring-reconcile-load-targets"
 
-/** Which provider configs this run covers (default all) and each one's look-back window. Reads only. */
 export const loadReconcileTargetsStep = createStep(LOAD_TARGETS_STEP, async (input: ReconcileInput, { container }) => {
   const started_at = new Date().toISOString()
   const config = container.resolve(ContainerRegistrationKeys.CONFIG_MODULE) as ConfigModule

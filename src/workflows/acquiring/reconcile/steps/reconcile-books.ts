@@ -5,11 +5,7 @@ import type { ReconcileInput } from "../run"
 import { eachTarget, type ReconcileTarget, type TargetParts } from "../targets"
 import { foundFor, type SessionsPart } from "./find-open-sessions"
 
-/**
- * The books' open gateway orders (books/follow-open.ts), after the carts: an order whose session
- * Medusa deleted is settled here when its notification never came. Open sessions the books missed
- * (the session route's write failed) are recorded first. Not for a run limited to orders.
- */
+/** After the carts: settle gateway orders whose session Medusa deleted and whose notification never came. */
 export const reconcileBooksStep = createStep(
   "acquiring-reconcile-books",
   async (

@@ -8,11 +8,7 @@ import { eachTarget, type ReconcileTarget, type TargetParts } from "../targets"
 import { gatewayRef } from "./find-payment-drift"
 import { foundFor, type SessionsPart } from "./find-open-sessions"
 
-/**
- * Open carts (and collections without a cart) paid at the gateway whose notification was lost
- * (carts.ts). Not for a run limited to orders. Completing a cart is Medusa's completeCartWorkflow,
- * with its own compensation.
- */
+/** Open carts paid at the gateway whose notification was lost; completeCartWorkflow compensates itself. */
 export const reconcileCartsStep = createStep(
   "acquiring-reconcile-carts",
   async (

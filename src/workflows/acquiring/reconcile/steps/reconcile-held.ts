@@ -5,10 +5,7 @@ import type { ReconcileInput } from "../run"
 import { eachTarget, type ReconcileTarget } from "../targets"
 import { foundFor, type SessionsPart } from "./find-open-sessions"
 
-/**
- * Orders held for review whose decision was made elsewhere (held.ts). Authorising goes through
- * Medusa's authorizePaymentSessionForOrderWorkflow, which undoes its own steps on failure.
- */
+/** Orders held for review decided elsewhere; Medusa's authorise workflow undoes its own steps. */
 export const reconcileHeldStep = createStep(
   "acquiring-reconcile-held",
   async (

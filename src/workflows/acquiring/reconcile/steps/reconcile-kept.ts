@@ -3,10 +3,7 @@ import { reconcileKept } from "../kept"
 import type { ReconcileInput } from "../run"
 import { eachTarget, type ReconcileTarget, type TargetParts } from "../targets"
 
-/**
- * Kept authorisations (kept.ts): after the carts, since a collection they just authorised may end
- * one. Voiding is releaseKeptAuthorisationWorkflow's (a void is final: its first step, nothing to undo).
- */
+/** After the carts, since a collection they just authorised may end a kept authorisation. */
 export const reconcileKeptStep = createStep(
   "acquiring-reconcile-kept",
   async (

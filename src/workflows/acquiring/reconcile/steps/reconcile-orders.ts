@@ -7,12 +7,7 @@ import { markUnpaidOrders, type UnpaidEvent } from "../unpaid"
 
 export type OrdersPart = TargetPart & { unpaid: UnpaidEvent[] }
 
-/**
- * Orders whose money and status disagree, after the payments' drift was applied: a live order
- * whose money the gateway voided or refunded (markUnpaidOrders), and a canceled order whose gateway still
- * holds money (canceledOrdersWorkflow: refunded or voided, each under
- * its payment's lock). No compensation: both record or move money through Medusa's workflows.
- */
+/** After the drift is applied: live orders left unpaid, canceled ones still holding money. No compensation. */
 export const reconcileOrdersStep = createStep(
   "acquiring-reconcile-orders",
   async (

@@ -5,7 +5,6 @@ import type { LoadedTargets } from "./load-targets"
 
 export const RECONCILE_REPORT_STEP = "acquiring-reconcile-report"
 
-/** The run's report: each config's lines in the order its steps ran (payments, held, carts, kept). */
 export const reportReconcileStep = createStep(
   RECONCILE_REPORT_STEP,
   async ({ loaded, steps }: { loaded: LoadedTargets; steps: TargetParts[] }) => {

@@ -8,18 +8,13 @@ import { LOCK_KEYS } from "../../../../lib/acquiring/lock-keys"
 
 export interface ApplyReviewsInput {
   planned: PlannedReview[]
-  /** order_no → the gateway's refusal (sendReviewsStep). */
   refused: Record<string, string>
   actor?: string
 }
 
 /**
- * Medusa follows each decision the gateway took: accept authorises the payment for the order,
- * reject cancels the order (Medusa's own workflows, which undo themselves when they fail), then
- * the decision is written on the order. One order at a time under its session's lock, re-read
- * there, so a concurrent or retried call applies it once. A failure is that order's outcome,
- * never the run's; no compensation, since undoing would leave Medusa disagreeing with the
- * gateway, which cannot be undone (a retried call finishes what is left).
+ * One order at a time under its session's lock, re-read there, so a retry applies once. No compensation:
+ * undoing would leave Medusa disagreeing with the gateway, whose decision is final.
  */
 export const applyReviewDecisionsStep = createStep(
   "acquiring-review-apply",

@@ -10,11 +10,7 @@ function already(s: OrderSession, d: Decision) {
   return d === "reject" ? s.order_status === "canceled" : s.has_payment && s.session_status !== "pending_authorization"
 }
 
-/**
- * Read-only: each order's acquiring session and its gateway record (retrievalTrans per
- * account), then the pure plan per decision (map.ts reviewStep). Orders with nothing to do
- * get their outcome here; the others are planned (send, or only apply: a retried call).
- */
+/** Read-only: each session's gateway record, then the pure plan per decision. */
 export const planReviewsStep = createStep(
   "acquiring-review-plan",
   async (input: { decisions: ReviewDecisionInput[] }, { container }) => {

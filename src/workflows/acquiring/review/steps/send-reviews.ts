@@ -7,10 +7,8 @@ import { reviewFlag, reviewStep } from "../map"
 import type { PlannedReview } from "../types"
 
 /**
- * Send the decisions the gateway still holds, one /v1/review batch series per gateway
- * (lib/acquiring/batch.ts, ≤ 100 orders a request); the refusal text per order_no that failed.
- * The point of no return: a gateway decision cannot be taken back, so no compensation, and
- * the step after it applies every decision the gateway took.
+ * One /v1/review batch series per gateway. The point of no return: a gateway decision cannot be
+ * taken back, so no compensation; the next step applies every decision taken.
  */
 export const sendReviewsStep = createStep(
   "acquiring-review-send",
