@@ -12,7 +12,6 @@ export class DoctorUsageError extends Error {
   override name = "DoctorUsageError"
 }
 
-/** What the errno codes of reading a file mean, for the one line the doctor prints. */
 const READ_ERRORS: Record<string, string> = {
   ENOENT: "no such file",
   EACCES: "permission denied",
@@ -24,11 +23,7 @@ const READ_ERRORS: Record<string, string> = {
   EMFILE: "too many open files",
 }
 
-/**
- * Provider options from a JSON file: the object given as the provider's `options` in medusa-config.
- * The file holds sign keys, so a refusal names the file and the reason, never any of its content
- * (JSON.parse's own message quotes the text near the error).
- */
+/** Options from a JSON file; it holds sign keys, so a refusal names the file and the reason, never content. */
 export function optionsFromJson(file: string): AcquiringOptions {
   let text: string
   try {

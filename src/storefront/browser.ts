@@ -4,11 +4,7 @@ import { HostedForm, type IframeSpec, type StartedPayment } from "./schemas"
 
 /** Browser-only helpers: they touch `document` and `window`, so call them from client code. */
 
-/**
- * Posts the gateway's form from a real <form> (the gateway expects a browser POST, not fetch).
- * The description is checked first: an absolute http(s) action, string fields only; with
- * `origin`, the action must also be on that origin.
- */
+/** Posts the gateway's form from a real <form> after checking it (absolute http(s) action, string fields, `origin`). */
 export function postForm(form: unknown, opts: { target?: string; origin?: string; doc?: Document } = {}): void {
   const safe = HostedForm.parse(form)
   if (opts.origin && new URL(safe.action).origin !== new URL(opts.origin).origin) {

@@ -25,13 +25,8 @@ const CartSessions = z.object({
 })
 
 export interface CompleteOptions {
-  /** The store's wording of the decline reasons (DECLINE_TEXTS are the defaults). */
   texts?: DeclineTexts
-  /**
-   * How long to wait for the gateway's reason of a decline (default 3000 ms). The gateway reports it
-   * by notification, which can reach the store just after the shopper; without it the outcome names
-   * what Medusa's status says (cancelled or declined).
-   */
+  /** How long to wait for the gateway's decline reason, which comes by notification (milliseconds, default 3000). */
   reasonWaitMs?: number
   sleep?: (ms: number) => Promise<void>
 }

@@ -2,17 +2,11 @@ import { z } from "zod"
 import { messageOf, statusOf, storeFetch, type StoreClientInput, type StoreFetch } from "./client"
 import { CARD_BRANDS } from "./methods"
 
-/**
- * Saved cards of the logged-in customer (README, Saved cards): list and delete them, and say at
- * checkout whether to save the new card or pay with a saved one. The client must carry the
- * customer's authentication (the JS SDK after `sdk.auth.login`, or a bearer in `headers`).
- * Expected failures (signed out, card gone) are outcomes, never throws.
- */
+/** The logged-in customer's saved cards; the client must carry the customer's auth. Expected failures are outcomes. */
 
 /** Our id of a saved card; the gateway's token never reaches a storefront. */
 export const SavedCardId = z.string().regex(/^acqcard_[0-9a-f]{24}$/, "must be a saved card id (acqcard_…)")
 
-/** A saved card as the store route answers it (the server's PublicSavedCard, pinned by the unit spec). */
 export const SavedCard = z.object({
   id: SavedCardId,
   brand: z.string(),
@@ -51,7 +45,6 @@ function failure(e: unknown): z.infer<typeof Failure> {
   return { type: "error", message: messageOf(e), ...(status === undefined ? {} : { status }) }
 }
 
-/** The logged-in customer's saved cards, oldest first. */
 export async function listSavedCards(client: StoreClientInput): Promise<SavedCardsOutcome> {
   let answer: unknown
   try {

@@ -8,7 +8,6 @@ export const ACQUIRING_PROVIDER_ID = /^pp_(acquiring|acquiring-apm)_(.+)$/
 export const isAcquiringProvider = (providerId: unknown): providerId is string =>
   typeof providerId === "string" && ACQUIRING_PROVIDER_ID.test(providerId)
 
-/** The Medusa provider ids of one config entry (its `id` in medusa-config): hosted page first, then APM. */
 export const providerIdsOf = (configId: string): [string, string] => [
   `pp_acquiring_${configId}`,
   `pp_acquiring-apm_${configId}`,

@@ -14,13 +14,9 @@ export interface ProviderGateway {
   options: AcquiringOptions
 }
 
-/** One client per provider config entry and app config, shared by routes, jobs, workflows and payouts. */
 const clients = new WeakMap<ConfigModule, Map<string, ProviderGateway>>()
 
-/**
- * The gateway client and options of an acquiring provider (a config id or a provider id). A client
- * holds no state between calls, so one per config entry serves every caller of the process.
- */
+/** A provider's client and options (by config or provider id); stateless, so one per config entry serves the process. */
 export function providerGateway(config: ConfigModule, providerOrConfigId: string): ProviderGateway {
   const configId = configIdOf(providerOrConfigId) ?? providerOrConfigId
   let byConfig = clients.get(config)

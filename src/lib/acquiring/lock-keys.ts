@@ -1,8 +1,4 @@
-/**
- * Every lock the plugin takes through Medusa's locking module, by what it guards. One place, so two
- * paths that guard the same thing take the same key (notifications and review decisions both drive
- * one payment session's outcome: one key for both).
- */
+/** Every lock key the plugin takes, in one place so two paths guarding the same thing share a key. */
 export const LOCK_KEYS = {
   /** One payment's money: bulk runs, reconciliation, notifications, Medusa's capture and refund routes. */
   payment: (paymentId: string) => `acquiring:payment:${paymentId}`,

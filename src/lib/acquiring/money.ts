@@ -12,7 +12,6 @@ export function toAmount(value: BigNumberInput | null | undefined): string {
   return n.decimalPlaces(2, ROUND_HALF_UP).toFixed(2)
 }
 
-/** Integer cents of a two-decimal string ("12.50" → 1250n). */
 export function cents(amount: string): bigint {
   const m = /^(-?)(\d+)\.(\d{2})$/.exec(amount)
   if (!m) throw new MedusaError(MedusaError.Types.INVALID_DATA, `not a two-decimal amount: ${amount}`)

@@ -7,27 +7,19 @@ import {
 } from "../../gateway/schemas/notification"
 import { acquiringProviderConfigs } from "./config"
 
-/**
- * The one place that says what of a delivery the books keep and the admin sees: card numbers to
- * their last four, secrets (signature, card tokens, expiry, CVV) never, control characters escaped,
- * and a refused delivery's fields cut to a small budget.
- */
+/** What the books keep of a delivery: card numbers to the last four, secrets never, control characters escaped. */
 
-/** Fields that carry a card number by name (the engine's and ours): all but the last four digits masked. */
 const CARD_FIELD = /card|pan$|^pan|track|pin$/i
-/** Fields whose whole value is secret by name: a signature, a reusable card token, a card's expiry, a CVV. */
 const SECRET_FIELD =
   /^(encryption_data|token|token_id|payment_token|paymentToken)$|expir|^exp_?(month|year|date)$|cvv|cvc/i
 /** A run of 13–19 digits anywhere is taken for a card number, whatever field carries it. */
 const PAN_RUN = /\d{13,19}/g
-/** What a secret is stored and shown as. */
 export const MASKED = "[masked]"
 
 /** A refused delivery keeps at most this many characters of fields (names and values), one value at most VALUE_MAX. */
 export const REFUSED_FIELDS_BUDGET = 768
 const VALUE_MAX = 256
 const KEY_MAX = 64
-/** The field that says what of a refused delivery was cut. */
 export const CUT_FIELD = "…"
 
 const maskRun = (run: string) => `${"*".repeat(run.length - 4)}${run.slice(-4)}`

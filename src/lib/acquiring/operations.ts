@@ -16,7 +16,6 @@ import type { AcquiringData, TrackedCapture } from "./payment-data"
 
 const capturedSum = (d: AcquiringData) => (d.captures ?? []).reduce((s, c) => s + cents(c.amount), 0n)
 
-/** The entry of a done operation; a request's typed failure or the gateway's refusal becomes Medusa's error. */
 function doneEntry<E>(answer: OneAnswer<E>, action: string, what: string): E {
   if (answer.done) return answer.entry
   if ("failure" in answer) throw toMedusaError(answer.failure, action)

@@ -12,7 +12,6 @@ import { splitProviderOptions } from "./options-split"
 import { SAVED_CARDS_DEFAULTS, SavedCardsOptions } from "./saved-cards"
 import { LanguageTag } from "./snapshot/storefront-data"
 
-/** Medusa payment session statuses a gateway code may be mapped to. */
 export const SESSION_STATUSES = [
   "authorized",
   "captured",
@@ -24,11 +23,7 @@ export const SESSION_STATUSES = [
 ] as const
 export type SessionStatus = (typeof SESSION_STATUSES)[number]
 
-/**
- * Old spellings of public option values, still read: Medusa spells `fulfillment` and `authorized`. The
- * schema turns each into its new name, so the rest of the code sees only that; the first use in a
- * process logs one warning naming the new spelling.
- */
+/** Old spellings still read (Medusa spells `fulfillment`, `authorized`); the first use warns once. */
 export const RENAMED_OPTION_VALUES = {
   capture_mode: { on_fulfilment: "on_fulfillment" },
 } as const satisfies Record<string, Record<string, string>>

@@ -1,11 +1,7 @@
 import { MedusaError } from "@medusajs/framework/utils"
 import { OrderNo } from "../../gateway/schemas/common"
 
-/**
- * order_no from the Medusa payment session id: the engine takes 5–50 of [0-9A-Za-z],
- * so `payses_01H…` becomes `payses01H…`. A retried initiation creates a new session,
- * hence a new order_no: it never collides (I0061).
- */
+/** The engine takes 5–50 of [0-9A-Za-z]: `payses_01H…` → `payses01H…`; a retry is a new session, so no collision (I0061). */
 export function orderNoFromSession(sessionId: string): string {
   const orderNo = sessionId.replace(/[^0-9A-Za-z]/g, "").slice(0, 50)
   const r = OrderNo.safeParse(orderNo)

@@ -4,15 +4,11 @@ import { medusaRefundIdOf, mergeRefunds, type TrackedRefund } from "./refunds"
 import { callOpts } from "./batch"
 import type { AcquiringData } from "./payment-data"
 
-/**
- * A refund notification is a hint: the refunds of the order are read from the gateway
- * (retrievalRefund by order_no) and merged into payment.data.refunds by refund_reference_id.
- */
+/** A refund notification is a hint: the order's refunds are read again from the gateway and merged. */
 
 /** The gateway does not list the notified refund (yet): the notification is answered with a retry. */
 export class RefundNotListedError extends Error {}
 
-/** The order's refunds at the gateway; the notified refund_reference_id, when given, must be one of them. */
 export async function confirmRefunds(
   client: GatewayClient,
   data: Pick<AcquiringData, "order_no" | "account_id" | "currency">,

@@ -4,7 +4,6 @@ import type { RefundResult } from "../../gateway/schemas/batch"
 import { REFUND_STATUS } from "../../gateway/status-codes"
 import { cents, fromCents } from "./money"
 
-/** One refund as kept in payment.data.refunds (every refund_reference_id is tracked). */
 export const TrackedRefund = z.object({
   refund_reference_id: z.string(),
   refund_amount: z.string(),
@@ -13,10 +12,7 @@ export const TrackedRefund = z.object({
   /** Medusa refund id (the idempotency key) when it came through Medusa; absent for portal refunds. */
   medusa_refund_id: z.string().optional(),
   refund_date: z.string().optional(),
-  /**
-   * Set by reconciliation/bulk refund on a refund the gateway already made: the next Medusa
-   * refund of the same amount records it instead of refunding again (see claimRefund).
-   */
+  /** A refund the gateway already made: the next Medusa refund of that amount records it (claimRefund). */
   claim: z.boolean().optional(),
 })
 export type TrackedRefund = z.infer<typeof TrackedRefund>
@@ -36,10 +32,7 @@ export function fromRefundResult(r: RefundResult, medusaRefundId?: string): Trac
   }
 }
 
-/**
- * Merge refunds by refund_reference_id: gateway records (retrievalRefund) update status and
- * dates of known ones and add portal-side refunds; our Medusa ids are never lost.
- */
+/** Merge by refund_reference_id: gateway records update known refunds and add portal ones; Medusa ids stay. */
 export function mergeRefunds(known: TrackedRefund[], records: Array<RefundRecord | TrackedRefund>): TrackedRefund[] {
   const byRef = new Map(known.map((r) => [r.refund_reference_id, { ...r }]))
   for (const rec of records) {
@@ -62,7 +55,6 @@ const medusaId = (r: unknown) =>
     ? (r as TrackedRefund).medusa_refund_id
     : undefined
 
-/** Sum of refunds that did not fail, exact. */
 export function refundedTotal(refunds: TrackedRefund[]): string {
   return fromCents(
     refunds

@@ -2,34 +2,22 @@ import { createCipheriv, createDecipheriv, createHash, randomBytes } from "node:
 import { z } from "zod"
 
 /**
- * Saved cards (issue #18): the gateway keeps no customer, only a card token (`token_id`) it
- * issues when a checkout says `token_flag: "YES"` (docs/gateway-interface.md §2.2: YES/NO is all
- * that is documented). The account holder is ours; its cards live in Medusa's `account_holder.data.cards`.
- * The token never leaves the server: the storefront and admin see our opaque id and what a
- * shopper needs to recognise the card (brand, last 4, expiry). It is kept sealed (AES-256-GCM under
- * the provider's seal key) because Medusa copies the account holder into every session's `context`,
- * which the Store API returns with the session.
+ * Saved cards (issue #18): the gateway keeps only a token, stored sealed since Medusa copies the account
+ * holder into every session's context, which the Store API returns.
  */
 
-/** A field name of the gateway's answers (retrievalTrans entry, notification). */
 const FieldName = z.string().regex(/^[A-Za-z][\w.]{0,59}$/, "a field name: letters, digits, _ and .")
 
-/**
- * Provider option `saved_cards`: where the token and the card's description come back is not
- * shown in the spec, so the field names of the order record are the merchant's to set
- * (docs/assumptions.md, Saved cards).
- */
+/** Option `saved_cards`: the spec does not show where the token comes back, so the field names are configurable. */
 export const SavedCardsOptions = z
   .object({
     /** false: save_card and payment_method_id are ignored, token_flag is always NO. */
     enabled: z.boolean().default(true),
-    /** Field of the retrievalTrans order record holding the issued token. */
     token_field: FieldName.default("token_id"),
     card_fields: z
       .object({
         brand: FieldName.default("card_brand"),
         last4: FieldName.default("card_last4"),
-        /** MM/YY or MM/YYYY. */
         expiry: FieldName.default("card_expiry"),
       })
       .strict()

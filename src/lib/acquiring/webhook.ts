@@ -18,18 +18,12 @@ export interface WebhookDeps {
   logger: Logger | Console
   variant: Variant
   mapStatus: (record: OrderRecord | undefined, d: AcquiringData) => MappedStatus
-  /** The merchant's `decline_reasons` over decline.ts's defaults. */
   declineReasons?: Readonly<Record<string, DeclineCategory>>
 }
 
-/** Medusa's webhook data plus, for a declined or cancelled payment, the gateway's reason. */
 export type AcquiringWebhookData = NonNullable<WebhookActionResult["data"]> & { [DECLINE_KEY]?: DeclineReason }
 
-/**
- * Success is reported as AUTHORIZED, also for a paid order: processPaymentWorkflow then
- * completes the cart (authorizePayment reports `captured` where the gateway captured) or
- * authorizes a held order, and never records a second capture for an existing payment.
- */
+/** AUTHORIZED also for a paid order: processPaymentWorkflow completes the cart and never records a second capture. */
 const ACTIONS: Record<SessionStatus, PaymentActions> = {
   authorized: PaymentActions.AUTHORIZED,
   captured: PaymentActions.AUTHORIZED,
@@ -40,7 +34,6 @@ const ACTIONS: Record<SessionStatus, PaymentActions> = {
   canceled: PaymentActions.CANCELED,
 }
 
-/** Parse and verify (signature rule); forged → UNAUTHORIZED, malformed → INVALID_DATA. */
 export function verifyNotification(client: GatewayClient, payload: ProviderWebhookPayload["payload"]): Notification {
   const raw = payload.rawData
   const body = raw && (typeof raw === "string" ? raw.length : raw.byteLength) ? raw.toString() : payload.data

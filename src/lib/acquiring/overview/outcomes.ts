@@ -4,12 +4,10 @@ import { addTo, emptyTally, type Tally } from "./money"
 export const OUTCOMES = ["approved", "declined", "abandoned", "pending"] as const
 export type Outcome = (typeof OUTCOMES)[number]
 
-/** One GROUP BY row of the gateway orders a period opened (queries/overview.ts). */
 export interface OutcomeRow {
   day: string
   provider_id: string
   outcome: Outcome
-  /** The gateway's result code of the decline, when one was notified. */
   decline_code: string | null
   kind: string
   payment_method: string | null
@@ -48,7 +46,6 @@ export interface Outcomes {
   days: DayOutcomes[]
   totals: Record<Outcome, number>
   approval_rate: number | null
-  /** Approved gateway orders and their amounts per currency. */
   volume: Tally
   declines: DeclineBar[]
   methods: MethodBar[]

@@ -1,7 +1,6 @@
 import type { Knex } from "@medusajs/framework/mikro-orm/knex"
 import { CLASSIFIED_SQL, type OverviewScope } from "./overview"
 
-/** What narrows the list behind a tile or a bar; every filter is a bound parameter. */
 export interface OverviewListFilter {
   outcome?: string
   /** Decline codes to keep (a category's codes, resolved by the caller); [""] keeps orders without a code. */
@@ -28,7 +27,6 @@ export interface OverviewListRow {
 
 const MOVEMENT_OF = { captured: "capture", refunded: "refund", voided: "cancel" } as const
 
-/** The period's gateway orders behind an overview figure, newest first, and how many there are. */
 export async function overviewList(
   knex: Knex,
   s: OverviewScope,

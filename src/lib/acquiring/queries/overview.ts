@@ -1,7 +1,6 @@
 import type { Knex } from "@medusajs/framework/mikro-orm/knex"
 import type { OutcomeRow } from "../overview/outcomes"
 
-/** The period and providers an overview reads: gateway orders opened in [from, to). */
 export interface OverviewScope {
   from: Date
   to: Date
@@ -11,7 +10,6 @@ export interface OverviewScope {
 
 /** The notification's result text in either dialect (the legacy push names it orderInfo). */
 const ORDER_INFO = `coalesce(n.fields->>'order_info', n.fields->>'orderInfo')`
-/** The result code of a notification's order_info (`<code>:<text>`). */
 export const DECLINE_CODE_SQL = `split_part(${ORDER_INFO}, ':', 1)`
 
 /**

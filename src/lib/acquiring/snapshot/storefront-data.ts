@@ -7,7 +7,6 @@ export const SNAPSHOT_KEY = "acquiring_snapshot"
 /** Header a storefront sends with the session's `hosted_page_token` to fetch its page again. */
 export const PAGE_TOKEN_HEADER = "x-acquiring-page-token"
 
-/** BCP 47 language tag as the hosted page takes it in browser_lang ("ja", "de-DE", "zh-Hant-TW"). */
 export const LanguageTag = z
   .string()
   .regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/, "must be a language tag like en-US")

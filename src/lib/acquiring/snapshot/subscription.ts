@@ -4,11 +4,7 @@ import { MathBN, MedusaError } from "@medusajs/framework/utils"
 import { Subscription } from "../../../gateway/schemas/checkout"
 import { toAmount } from "../money"
 
-/**
- * Metadata key, on a product variant or its product, holding the subscription terms the
- * checkout carries (gateway-interface.md §2.3). Only the merchant writes product data; a shopper can write
- * cart metadata, so terms (and `contract_amount`) are never read from the cart.
- */
+/** Subscription terms on a variant or its product (the spec §2.3): merchant data only, never the shopper's cart. */
 export const SUBSCRIPTION_METADATA_KEY = "acquiring_subscription"
 
 type Metadata = Record<string, unknown> | null | undefined
