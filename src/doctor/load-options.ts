@@ -42,10 +42,7 @@ export function optionsFromJson(file: string): AcquiringOptions {
   return parseAcquiringOptions(raw)
 }
 
-/**
- * A .ts config needs a loader: ts-node (what Medusa's own CLI registers), else tsx, from the project the
- * command runs in or the config's folder.
- */
+/** A .ts config needs a loader: ts-node (as Medusa's CLI registers), else tsx. */
 function registerTypeScript(configDir: string) {
   const loaders: Array<[string, (module: unknown) => void]> = [
     ["ts-node", (m) => (m as { register(o: object): void }).register({ transpileOnly: true })],
@@ -64,7 +61,6 @@ function registerTypeScript(configDir: string) {
   throw new DoctorUsageError("reading a .ts config needs ts-node or tsx in the project; or pass --options <file.json>")
 }
 
-/** The provider `id` options from medusa-config.ts|js, loaded the way Medusa loads it (getConfigFile). */
 export async function optionsFromConfig(file: string, id: string): Promise<AcquiringOptions> {
   const full = path.resolve(file)
   if (/\.[cm]?ts$/.test(full)) registerTypeScript(path.dirname(full))

@@ -44,10 +44,7 @@ export function mountHostedFrame(
   return frame
 }
 
-/**
- * First call of a return page: when the gateway sent the shopper back inside the iFrame, reload
- * the same address in the top window and return true (render nothing more here).
- */
+/** On a return page inside the iFrame: reloads it in the top window and returns true. */
 export function breakOutOfFrame(win: Window = window): boolean {
   if (!win.top || win.top === win.self) return false
   try {
@@ -59,10 +56,7 @@ export function breakOutOfFrame(win: Window = window): boolean {
   return true
 }
 
-/**
- * Sends the shopper to the gateway: the APM's issuer_url, or the hosted page posted in the top
- * window ("redirect") or into an iFrame in `container`.
- */
+/** Sends the shopper to the APM's issuer_url, or posts the hosted page to the top window or an iFrame. */
 export async function sendShopper(
   client: StoreClientInput,
   started: StartedPayment,

@@ -72,7 +72,6 @@ function connect(c: StoreConnection): StoreFetch {
   }
 }
 
-/** Normalises what the storefront passed into one Store API call. */
 export function storeFetch(input: StoreClientInput): StoreFetch {
   if (typeof input === "function") return input
   if ("baseUrl" in input) return connect(input)

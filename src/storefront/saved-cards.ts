@@ -69,14 +69,12 @@ export async function deleteSavedCard(client: StoreClientInput, id: string): Pro
   }
 }
 
-/** What the shopper chose on the payment step: a new card (saved or not) or one of the saved cards. */
 export const CardChoice = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("new_card"), save: z.boolean().default(false) }),
   z.object({ kind: z.literal("saved_card"), payment_method_id: SavedCardId }),
 ])
 export type CardChoice = z.input<typeof CardChoice>
 
-/** The session `data` fields of a choice: `{ save_card: true }`, `{ payment_method_id }` or nothing. */
 export function savedCardSessionData(choice: CardChoice): { save_card?: true; payment_method_id?: string } {
   const parsed = CardChoice.safeParse(choice)
   if (!parsed.success) {
@@ -90,10 +88,7 @@ export function savedCardSessionData(choice: CardChoice): { save_card?: true; pa
 
 const SESSIONS_PATH = /^\/store\/payment-collections\/[^/]+\/payment-sessions$/
 
-/**
- * A client for `startPaymentSession` that adds the choice to the session's `data`
- * (`startPaymentSession(withCardChoice(sdk.client, choice), input)`); every other call is unchanged.
- */
+/** A client for `startPaymentSession` that adds the choice to the session's `data`. */
 export function withCardChoice(client: StoreClientInput, choice: CardChoice): StoreFetch {
   const extra = savedCardSessionData(choice)
   const call = storeFetch(client)

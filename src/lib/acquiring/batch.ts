@@ -102,10 +102,7 @@ function call(
   return client.review({ review_orders: orders as ReviewOrder[] }, opts)
 }
 
-/**
- * Send one operation for many orders of one gateway: a request series per account (the client
- * splits each by the operation's per-request limit); a verdict per order_no.
- */
+/** One operation for many orders: a request series per account, split by the operation's per-request limit. */
 export async function sendBatch(
   client: GatewayClient,
   op: BatchOperation,
@@ -127,11 +124,9 @@ export async function sendBatch(
   return { verdicts: out, requests }
 }
 
-/** One order's answer: the entry when done, else the request's typed failure or the gateway's refusal text. */
 export type OneAnswer<E> =
   { done: true; entry: E } | { done: false; failure: GatewayError } | { done: false; refusal: string }
 
-/** Send one operation for one order (the provider's lifecycle calls). */
 export async function sendOne<E = Record<string, unknown>>(
   client: GatewayClient,
   op: BatchOperation,

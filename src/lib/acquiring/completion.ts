@@ -54,7 +54,6 @@ export function changedAfterPayment(cart: CompletingCart): ChangedCart | null {
   return null
 }
 
-/** The shopper's words for the refusal: what the gateway holds, what the cart now costs, what to do. */
 export const changedCartMessage = (c: ChangedCart, settled?: string): string =>
   `The cart changed after payment: pay again. The payment holds ${c.held} but the cart's total is now ` +
   `${c.total}${settled ? `; the payment was ${settled}` : ""}.`

@@ -21,7 +21,6 @@ export function sealConfirmedCapture(
   return { amount: c.amount, source: c.source, seal: sealText(key, text(orderNo, c)) }
 }
 
-/** The flag, if this server sealed it for this order; else undefined (never trusted). */
 export function verifiedConfirmedCapture(
   key: Buffer,
   orderNo: string,

@@ -99,7 +99,6 @@ function text(body: Record<string, unknown>, name: string, max: number): string 
 const compactToIso = (v: string) =>
   `${v.slice(0, 4)}-${v.slice(4, 6)}-${v.slice(6, 8)}T${v.slice(8, 10)}:${v.slice(10, 12)}:${v.slice(12, 14)}Z`
 
-/** A date as the admin can read it; the gateway's text when it is none of the known forms. */
 function readDate(v: string): string {
   if (/^\d{14}$/.test(v) && !Number.isNaN(Date.parse(compactToIso(v)))) return compactToIso(v)
   if (/^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(v))) return v
@@ -113,10 +112,7 @@ function mapStatus(raw: string, map: Record<string, DisputeStatus>): DisputeStat
   return (DISPUTE_STATUSES as readonly string[]).includes(key) ? (key as DisputeStatus) : null
 }
 
-/**
- * Read a dispute notification. Without a dispute id, `fallbackId` (the transaction) names it:
- * one dispute per transaction, which is how card schemes count chargebacks.
- */
+/** Without a dispute id the transaction names it: one dispute per transaction, as card schemes count. */
 export function readDisputeNotice(
   body: Record<string, unknown>,
   reading: DisputeReading,
@@ -153,7 +149,6 @@ export interface DisputeChange {
   dispute: TrackedDispute
   /** First seen, or reopened (its current status left a final one): `acquiring.dispute.opened` is due. */
   opened: boolean
-  /** It became final: `acquiring.dispute.closed` is due. */
   closed: boolean
   changed: boolean
 }
@@ -164,14 +159,12 @@ const time = (iso: string) => {
   return Number.isNaN(t) ? 0 : t
 }
 
-/** The reports of a kept dispute; one kept before reports were kept stands for one report. */
 function reportsOf(d: TrackedDispute): DisputeReport[] {
   if (d.history.length) return d.history
   const at = d.closed_at ?? d.opened_at
   return [{ status: d.status, gateway_status: d.gateway_status, at, received_at: at }]
 }
 
-/** Status, opening and closing time from the reports: the latest by the gateway's date decides. */
 function fold(reports: DisputeReport[]) {
   const byDate = reports.map((r, i) => ({ r, i })).sort((a, b) => time(a.r.at) - time(b.r.at) || a.i - b.i)
   let status: DisputeStatus = "opened"
@@ -188,10 +181,8 @@ function fold(reports: DisputeReport[]) {
 }
 
 /**
- * The disputes after one notice. Pure: a repeated notice (same status and date) changes nothing,
- * so no event is due twice. Every report is kept; the current status is the latest by the
- * gateway's date, so a late delivery of an older report changes no status, and a genuine later
- * `opened` after a final one reopens the dispute (and `acquiring.dispute.opened` is due again).
+ * Pure: a repeated notice changes nothing, so no event fires twice. The latest report by the gateway's
+ * date decides: a late older report changes nothing, a genuine `opened` after a final one reopens it.
  */
 export function mergeDispute(known: TrackedDispute[], n: DisputeNotice, receivedAt = new Date()): DisputeChange {
   const prev = known.find((d) => d.id === n.id)

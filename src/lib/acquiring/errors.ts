@@ -12,7 +12,6 @@ export function toMedusaError(e: unknown, action: string): Error {
     case "invalid_options":
       return new MedusaError(MedusaError.Types.INVALID_DATA, `${action}: ${e.message}${where}`)
     case "partial_capture_refused":
-      // The message says what to do: capture the full amount, or cancel and authorise again.
       return new MedusaError(MedusaError.Types.NOT_ALLOWED, `${action}: ${e.message}`)
     case "api":
     case "limit_exceeded":

@@ -44,7 +44,6 @@ export function recordMatches(
   return !!a && cents(a) === cents(data.amount) && String(record.currency).toUpperCase() === data.currency
 }
 
-/** Merge what the gateway says into our data; the transaction id is never dropped. */
 export function withRecord(data: AcquiringData, record: OrderRecord | undefined, statusCode: string): AcquiringData {
   return {
     ...data,

@@ -81,10 +81,7 @@ function wroteOrderNoFormat(input: Record<string, unknown>): boolean {
   )
 }
 
-/**
- * Splits and resolves; `readings` are the profile fields only the provider reads (their schema is
- * the provider's), `isOwn` tells the merchant's keys. Throws through `invalid`, naming the key.
- */
+/** Splits and resolves; throws through `invalid`, naming the key. */
 export function splitProviderOptions(
   input: Record<string, unknown>,
   readings: z.ZodObject,

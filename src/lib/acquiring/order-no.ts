@@ -14,13 +14,11 @@ export function orderNoFromSession(sessionId: string): string {
 }
 
 const ULID = "[0-9A-Z]{26}"
-/** Medusa's payment session ids: `payses_<ULID>`. */
 export const SESSION_ID = new RegExp(`^payses_${ULID}$`)
 /** Every order number this plugin opens at the gateway (a notification naming another one is not ours). */
 export const SESSION_ORDER_NO_PATTERN = `^payses${ULID}$`
 const SESSION_ORDER_NO = new RegExp(`^payses(${ULID})$`)
 
-/** Inverse of orderNoFromSession for Medusa's `payses_<ULID>` ids; null for foreign order numbers. */
 export function sessionIdFromOrderNo(orderNo: string): string | null {
   const m = SESSION_ORDER_NO.exec(orderNo)
   return m ? `payses_${m[1]}` : null

@@ -45,9 +45,8 @@ export { PAGE_TOKEN_HEADER } from "./snapshot/storefront-data"
 const tokenText = (sessionId: string) => `hosted_page\n${sessionId}`
 
 /**
- * Proof that the caller may see a session's page (it holds the shopper's personal data): a seal
- * of the session id, kept in the session data, which Medusa shows only to whoever holds the cart
- * (or created the session). The session id alone travels in return URLs, so it proves nothing.
+ * Proof the caller may see a session's page (it holds personal data): a seal in the session data, which
+ * Medusa shows only to the cart's holder. The bare session id travels in return URLs, so proves nothing.
  */
 export const pageToken = (key: Buffer, sessionId: string) => sealText(key, tokenText(sessionId))
 

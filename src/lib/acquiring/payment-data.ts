@@ -74,16 +74,11 @@ export function readData(data: unknown): AcquiringData {
   )
 }
 
-/** Tolerant read for delete/cancel: null when the data never reached the gateway. */
 export function tryReadData(data: unknown): AcquiringData | null {
   const r = AcquiringData.safeParse(data ?? {})
   return r.success ? r.data : null
 }
 
-/**
- * The one write of a payment's data outside the provider (a sealed confirmed_capture or a refund
- * claim before Medusa's workflow records what the gateway did, a notification's gateway state).
- * payment-module.js updatePayment takes `data` to the payment row; its public DTO omits the key.
- */
+/** The one write of payment data outside the provider (updatePayment takes `data`; its public DTO omits it). */
 export const writePaymentData = (payments: IPaymentModuleService, id: string, data: Record<string, unknown>) =>
   payments.updatePayment({ id, data } as Parameters<IPaymentModuleService["updatePayment"]>[0])

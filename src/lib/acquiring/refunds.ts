@@ -65,10 +65,6 @@ export function refundedTotal(refunds: TrackedRefund[]): string {
 
 const normalise = (a: string) => (/^\d+$/.test(a) ? `${a}.00` : /^\d+\.\d$/.test(a) ? `${a}0` : a)
 
-/**
- * A Medusa refund (id `key`) recording a refund the gateway already made: the claimed entry of
- * the same amount gets the Medusa id; null when there is none (the caller refunds at the gateway).
- */
 export function claimRefund(known: TrackedRefund[], amount: string, key: string): TrackedRefund[] | null {
   const i = known.findIndex(
     (r) => r.claim && !r.medusa_refund_id && r.refund_amount && normalise(r.refund_amount) === amount,
@@ -78,11 +74,7 @@ export function claimRefund(known: TrackedRefund[], amount: string, key: string)
   return known.map((r, j) => (j === i ? { ...rest, medusa_refund_id: key } : r))
 }
 
-/**
- * The refund_reason of each refund the provider makes: it marks the gateway's refund as this
- * Medusa refund, so a lost answer (operations.ts) and a refund notification (lib/acquiring/refund-notice.ts)
- * find which Medusa refund a gateway refund is.
- */
+/** Marks the gateway refund as this Medusa refund, so a lost answer or a refund notification can match it. */
 export const medusaRefundReason = (key?: string) => (key ? `Medusa refund ${key}` : "Medusa refund")
 
 export const medusaRefundIdOf = (reason: unknown): string | undefined =>

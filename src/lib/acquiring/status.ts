@@ -51,10 +51,7 @@ export function mapOrderRecord(
     : { status: "pending", code: `query_result:${q}`, known: false }
 }
 
-/**
- * The status this provider last answered Medusa, read back from the data it wrote (`status_code`,
- * the code that decided it); `pending` when it never answered one (a session not yet authorised).
- */
+/** The status last answered to Medusa, read back from the data written; `pending` if none. */
 export function statusOfData(
   statusCode: string | undefined,
   overrides: Readonly<Record<string, SessionStatus>> = {},

@@ -19,7 +19,6 @@ export function paidCollectionMessage(why: { order_id?: string; cart_id?: string
   return `${PAID_MESSAGE_START} this payment collection is ${why.status}; no new payment session can replace its payment.`
 }
 
-/** Whether a failed session request is this refusal (409 with its message). */
 export const isPaidCollectionRefusal = (status: number | undefined, message: string): boolean =>
   status === 409 && message.startsWith(PAID_MESSAGE_START)
 

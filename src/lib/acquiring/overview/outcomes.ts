@@ -58,11 +58,7 @@ export const methodOf = (kind: string, paymentMethod: string | null) =>
 export const approvalRate = (approved: number, declined: number): number | null =>
   approved + declined ? Math.round((approved * 1000) / (approved + declined)) / 10 : null
 
-/**
- * The period's outcomes from the grouped rows: per day (every day, zeros included), totals, the
- * approval rate, the decline reasons (each provider's decline_reasons mapping its codes) and
- * per method. `overrides` maps a provider id to its merchant's decline_reasons.
- */
+/** Outcomes per day (zeros included), totals, approval rate, decline reasons (each provider's mapping) and method. */
 export function foldOutcomes(
   rows: OutcomeRow[],
   days: string[],

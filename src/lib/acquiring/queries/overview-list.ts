@@ -68,7 +68,6 @@ export async function overviewList(
   }
 }
 
-/** The condition of a tile: a movement done, a dispute opened or an orphan settled within the period. */
 function tileFilter(tile: NonNullable<OverviewListFilter["tile"]>, b: Record<string, unknown>): string {
   if (tile === "settled_orphans") return "g.state = 'settled' and g.settled_at >= :from and g.settled_at < :to"
   if (tile === "disputed")
@@ -79,7 +78,6 @@ function tileFilter(tile: NonNullable<OverviewListFilter["tile"]>, b: Record<str
             and m.outcome = 'done' and m.kind = :movement and m.created_at >= :from and m.created_at < :to)`
 }
 
-/** Orders of any age meeting a tile's condition, with the outcome columns the list shows. */
 const tiled = (condition: string) => `with t as (
     select g.*, null::text as decline_code,
       case when g.state in ('attached', 'settled', 'unmatched') then 'approved' else g.state end as outcome

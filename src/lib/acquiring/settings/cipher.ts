@@ -47,5 +47,4 @@ export function settingsCipher(env: NodeJS.ProcessEnv = process.env): SettingsCi
   }
 }
 
-/** A refusal of a secret edit on a server without the key. */
 export const noCipher = () => new MedusaError(MedusaError.Types.INVALID_DATA, SECRETS_HINT)

@@ -31,7 +31,6 @@ export function unmaskSecrets(input: MerchantSettings, current: Accounts | undef
   })
 }
 
-/** Whether the values hold a secret different from the current ones (an edit that needs the key). */
 export function secretsChanged(next: MerchantSettings, current: Accounts | undefined): boolean {
   if (!next.accounts) return false
   const before = new Map((current ?? []).map((a) => [a.account_id, a.sign_key]))

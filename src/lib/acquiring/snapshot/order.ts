@@ -30,7 +30,6 @@ export function orderAsCart(order: OrderLike, amount: BigNumberInput): CartLike 
   return oneLine(order, order.id, `Balance for order #${order.display_id ?? order.id}`, amount)
 }
 
-/** A payment collection that belongs to neither a cart nor an order: one line for its amount. */
 export function collectionAsCart(collection: { id: string; currency_code: string; amount: BigNumberInput }): CartLike {
   return oneLine(
     { id: collection.id, currency_code: collection.currency_code, total: collection.amount },

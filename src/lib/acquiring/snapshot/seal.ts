@@ -41,7 +41,6 @@ const refuse = (why: string): never => {
   )
 }
 
-/** Verify and parse a sealed snapshot; refuses forged, altered or stale ones. */
 export function openSnapshot(sealed: unknown, key: Buffer, maxAgeS: number, now = Date.now()): CartSnapshot {
   const s = SealedSnapshot.safeParse(sealed)
   if (!s.success) return refuse("is malformed")

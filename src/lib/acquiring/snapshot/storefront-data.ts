@@ -14,11 +14,7 @@ export const LanguageTag = z
 
 const Text = (max: number) => z.string().max(max, `at most ${max} characters`)
 
-/**
- * Device and browser data the storefront collects (gateway-interface.md §2.2). A shopper can write all of it, so
- * none of it is money or an identity the gateway scores fraud on: `shopper_ip` is accepted for
- * older storefronts and ignored (the request's IP is sent; snapshot/build.ts).
- */
+/** Device data the storefront collects: shopper-writable, so `shopper_ip` is ignored (the request's IP is sent). */
 export const DeviceData = z
   .object({
     shopper_ip: z.union([z.ipv4(), z.ipv6()], { error: "must be an IPv4 or IPv6 address" }).optional(),
@@ -49,19 +45,17 @@ export const DeviceData = z
   .strict()
 export type DeviceData = z.infer<typeof DeviceData>
 
-/** What the storefront may send in POST /store/payment-collections/:id/payment-sessions `data`. */
 export const StorefrontData = z
   .object({
     device: DeviceData.optional(),
     return_url: Url.optional(),
     cancel_url: Url.optional(),
-    /** APM variant only: the method the shopper picked. */
     payment_method: z
       .string()
       .regex(/^[\w-]{1,40}$/, "letters, digits, - and _ only")
       .optional(),
     bank_code: Text(40).optional(),
-    /** Saved cards (lib/acquiring/saved-cards.ts): ask the gateway for a token; logged-in customers only. */
+    /** Ask the gateway for a card token; logged-in customers only. */
     save_card: z.boolean().optional(),
     /** Pay with this saved card of the logged-in customer (our id; checked server side by the provider). */
     payment_method_id: z

@@ -30,11 +30,7 @@ function termsOf(line: SubscriptionLine): { where: string; raw: unknown } | unde
 
 const invalid = (message: string) => new MedusaError(MedusaError.Types.INVALID_DATA, message)
 
-/**
- * The subscription of a cart: the terms of the one line whose variant (or product) carries
- * them; `contract_amount` defaults to that line's price × quantity. Two lines with different
- * terms are refused: the request carries one subscription.
- */
+/** The one line carrying terms; `contract_amount` defaults to price × quantity; differing terms are refused. */
 export function subscriptionOf(lines: SubscriptionLine[]): Subscription | undefined {
   let found: { where: string; terms: Subscription } | undefined
   for (const line of lines) {
