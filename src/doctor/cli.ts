@@ -38,18 +38,13 @@ function parseArgs(argv: string[]): Args {
   return args
 }
 
-/** The store's own config in the folder the command runs in: medusa-config.ts, else .js. */
 function defaultConfig(): string {
   const found = ["medusa-config.ts", "medusa-config.js"].find((f) => existsSync(f))
   if (!found) throw new DoctorUsageError(`no medusa-config.ts or .js in ${process.cwd()}: pass --config or --options`)
   return found
 }
 
-/**
- * `npx acquiring-doctor`: the doctor against the gateway the store is configured for. Prints one line per
- * finding, then the option lines for medusa-config.ts. Exit 0 when everything works as configured,
- * 1 when something needs the merchant, 2 when the command line or the configuration cannot be read.
- */
+/** `npx acquiring-doctor`: exit 0 when all works as configured, 1 when the merchant must act, 2 when input is unreadable. */
 async function main() {
   const args = parseArgs(process.argv.slice(2))
   const options: AcquiringOptions = args.options

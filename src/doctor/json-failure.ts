@@ -1,8 +1,4 @@
-/**
- * Why a text is not JSON, told without any of the text: JSON.parse's message quotes the text around the
- * error in Node 20 ("Unexpected token 'x', "…" is not valid JSON"), and an options file holds sign keys.
- * The text is scanned again (after JSON.parse refused it) for the first place the JSON grammar breaks.
- */
+/** Why a text is not JSON without quoting it: Node's JSON.parse message quotes the text, and options hold sign keys. */
 
 interface Failure {
   kind: string
@@ -26,7 +22,6 @@ export function locateJsonFailure(text: string): Failure | null {
   const skipWhitespace = () => {
     while (i < n && WHITESPACE.has(text[i])) i++
   }
-  /** A string from its opening quote at i; i ends after its closing quote. */
   const string = (): Failure | null => {
     i++
     while (i < n) {
@@ -128,10 +123,7 @@ function lineColumn(text: string, at: number): { line: number; column: number } 
   return { line, column: at - start + 1 }
 }
 
-/**
- * "not JSON: <kind> (line L, column C)" for a text JSON.parse refused: the kind of failure and where,
- * never any of the text. Just "not JSON" if the scan finds nothing (it follows the same grammar).
- */
+/** "not JSON: <kind> (line L, column C)", never any of the text. */
 export function jsonFailureReason(text: string): string {
   const f = locateJsonFailure(text)
   if (!f) return "not JSON"

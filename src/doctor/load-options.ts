@@ -12,7 +12,6 @@ export class DoctorUsageError extends Error {
   override name = "DoctorUsageError"
 }
 
-/** What the errno codes of reading a file mean, for the one line the doctor prints. */
 const READ_ERRORS: Record<string, string> = {
   ENOENT: "no such file",
   EACCES: "permission denied",
@@ -24,11 +23,7 @@ const READ_ERRORS: Record<string, string> = {
   EMFILE: "too many open files",
 }
 
-/**
- * Provider options from a JSON file: the object given as the provider's `options` in medusa-config.
- * The file holds sign keys, so a refusal names the file and the reason, never any of its content
- * (JSON.parse's own message quotes the text near the error).
- */
+/** Options from a JSON file; it holds sign keys, so a refusal names the file and the reason, never content. */
 export function optionsFromJson(file: string): AcquiringOptions {
   let text: string
   try {
@@ -47,10 +42,7 @@ export function optionsFromJson(file: string): AcquiringOptions {
   return parseAcquiringOptions(raw)
 }
 
-/**
- * A .ts config needs a loader: ts-node (what Medusa's own CLI registers), else tsx, from the project the
- * command runs in or the config's folder.
- */
+/** A .ts config needs a loader: ts-node (as Medusa's CLI registers), else tsx. */
 function registerTypeScript(configDir: string) {
   const loaders: Array<[string, (module: unknown) => void]> = [
     ["ts-node", (m) => (m as { register(o: object): void }).register({ transpileOnly: true })],
@@ -69,7 +61,6 @@ function registerTypeScript(configDir: string) {
   throw new DoctorUsageError("reading a .ts config needs ts-node or tsx in the project; or pass --options <file.json>")
 }
 
-/** The provider `id` options from medusa-config.ts|js, loaded the way Medusa loads it (getConfigFile). */
 export async function optionsFromConfig(file: string, id: string): Promise<AcquiringOptions> {
   const full = path.resolve(file)
   if (/\.[cm]?ts$/.test(full)) registerTypeScript(path.dirname(full))

@@ -4,11 +4,7 @@ import { HostedForm, type IframeSpec, type StartedPayment } from "./schemas"
 
 /** Browser-only helpers: they touch `document` and `window`, so call them from client code. */
 
-/**
- * Posts the gateway's form from a real <form> (the gateway expects a browser POST, not fetch).
- * The description is checked first: an absolute http(s) action, string fields only; with
- * `origin`, the action must also be on that origin.
- */
+/** Posts the gateway's form from a real <form> after checking it (absolute http(s) action, string fields, `origin`). */
 export function postForm(form: unknown, opts: { target?: string; origin?: string; doc?: Document } = {}): void {
   const safe = HostedForm.parse(form)
   if (opts.origin && new URL(safe.action).origin !== new URL(opts.origin).origin) {
@@ -48,10 +44,7 @@ export function mountHostedFrame(
   return frame
 }
 
-/**
- * First call of a return page: when the gateway sent the shopper back inside the iFrame, reload
- * the same address in the top window and return true (render nothing more here).
- */
+/** On a return page inside the iFrame: reloads it in the top window and returns true. */
 export function breakOutOfFrame(win: Window = window): boolean {
   if (!win.top || win.top === win.self) return false
   try {
@@ -63,10 +56,7 @@ export function breakOutOfFrame(win: Window = window): boolean {
   return true
 }
 
-/**
- * Sends the shopper to the gateway: the APM's issuer_url, or the hosted page posted in the top
- * window ("redirect") or into an iFrame in `container`.
- */
+/** Sends the shopper to the APM's issuer_url, or posts the hosted page to the top window or an iFrame. */
 export async function sendShopper(
   client: StoreClientInput,
   started: StartedPayment,

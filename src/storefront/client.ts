@@ -1,12 +1,7 @@
-/**
- * The one thing the kit needs from a storefront: a Store API call. Medusa's JS SDK client
- * (`sdk.client`, or a bound `sdk.client.fetch`) already is one; a server without the SDK passes
- * the backend's address and publishable key instead.
- */
+/** A Store API call: the JS SDK's client is one; without it, pass the backend URL and publishable key. */
 export interface StoreRequest {
   method?: "GET" | "POST" | "DELETE"
   headers?: Record<string, string>
-  /** A plain object; sent as JSON. */
   body?: Record<string, unknown>
   query?: Record<string, string>
 }
@@ -77,7 +72,6 @@ function connect(c: StoreConnection): StoreFetch {
   }
 }
 
-/** Normalises what the storefront passed into one Store API call. */
 export function storeFetch(input: StoreClientInput): StoreFetch {
   if (typeof input === "function") return input
   if ("baseUrl" in input) return connect(input)

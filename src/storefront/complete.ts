@@ -25,13 +25,8 @@ const CartSessions = z.object({
 })
 
 export interface CompleteOptions {
-  /** The store's wording of the decline reasons (DECLINE_TEXTS are the defaults). */
   texts?: DeclineTexts
-  /**
-   * How long to wait for the gateway's reason of a decline (default 3000 ms). The gateway reports it
-   * by notification, which can reach the store just after the shopper; without it the outcome names
-   * what Medusa's status says (cancelled or declined).
-   */
+  /** How long to wait for the gateway's decline reason, which comes by notification (milliseconds, default 3000). */
   reasonWaitMs?: number
   sleep?: (ms: number) => Promise<void>
 }
@@ -47,7 +42,6 @@ async function latestSession(call: StoreFetch, cartId: string): Promise<SessionV
   return answer.cart.payment_collection?.payment_sessions?.at(-1) ?? undefined
 }
 
-/** An ended session, re-read until it carries the gateway's reason or the wait is over. */
 async function withReason(
   call: StoreFetch,
   cartId: string,
@@ -65,7 +59,6 @@ async function withReason(
   return session
 }
 
-/** Medusa's 400: a declined or cancelled session, one the gateway has no result for yet, or another refusal. */
 async function explain400(
   call: StoreFetch,
   cartId: string,
@@ -85,7 +78,6 @@ async function explain400(
   return { type: "error", message: detail, status: 400 }
 }
 
-/** Medusa's 200 "cart" answer with a payment error: the session says why, as for a 400. */
 async function explainCartAnswer(
   call: StoreFetch,
   cartId: string,
@@ -97,10 +89,7 @@ async function explainCartAnswer(
   return declineOutcome(ended, { detail, texts: opts.texts })
 }
 
-/**
- * One attempt to complete the cart. Never throws: the outcome is plain data, so a Next.js
- * server action can return it to the page (production hides a thrown error's status and text).
- */
+/** One attempt. Never throws: the outcome is plain data a Next.js server action can return. */
 export async function completeCart(
   client: StoreClientInput,
   cartId: string,
@@ -129,7 +118,6 @@ export interface SettleOptions extends CompleteOptions {
   attempts?: number
   /** Pause between attempts in ms (default 1000). */
   intervalMs?: number
-  /** Called before each pause, e.g. to tell the shopper what is happening. */
   onRetry?: (outcome: Extract<CompleteOutcome, { type: "retry" }>, attempt: number) => void
 }
 

@@ -3,7 +3,6 @@ import type { CompleteOutcome } from "./schemas"
 
 export { DECLINE_CATEGORIES, DeclineCategory }
 
-/** What a return page shows for one reason: a heading and a sentence. */
 export interface DeclineText {
   title: string
   message: string
@@ -28,7 +27,6 @@ export const DECLINE_TEXTS: Readonly<Record<DeclineCategory, DeclineText>> = {
   declined: { title: "Payment declined", message: DECLINED_MESSAGE },
 }
 
-/** The latest payment session of the cart as the Store API shows it. */
 export interface SessionView {
   status: string
   data?: Record<string, unknown> | null
@@ -37,14 +35,9 @@ export interface SessionView {
 /** Medusa's statuses for a payment that ended without money: the gateway declined it, or it was cancelled. */
 export const isEnded = (s: SessionView | undefined) => s?.status === "error" || s?.status === "canceled"
 
-/** Whether the server has kept the gateway's reason in the session's data yet. */
 export const hasReason = (s: SessionView) => storedDecline(s.data) !== undefined
 
-/**
- * The `declined` outcome of an ended session: the reason the server kept from the gateway's
- * notification (its category, chosen by the provider's `decline_reasons`), else what Medusa's
- * status alone says (`canceled` → cancelled, anything else → the generic `declined`).
- */
+/** The reason the server kept from the notification, else what Medusa's status alone says. */
 export function declineOutcome(
   session: SessionView | undefined,
   opts: { detail?: string; texts?: DeclineTexts } = {},
@@ -62,7 +55,6 @@ export function declineOutcome(
   }
 }
 
-/** The description of a reason with the store's wording over the defaults. */
 export function declineText(reason: DeclineCategory, texts: DeclineTexts = {}): DeclineText {
   return { ...DECLINE_TEXTS[reason], ...texts[reason] }
 }

@@ -1,6 +1,5 @@
 import { DeviceData } from "./schemas"
 
-/** Where the browser facts come from; a test or a server passes its own. */
 export interface DeviceSource {
   navigator?: { userAgent?: string; language?: string }
   screen?: { width?: number; height?: number; colorDepth?: number }
@@ -21,11 +20,7 @@ function browserSource(): DeviceSource {
 const deviceType = (ua: string | undefined): DeviceData["device_type"] =>
   !ua ? undefined : /iPad|Tablet/i.test(ua) ? "TABLET" : /Mobi|Android|iPhone/i.test(ua) ? "MOBILE" : "PC"
 
-/**
- * The shopper's device as the provider reads it (`data.device`, gateway risk checks). Each field
- * is checked with the provider's own schema and left out when it would not pass, so an odd
- * browser never turns the whole session start into a 400.
- */
+/** The shopper's device for the gateway's risk checks; a field that would fail the provider's schema is left out. */
 export function collectDevice(source: DeviceSource = browserSource()): DeviceData {
   const ua = source.navigator?.userAgent
   const candidate: Record<string, unknown> = {

@@ -1,8 +1,4 @@
-/**
- * medusa-plugin-acquiring/storefront: what a storefront calls to take a payment with this
- * plugin. Framework-free; the Store API comes in as the JS SDK's client or a base URL and
- * publishable key. browser.ts needs a DOM; the rest also runs in a server action.
- */
+/** The storefront kit, framework-free: the browser helpers need a DOM, the rest also runs in a server action. */
 export { StoreApiError, statusOf, storeFetch } from "./client"
 export type { StoreClientInput, StoreConnection, StoreFetch, StoreRequest } from "./client"
 export { collectDevice, type DeviceSource } from "./device"

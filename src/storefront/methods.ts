@@ -1,8 +1,4 @@
-/**
- * Names and small inline SVG logos of the methods, for a payment step or an order summary.
- * Plain strings (no framework): `innerHTML`, React's `dangerouslySetInnerHTML`, or an <img> via
- * `svgDataUrl`. The marks are simple badges drawn here, not the brands' artwork.
- */
+/** Method names and inline SVG badges (drawn here, not brand artwork), as plain strings. */
 export interface MethodDisplay {
   name: string
   svg: string
@@ -21,7 +17,6 @@ const word = (text: string, color = "#fff", size = 9) =>
 const circles = (left: string, right: string) =>
   `<circle cx="15" cy="12" r="7" fill="${left}"/><circle cx="23" cy="12" r="7" fill="${right}" fill-opacity="0.9"/>`
 
-/** Card brands the hosted page takes. */
 export const CARD_BRANDS = {
   visa: { name: "Visa", svg: badge("#1a1f71", word("VISA", "#fff", 10), "Visa") },
   mastercard: { name: "Mastercard", svg: badge("#252525", circles("#eb001b", "#f79e1b"), "Mastercard") },
@@ -76,5 +71,4 @@ export function methodDisplay(provider_id: string, payment_method?: string): Met
     : GENERIC_APM(humanise(payment_method))
 }
 
-/** For an <img src>: the SVG as a data: URL. */
 export const svgDataUrl = (svg: string) => `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`

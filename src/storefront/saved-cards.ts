@@ -2,17 +2,11 @@ import { z } from "zod"
 import { messageOf, statusOf, storeFetch, type StoreClientInput, type StoreFetch } from "./client"
 import { CARD_BRANDS } from "./methods"
 
-/**
- * Saved cards of the logged-in customer (README, Saved cards): list and delete them, and say at
- * checkout whether to save the new card or pay with a saved one. The client must carry the
- * customer's authentication (the JS SDK after `sdk.auth.login`, or a bearer in `headers`).
- * Expected failures (signed out, card gone) are outcomes, never throws.
- */
+/** The logged-in customer's saved cards; the client must carry the customer's auth. Expected failures are outcomes. */
 
 /** Our id of a saved card; the gateway's token never reaches a storefront. */
 export const SavedCardId = z.string().regex(/^acqcard_[0-9a-f]{24}$/, "must be a saved card id (acqcard_…)")
 
-/** A saved card as the store route answers it (the server's PublicSavedCard, pinned by the unit spec). */
 export const SavedCard = z.object({
   id: SavedCardId,
   brand: z.string(),
@@ -51,7 +45,6 @@ function failure(e: unknown): z.infer<typeof Failure> {
   return { type: "error", message: messageOf(e), ...(status === undefined ? {} : { status }) }
 }
 
-/** The logged-in customer's saved cards, oldest first. */
 export async function listSavedCards(client: StoreClientInput): Promise<SavedCardsOutcome> {
   let answer: unknown
   try {
@@ -76,14 +69,12 @@ export async function deleteSavedCard(client: StoreClientInput, id: string): Pro
   }
 }
 
-/** What the shopper chose on the payment step: a new card (saved or not) or one of the saved cards. */
 export const CardChoice = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("new_card"), save: z.boolean().default(false) }),
   z.object({ kind: z.literal("saved_card"), payment_method_id: SavedCardId }),
 ])
 export type CardChoice = z.input<typeof CardChoice>
 
-/** The session `data` fields of a choice: `{ save_card: true }`, `{ payment_method_id }` or nothing. */
 export function savedCardSessionData(choice: CardChoice): { save_card?: true; payment_method_id?: string } {
   const parsed = CardChoice.safeParse(choice)
   if (!parsed.success) {
@@ -97,10 +88,7 @@ export function savedCardSessionData(choice: CardChoice): { save_card?: true; pa
 
 const SESSIONS_PATH = /^\/store\/payment-collections\/[^/]+\/payment-sessions$/
 
-/**
- * A client for `startPaymentSession` that adds the choice to the session's `data`
- * (`startPaymentSession(withCardChoice(sdk.client, choice), input)`); every other call is unchanged.
- */
+/** A client for `startPaymentSession` that adds the choice to the session's `data`. */
 export function withCardChoice(client: StoreClientInput, choice: CardChoice): StoreFetch {
   const extra = savedCardSessionData(choice)
   const call = storeFetch(client)

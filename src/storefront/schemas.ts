@@ -2,11 +2,8 @@ import { z } from "zod"
 import { DeclineCategory } from "../lib/acquiring/decline"
 import { DeviceData } from "../lib/acquiring/snapshot/storefront-data"
 
-/** The shapes that cross a boundary (Store API answers, server-action results): one zod schema each. */
-
 export { DeviceData }
 
-/** Provider ids are `pp_acquiring_<id>` (hosted page) and `pp_acquiring-apm_<id>` (APM). */
 export const ProviderId = z.string().regex(/^pp_acquiring(-apm)?_[\w-]+$/, "must be an acquiring provider id")
 
 /** The gateway's form: posted by the browser, so only an absolute http(s) action is accepted. */
@@ -41,7 +38,6 @@ const HostedSessionData = z.object({
 })
 const ApmSessionData = z.object({ issuer_url: z.url({ protocol: /^https?$/ }), payment_method: z.string().optional() })
 
-/** A session of ours as the Store API shows it (inside a payment collection). */
 export const StoreSession = z.object({
   id: z.string(),
   provider_id: z.string(),
@@ -72,7 +68,6 @@ export const StartedPayment = z.discriminatedUnion("kind", [
 ])
 export type StartedPayment = z.infer<typeof StartedPayment>
 
-/** Parses a session's data into where the shopper goes; undefined when it is not a started session of ours. */
 export function startedPaymentOf(session: StoreSession): StartedPayment | undefined {
   const data = session.data ?? {}
   const apm = ApmSessionData.safeParse(data)
@@ -98,7 +93,6 @@ export const StartPaymentInput = z.object({
   return_url: z.url({ protocol: /^https?$/ }).refine((u) => !/[&<>"'\s]/.test(u), "no & < > \" ' or spaces"),
   cancel_url: z.url({ protocol: /^https?$/ }).optional(),
   device: DeviceData.optional(),
-  /** APM only: the method the shopper picked. */
   payment_method: z
     .string()
     .regex(/^[\w-]{1,40}$/)
@@ -106,16 +100,11 @@ export const StartPaymentInput = z.object({
 })
 export type StartPaymentInput = z.input<typeof StartPaymentInput>
 
-/** The result of completing a cart: plain data, so a Next.js server action can return it. */
 export const CompleteOutcome = z.discriminatedUnion("type", [
   z.object({ type: z.literal("order"), order: z.object({ id: z.string() }).loose() }),
   /** 409: the gateway's notification is completing this cart now; or the gateway has no result yet. */
   z.object({ type: z.literal("retry"), reason: z.enum(["completing", "pending"]) }),
-  /**
-   * The shopper's payment was refused or cancelled: start a new session. `reason` is the category
-   * of the gateway's reason (`declined` when it gave none the store maps), `title` and `message`
-   * its text for the shopper, `code` the gateway's own code (for support, not for shoppers).
-   */
+  /** Refused or cancelled: start a new session. `reason` is the category, `title`/`message` for shoppers, `code` for support. */
   z.object({
     type: z.literal("declined"),
     reason: DeclineCategory,
@@ -124,10 +113,7 @@ export const CompleteOutcome = z.discriminatedUnion("type", [
     code: z.string().optional(),
     detail: z.string().optional(),
   }),
-  /**
-   * 409: the cart changed after the payment (taxes, a price) so the gateway holds another amount than
-   * its total; no order was placed and the payment was given back. Start a new payment session.
-   */
+  /** 409: the cart changed after payment, so the gateway holds another amount; the payment was given back. */
   z.object({ type: z.literal("pay_again"), reason: z.literal("cart_changed"), message: z.string() }),
   z.object({ type: z.literal("error"), message: z.string(), status: z.number().optional() }),
 ])

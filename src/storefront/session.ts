@@ -23,7 +23,6 @@ function firstIssue(e: z.ZodError): string {
   return `${i.path.join(".") || "input"}: ${i.message}`
 }
 
-/** A session of ours that the shopper can still be sent to, among a cart's or collection's sessions. */
 export function findStartedPayment(
   sessions: readonly unknown[] | null | undefined,
   provider_id?: string,
@@ -38,10 +37,7 @@ export function findStartedPayment(
   return undefined
 }
 
-/**
- * Starts a payment session with the shopper's device data and return address. The plugin seals
- * the cart's (or order's) real data into the session, so nothing about money goes from here.
- */
+/** Starts a session with device data and return address; the plugin seals the real cart data, so no money goes from here. */
 export async function startPaymentSession(client: StoreClientInput, input: StartInput): Promise<StartedPayment> {
   const parsed = StartPaymentInput.safeParse(input)
   if (!parsed.success) throw new Error(`startPaymentSession: ${firstIssue(parsed.error)}`)
@@ -84,14 +80,10 @@ export async function getHostedPage(
   return z.object({ hosted_page: HostedPage }).parse(answer).hosted_page
 }
 
-/** What `startPayment` gives back: plain data, so a Next.js server action can return it. */
 export const StartPaymentOutcome = z.discriminatedUnion("type", [
   /** Send the shopper to the gateway with `payment` (sendShopper). */
   z.object({ type: z.literal("started"), payment: StartedPayment }),
-  /**
-   * 409: this cart is already paid (an order, or a payment Medusa holds), from a second tab or the
-   * back button: go to the order (completeCart answers it for a completed cart); never pay again.
-   */
+  /** 409: already paid (a second tab, the back button): go to the order, never pay again. */
   z.object({ type: z.literal("already_paid"), message: z.string() }),
   /** 409: another session request for this collection is running (a double click): try again. */
   z.object({ type: z.literal("retry"), reason: z.literal("starting") }),

@@ -15,10 +15,7 @@ export type AdoptionTicket = z.infer<typeof AdoptionTicket>
 const text = (t: Pick<AdoptionTicket, "payment_id" | "collection_id">) =>
   `adopt_kept_authorisation:${t.payment_id}:${t.collection_id}`
 
-/**
- * Only the adoption workflow makes one (it checked that the kept payment and the open
- * collection belong to the same order); a caller cannot, as the store route passes this key on.
- */
+/** Sealed only by the adoption workflow (after checking both collections share an order): a caller cannot forge one. */
 export function adoptionTicket(key: Buffer, payment_id: string, collection_id: string): AdoptionTicket {
   return { payment_id, collection_id, mac: sealText(key, text({ payment_id, collection_id })) }
 }

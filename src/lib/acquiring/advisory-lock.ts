@@ -1,7 +1,6 @@
 import { MedusaError } from "@medusajs/framework/utils"
 import type { Locking } from "./queries/locks"
 
-/** A transaction's query, as knex's `trx.raw` runs it. */
 export type RawQuery = (sql: string, bindings: unknown[]) => Promise<unknown>
 
 /** The part of a knex connection (Medusa's shared `__pg_connection__`) this needs. */
@@ -12,18 +11,11 @@ export interface SqlConnection {
 /** PostgreSQL's error code for a lock not granted within `lock_timeout`. */
 const LOCK_NOT_AVAILABLE = "55P03"
 
-/** One locking per connection pool, whoever asks for it (each provider of the app shares Medusa's pool). */
 const perPool = new WeakMap<SqlConnection, Locking>()
 
 /**
- * Medusa's `Locking` shape over PostgreSQL's transaction-level advisory locks, for code that has the
- * database connection but not Medusa's locking module (a payment provider: its container is the payment
- * module's). The key is hashed to a lock of its own transaction, held while `job` runs and released when
- * that transaction ends, on success or failure. Cluster-wide, since every instance shares the database.
- *
- * One lock at a time per connection pool: a held lock keeps one pooled connection while its job takes
- * another from the same pool, so a burst of lockers could otherwise hold the whole pool and wait for ever
- * for the jobs' connections. So a job never takes another lock of the same pool (it would wait for itself).
+ * Medusa's `Locking` over PostgreSQL advisory locks, for code without the locking module (a payment provider).
+ * One lock per pool at a time: each holds a connection while its job takes another, so a burst could drain it.
  */
 export function advisoryLocking(db: SqlConnection): Locking {
   let locking = perPool.get(db)

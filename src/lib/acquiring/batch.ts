@@ -14,16 +14,13 @@ export const GATEWAY_VOIDED = new Set<string>([PAYMENT_STATUS.CANCELLED, PAYMENT
 
 export type BatchOperation = "capture" | "cancel" | "refund" | "review"
 
-/** What selects a gateway order and the account it lives on. */
 export interface GatewayOrderRef {
   order_no: string
   currency: string
-  /** The gateway order's amount. */
   amount: string
   account_id?: string
 }
 
-/** One order of a capture, cancel, refund or review request. */
 export interface BatchEntry {
   ref: GatewayOrderRef
   transaction_id: string
@@ -39,7 +36,6 @@ export type EntryVerdict = { ok: true; entry: Record<string, unknown> } | { ok: 
 export const callOpts = (d: Pick<GatewayOrderRef, "account_id" | "currency">): CallOptions =>
   d.account_id ? { account_id: d.account_id } : { currency: d.currency }
 
-/** Items grouped by the account their gateway orders live on (one request series per account). */
 export function byAccount<T>(
   items: T[],
   refOf: (t: T) => Pick<GatewayOrderRef, "account_id" | "currency">,
@@ -49,7 +45,6 @@ export function byAccount<T>(
   return [...groups.values()].map((list) => ({ opts: callOpts(refOf(list[0])), items: list }))
 }
 
-/** The request entry of one order; capture carries the amount to capture in `amount`. */
 export function batchOrder(op: BatchOperation, e: BatchEntry): CaptureOrder | RefundOrder | ReviewOrder {
   const base = {
     transaction_id: e.transaction_id,
@@ -76,10 +71,7 @@ interface SplitAnswer {
   failed: Array<{ error: GatewayError; orders: Array<{ order_no: string }> }>
 }
 
-/**
- * Verdict per order_no of a split batch: entries of requests that answered, and every order of
- * a request that failed as a whole (network, timeout, gateway error) marked with that error.
- */
+/** Verdict per order_no: the entries of requests that answered; every order of a failed request gets its error. */
 export function verdicts(op: BatchOperation, sent: string[], res: SplitAnswer): Map<string, EntryVerdict> {
   const out = new Map<string, EntryVerdict>()
   for (const f of res.failed) {
@@ -110,10 +102,7 @@ function call(
   return client.review({ review_orders: orders as ReviewOrder[] }, opts)
 }
 
-/**
- * Send one operation for many orders of one gateway: a request series per account (the client
- * splits each by the operation's per-request limit); a verdict per order_no.
- */
+/** One operation for many orders: a request series per account, split by the operation's per-request limit. */
 export async function sendBatch(
   client: GatewayClient,
   op: BatchOperation,
@@ -135,11 +124,9 @@ export async function sendBatch(
   return { verdicts: out, requests }
 }
 
-/** One order's answer: the entry when done, else the request's typed failure or the gateway's refusal text. */
 export type OneAnswer<E> =
   { done: true; entry: E } | { done: false; failure: GatewayError } | { done: false; refusal: string }
 
-/** Send one operation for one order (the provider's lifecycle calls). */
 export async function sendOne<E = Record<string, unknown>>(
   client: GatewayClient,
   op: BatchOperation,

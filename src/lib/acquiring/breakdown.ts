@@ -20,12 +20,7 @@ export interface Breakdown {
 /** A residual this small is a rounding artefact of per-line rounding, not a real difference. */
 const MAX_ROUNDING_CENTS = 2n
 
-/**
- * Split the cart total into the gateway's parts so that
- * item_total + shipping + tax_total − shipping_discount − discount = total to the cent.
- * `discount` carries every reduction (promotions on items and shipping, credit lines):
- * it is the exact difference, so the parts can never drift from the total.
- */
+/** Exact to the cent: `discount` takes every reduction as the residual, so the parts never drift from the total. */
 export function breakdown(cart: CartTotalsInput): { total: string; totals: Breakdown } {
   const total = toAmount(cart.total)
   const item = cents(toAmount(cart.item_subtotal))

@@ -19,17 +19,14 @@ export interface CompletingCart {
   } | null
 }
 
-/** One of our sessions whose gateway order does not hold the cart's total. */
 export interface ChangedCart {
   session_id: string
   order_no: string
   /** What the gateway holds, as sent ("32.89 EUR"). */
   held: string
-  /** The cart's total as the gateway would carry it ("39.47 EUR"). */
   total: string
 }
 
-/** Our sessions Medusa's completion could take a payment from, with their gateway data. */
 export function ourPayableSessions(cart: CompletingCart): Array<{ session_id: string; data: AcquiringData }> {
   if (cart.completed_at) return []
   const out: Array<{ session_id: string; data: AcquiringData }> = []
@@ -41,10 +38,7 @@ export function ourPayableSessions(cart: CompletingCart): Array<{ session_id: st
   return out
 }
 
-/**
- * Of a cart about to become an order, our session whose gateway amount or currency is not the cart's
- * total (a tax calculation, or any change that kept the session): null when every one matches.
- */
+/** Our session whose gateway amount or currency no longer matches the cart's total (a tax calculation); null if none. */
 export function changedAfterPayment(cart: CompletingCart): ChangedCart | null {
   const total = cart.raw_total ?? cart.total ?? 0
   const currency = String(cart.currency_code ?? "").toUpperCase()
@@ -60,23 +54,17 @@ export function changedAfterPayment(cart: CompletingCart): ChangedCart | null {
   return null
 }
 
-/** The shopper's words for the refusal: what the gateway holds, what the cart now costs, what to do. */
 export const changedCartMessage = (c: ChangedCart, settled?: string): string =>
   `The cart changed after payment: pay again. The payment holds ${c.held} but the cart's total is now ` +
   `${c.total}${settled ? `; the payment was ${settled}` : ""}.`
 
-/** Why a paid cart could not become an order, and whether trying again can change that. */
 export interface CompletionFailure {
   permanent: boolean
   /** stock, promotion, region, product, cart_changed, or transient. */
   cause: string
 }
 
-/**
- * Medusa's own refusals that no retry will lift (core-flows and its modules' messages): the last
- * unit sold, a promotion's usage or budget spent, the region, provider or product gone, the cart
- * changed after payment. Anything else (a lock, the database, the gateway) is tried again.
- */
+/** Medusa's refusals no retry lifts (stock, promotion, region, product, cart changed); anything else is retried. */
 const PERMANENT: Array<[string, RegExp]> = [
   ["stock", /not enough stock|does not have the required inventory|is not associated with any stock location/i],
   ["promotion", /promotion usage exceeds|promotion .*(expired|not active|inactive)/i],

@@ -2,13 +2,7 @@ import { z } from "zod"
 import { Amount } from "../../gateway/schemas/common"
 import { SealMac, sealText, verifySealed } from "./snapshot/seal"
 
-/**
- * A capture the gateway confirmed in a batch answer (bulk capture, capture on fulfilment),
- * written into the payment data by the server just before Medusa records it, so the provider
- * records it without asking the gateway again. Payment data can be written from outside (the
- * admin session route, a database edit), so the flag carries a seal only this server can make;
- * without a valid one it is ignored and the gateway is asked.
- */
+/** A capture confirmed by a batch answer, recorded without asking again; trusted only with this server's seal. */
 export const ConfirmedCapture = z.object({
   amount: Amount,
   source: z.enum(["medusa", "gateway"]),
@@ -27,7 +21,6 @@ export function sealConfirmedCapture(
   return { amount: c.amount, source: c.source, seal: sealText(key, text(orderNo, c)) }
 }
 
-/** The flag, if this server sealed it for this order; else undefined (never trusted). */
 export function verifiedConfirmedCapture(
   key: Buffer,
   orderNo: string,

@@ -2,21 +2,14 @@ import { z } from "zod"
 import { Amount } from "../../gateway/schemas/common"
 import { normaliseAmount } from "./gateway-state"
 
-/**
- * Disputes (chargebacks) the gateway notifies ("dispute received and result", gateway-interface.md §6.3). The field
- * list of such a notification is unknown [U] and there is no dispute query endpoint: the names
- * below are our snake_case defaults, each overridable, and what a notification says is recorded
- * in the books (acquiring_dispute) only after its signature and its order (retrievalTrans) are confirmed.
- */
+/** Dispute fields are undocumented and unqueryable: overridable names, recorded once signature and order check out. */
 export const DISPUTE_STATUSES = ["opened", "under_review", "won", "lost", "closed"] as const
 export type DisputeStatus = (typeof DISPUTE_STATUSES)[number]
 
-/** A dispute in one of these is over (the `acquiring.dispute.closed` event). */
 export const FINAL_DISPUTE_STATUSES: ReadonlySet<DisputeStatus> = new Set<DisputeStatus>(["won", "lost", "closed"])
 
 const FieldName = z.string().regex(/^[A-Za-z_][\w.-]{0,63}$/, "a notification field name")
 
-/** Names of the dispute fields in a notification body. */
 export const DisputeFieldNames = z.object({
   id: FieldName.default("dispute_id"),
   status: FieldName.default("dispute_status"),
@@ -27,28 +20,20 @@ export const DisputeFieldNames = z.object({
 })
 export type DisputeFieldNames = z.infer<typeof DisputeFieldNames>
 
-/**
- * How dispute notifications are read: field names, and the gateway's status texts mapped onto
- * ours (keys compared case-insensitively; our own status names are understood without a map).
- * The shape of the provider options `dispute_fields` and `dispute_status_map`.
- */
+/** The `dispute_fields` and `dispute_status_map` options; status texts are compared case-insensitively. */
 export const DisputeReading = z.object({
   dispute_fields: DisputeFieldNames.prefault({}),
   dispute_status_map: z.record(z.string().min(1), z.enum(DISPUTE_STATUSES)).default({}),
 })
 export type DisputeReading = z.infer<typeof DisputeReading>
 
-/** The reading of a provider's options; the defaults where the options do not (yet) carry one. */
 export function disputeReadingOf(options: unknown): DisputeReading {
   const o = options && typeof options === "object" ? (options as Record<string, unknown>) : {}
   const r = DisputeReading.safeParse({ dispute_fields: o.dispute_fields, dispute_status_map: o.dispute_status_map })
   return r.success ? r.data : DisputeReading.parse({})
 }
 
-/**
- * One report of a dispute as the gateway's notification gave it. There is no dispute query, so the
- * reports are all we know: the current status is the latest by the gateway's own date.
- */
+/** One report as notified; with no dispute query, the latest by the gateway's own date is the status. */
 export const DisputeReport = z.object({
   /** null: a status text the reading does not know (kept, never current). */
   status: z.enum(DISPUTE_STATUSES).nullable(),
@@ -61,11 +46,9 @@ export const DisputeReport = z.object({
 })
 export type DisputeReport = z.infer<typeof DisputeReport>
 
-/** One dispute as the books keep it (and as 0.1.0 kept it in payment.data.disputes). */
 export const TrackedDispute = z.object({
   id: z.string().min(1),
   status: z.enum(DISPUTE_STATUSES),
-  /** The gateway's status text as sent (an unmapped one is only kept here). */
   gateway_status: z.string(),
   reason: z.string().nullable(),
   amount: Amount.nullable(),
@@ -73,7 +56,6 @@ export const TrackedDispute = z.object({
   deadline: z.string().nullable(),
   opened_at: z.string(),
   closed_at: z.string().nullable(),
-  /** Every report, in the order received (a dispute kept before reports were kept has none). */
   history: z.array(DisputeReport).default([]),
 })
 export type TrackedDispute = z.infer<typeof TrackedDispute>
@@ -87,7 +69,6 @@ export function parseDisputes(value: unknown): TrackedDispute[] {
   })
 }
 
-/** What one verified dispute notification says. */
 export interface DisputeNotice {
   id: string
   /** null: no status, or a text the reading does not know (then the previous status stays). */
@@ -96,17 +77,14 @@ export interface DisputeNotice {
   reason: string | null
   amount: string | null
   deadline: string | null
-  /** When this status was reached (the notification's date, else when we received it). */
   at: string
   /** `at` is the gateway's own date (dispute_date): only then can it reorder what we know. */
   dated: boolean
-  /** What could not be read (logged by the caller; the rest is still recorded). */
   problems: string[]
   /** Its signature was first seen on the order's payment notification: recorded, announced by no event. */
   unconfirmed?: boolean
 }
 
-/** A printable, bounded text of an own field of the body; null when absent or empty. */
 function text(body: Record<string, unknown>, name: string, max: number): string | null {
   if (!Object.hasOwn(body, name)) return null
   const v = body[name]
@@ -121,7 +99,6 @@ function text(body: Record<string, unknown>, name: string, max: number): string 
 const compactToIso = (v: string) =>
   `${v.slice(0, 4)}-${v.slice(4, 6)}-${v.slice(6, 8)}T${v.slice(8, 10)}:${v.slice(10, 12)}:${v.slice(12, 14)}Z`
 
-/** A date as the admin can read it; the gateway's text when it is none of the known forms. */
 function readDate(v: string): string {
   if (/^\d{14}$/.test(v) && !Number.isNaN(Date.parse(compactToIso(v)))) return compactToIso(v)
   if (/^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(v))) return v
@@ -135,10 +112,7 @@ function mapStatus(raw: string, map: Record<string, DisputeStatus>): DisputeStat
   return (DISPUTE_STATUSES as readonly string[]).includes(key) ? (key as DisputeStatus) : null
 }
 
-/**
- * Read a dispute notification. Without a dispute id, `fallbackId` (the transaction) names it:
- * one dispute per transaction, which is how card schemes count chargebacks.
- */
+/** Without a dispute id the transaction names it: one dispute per transaction, as card schemes count. */
 export function readDisputeNotice(
   body: Record<string, unknown>,
   reading: DisputeReading,
@@ -175,7 +149,6 @@ export interface DisputeChange {
   dispute: TrackedDispute
   /** First seen, or reopened (its current status left a final one): `acquiring.dispute.opened` is due. */
   opened: boolean
-  /** It became final: `acquiring.dispute.closed` is due. */
   closed: boolean
   changed: boolean
 }
@@ -186,14 +159,12 @@ const time = (iso: string) => {
   return Number.isNaN(t) ? 0 : t
 }
 
-/** The reports of a kept dispute; one kept before reports were kept stands for one report. */
 function reportsOf(d: TrackedDispute): DisputeReport[] {
   if (d.history.length) return d.history
   const at = d.closed_at ?? d.opened_at
   return [{ status: d.status, gateway_status: d.gateway_status, at, received_at: at }]
 }
 
-/** Status, opening and closing time from the reports: the latest by the gateway's date decides. */
 function fold(reports: DisputeReport[]) {
   const byDate = reports.map((r, i) => ({ r, i })).sort((a, b) => time(a.r.at) - time(b.r.at) || a.i - b.i)
   let status: DisputeStatus = "opened"
@@ -210,10 +181,8 @@ function fold(reports: DisputeReport[]) {
 }
 
 /**
- * The disputes after one notice. Pure: a repeated notice (same status and date) changes nothing,
- * so no event is due twice. Every report is kept; the current status is the latest by the
- * gateway's date, so a late delivery of an older report changes no status, and a genuine later
- * `opened` after a final one reopens the dispute (and `acquiring.dispute.opened` is due again).
+ * Pure: a repeated notice changes nothing, so no event fires twice. The latest report by the gateway's
+ * date decides: a late older report changes nothing, a genuine `opened` after a final one reopens it.
  */
 export function mergeDispute(known: TrackedDispute[], n: DisputeNotice, receivedAt = new Date()): DisputeChange {
   const prev = known.find((d) => d.id === n.id)

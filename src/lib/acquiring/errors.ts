@@ -1,10 +1,7 @@
 import { MedusaError } from "@medusajs/framework/utils"
 import { isGatewayError } from "../../gateway/errors"
 
-/**
- * Gateway errors as Medusa errors: the storefront/admin gets a 4xx naming what to fix for
- * requests the gateway refused, and a plain Error (retryable, logged) for outages.
- */
+/** Gateway refusals become a 4xx naming the fix; outages a plain Error (retryable, logged). */
 export function toMedusaError(e: unknown, action: string): Error {
   if (e instanceof MedusaError) return e
   if (!isGatewayError(e)) return e instanceof Error ? e : new Error(String(e))
@@ -15,7 +12,6 @@ export function toMedusaError(e: unknown, action: string): Error {
     case "invalid_options":
       return new MedusaError(MedusaError.Types.INVALID_DATA, `${action}: ${e.message}${where}`)
     case "partial_capture_refused":
-      // The message says what to do: capture the full amount, or cancel and authorise again.
       return new MedusaError(MedusaError.Types.NOT_ALLOWED, `${action}: ${e.message}`)
     case "api":
     case "limit_exceeded":

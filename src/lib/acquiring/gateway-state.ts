@@ -5,18 +5,11 @@ import { QUERY_RESULT } from "../../gateway/status-codes"
 import { cents } from "./money"
 import type { AcquiringData } from "./payment-data"
 
-/**
- * An entry with query_result 2 is the gateway saying it does not know the order (docs/gateway-interface.md §3; the
- * engine's legacy dialect answers so where the documented one leaves the order out): never a record.
- */
+/** query_result 2: the gateway does not know the order (the spec §3; the legacy dialect's way to leave it out). */
 export const isUnknownOrder = (rec: Pick<OrderRecord, "query_result">) =>
   String(rec.query_result ?? "").trim() === QUERY_RESULT.NOT_FOUND
 
-/**
- * Of several records of one order (retries on the hosted page), the most recent decides. Entries saying
- * "order not found" are left out, so every caller (capture, cancel, refund, status, notifications,
- * reconciliation) reads them as "not at the gateway", whichever dialect the gateway speaks.
- */
+/** The latest record per order (hosted-page retries); "not found" entries are dropped, whatever the dialect. */
 export function latestRecords(records: OrderRecord[]): Map<string, OrderRecord> {
   const out = new Map<string, OrderRecord>()
   for (const rec of records) {
@@ -51,7 +44,6 @@ export function recordMatches(
   return !!a && cents(a) === cents(data.amount) && String(record.currency).toUpperCase() === data.currency
 }
 
-/** Merge what the gateway says into our data; the transaction id is never dropped. */
 export function withRecord(data: AcquiringData, record: OrderRecord | undefined, statusCode: string): AcquiringData {
   return {
     ...data,

@@ -14,13 +14,9 @@ export interface ProviderGateway {
   options: AcquiringOptions
 }
 
-/** One client per provider config entry and app config, shared by routes, jobs, workflows and payouts. */
 const clients = new WeakMap<ConfigModule, Map<string, ProviderGateway>>()
 
-/**
- * The gateway client and options of an acquiring provider (a config id or a provider id). A client
- * holds no state between calls, so one per config entry serves every caller of the process.
- */
+/** A provider's client and options (by config or provider id); stateless, so one per config entry serves the process. */
 export function providerGateway(config: ConfigModule, providerOrConfigId: string): ProviderGateway {
   const configId = configIdOf(providerOrConfigId) ?? providerOrConfigId
   let byConfig = clients.get(config)
@@ -37,13 +33,9 @@ export function providerGateway(config: ConfigModule, providerOrConfigId: string
   return gw
 }
 
-/** What the settings owner (our module's service) knows without I/O: the newest version this process read. */
 type KnownSettings = { knownSettings(id: string): { client: GatewayClient; options: AcquiringOptions } | null }
 
-/**
- * Gateway clients per provider id, for a route, job or workflow with the app's container: the
- * newest saved settings this process has read (issue #35), else medusa-config.ts alone.
- */
+/** Clients per provider id: the newest saved settings this process has read (issue #35), else medusa-config alone. */
 export function gatewaysFor(container: MedusaContainer) {
   const config = container.resolve(ContainerRegistrationKeys.CONFIG_MODULE) as ConfigModule
   const owner = container.resolve<KnownSettings | undefined>("acquiring", { allowUnregistered: true })
@@ -53,7 +45,6 @@ export function gatewaysFor(container: MedusaContainer) {
   }
 }
 
-/** What selects a gateway order: its number and the account (or currency) it was made on. */
 export interface GatewayRef {
   order_no: string
   account_id?: string

@@ -1,10 +1,8 @@
 import type { Locking } from "./queries/locks"
 import { LOCK_KEYS } from "./lock-keys"
 
-/** Lock key of one account holder's saved cards (the read-modify-write of its `data.cards`). */
 export const holderLockKey = LOCK_KEYS.accountHolder
 
-/** Seconds a save waits for the holder's lock (a save is one read and one write). */
 export const HOLDER_LOCK_TIMEOUT_SECONDS = 10
 
 /** The last job queued per key in this process: the next one starts after it settles. */
@@ -22,11 +20,8 @@ async function inProcessGate<T>(key: string, job: () => Promise<T>): Promise<T> 
 }
 
 /**
- * Run `job` (read the holder's cards, change them, write them back) alone for this holder, so two
- * authorisations of one customer at the same moment cannot each write their own list over the
- * other's card. An in-process gate per holder always, then the cluster-wide lock when there is one
- * (the provider's: PostgreSQL's advisory lock, src/providers/acquiring/core/payment-module-reads.ts).
- * One key, never taken with another: no cycle with the payment locks (queries/locks.ts) a save may run under.
+ * One read-modify-write of a holder's cards at a time, so simultaneous authorisations cannot drop a card.
+ * One key, never held with another: no cycle with the payment locks a save may run under.
  */
 export async function withHolderLock<T>(
   locking: Locking | undefined,

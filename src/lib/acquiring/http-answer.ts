@@ -1,7 +1,4 @@
-/**
- * What an HTTP answer status means to whoever sent the request (the gateway for our hooks, the
- * admin for Medusa's routes): done, refused for good (4xx: no retry), or failed (5xx: retry).
- */
+/** An HTTP status to its sender: done, refused for good (4xx, no retry) or failed (5xx, retry). */
 export type AnswerClass = "ok" | "refused" | "failed"
 
 export const answerClassOf = (status: number): AnswerClass =>

@@ -1,19 +1,13 @@
 import { z } from "zod"
 import type { AcquiringData } from "./payment-data"
 
-/**
- * An authorisation kept at the gateway after Medusa canceled its collection for an order edit
- * (option void_on_collection_cancel false): voided once the replacement collection is paid or
- * the order canceled, or adopted onto the open collection when the merchant captures it.
- */
+/** Kept after an order edit canceled its collection: voided once the replacement is paid, or adopted on capture. */
 export const KeptAuthorisation = z.object({
-  /** When Medusa's edit canceled the payment and the gateway order was kept. */
   since: z.string(),
   /** When the gateway's capture window closes (authorised + capture_window_days; inferred). */
   capture_by: z.string(),
   released_at: z.string().optional(),
   outcome: z.enum(["voided_replacement_paid", "voided_order_canceled", "adopted"]).optional(),
-  /** The payment session on the open collection that now carries this gateway order. */
   adopted_by_session: z.string().optional(),
 })
 export type KeptAuthorisation = z.infer<typeof KeptAuthorisation>
@@ -21,19 +15,16 @@ export type KeptOutcome = NonNullable<KeptAuthorisation["outcome"]>
 
 const DAY_MS = 86_400_000
 
-/** The payment data of a gateway order kept authorised when its collection was replaced. */
 export function keepAuthorisation(d: AcquiringData, authorisedAt: Date, now: Date, windowDays: number): AcquiringData {
   const capture_by = new Date(authorisedAt.getTime() + windowDays * DAY_MS).toISOString()
   return { ...d, kept_authorisation: { since: now.toISOString(), capture_by } }
 }
 
-/** Kept and not yet voided or adopted. */
 export const isKept = (
   d: AcquiringData | null | undefined,
 ): d is AcquiringData & { kept_authorisation: KeptAuthorisation } =>
   !!d?.kept_authorisation && !d.kept_authorisation.released_at
 
-/** The data once the kept authorisation has ended (`d` is what the void or adoption returned). */
 export function releasedData(
   data: AcquiringData,
   outcome: KeptOutcome,

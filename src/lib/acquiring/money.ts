@@ -12,7 +12,6 @@ export function toAmount(value: BigNumberInput | null | undefined): string {
   return n.decimalPlaces(2, ROUND_HALF_UP).toFixed(2)
 }
 
-/** Integer cents of a two-decimal string ("12.50" → 1250n). */
 export function cents(amount: string): bigint {
   const m = /^(-?)(\d+)\.(\d{2})$/.exec(amount)
   if (!m) throw new MedusaError(MedusaError.Types.INVALID_DATA, `not a two-decimal amount: ${amount}`)
@@ -20,14 +19,12 @@ export function cents(amount: string): bigint {
   return m[1] ? -v : v
 }
 
-/** Two-decimal string of integer cents. */
 export function fromCents(c: bigint): string {
   const neg = c < 0n
   const s = (neg ? -c : c).toString().padStart(3, "0")
   return `${neg ? "-" : ""}${s.slice(0, -2)}.${s.slice(-2)}`
 }
 
-/** Equal to the cent, after rounding both sides to two decimals. */
 export function sameAmount(a: BigNumberInput, b: BigNumberInput): boolean {
   return toAmount(a) === toAmount(b)
 }
@@ -40,31 +37,24 @@ export function exactDecimal(value: BigNumberInput | null | undefined): string {
 }
 
 /**
- * How a session opened under `currency_rounding: "half_up"` in a currency without exactly two
- * decimals rounds (kept in its data): later amounts of the payment (captures, refunds, the
- * notification's) are compared with the gateway's after the same rounding.
+ * How a `currency_rounding: "half_up"` session in a currency without two decimals rounds: its later
+ * amounts are compared with the gateway's after the same rounding.
  */
 export const AmountRounding = z.object({
   rule: z.literal("half_up"),
   /** Decimals the gateway's amounts of this payment carry (0 for JPY, 2 for KWD). */
   decimals: z.number().int().min(0).max(2),
-  /** Medusa's exact amount when the session started ("1098.9"). */
   medusa_amount: z.string(),
 })
 export type AmountRounding = z.infer<typeof AmountRounding>
 
 export interface SessionMoney {
-  /** The gateway's two-decimal amount. */
   amount: string
   decimals: number
-  /** Present when the opt-in rounding applies to this payment (keep it in the session data). */
   amount_rounding?: AmountRounding
 }
 
-/**
- * The gateway amount of a new session, or a 400 naming the currency and the amount (a fraction
- * of a zero-decimal currency, any amount of a three-decimal one) unless the merchant opted in.
- */
+/** A new session's gateway amount, or a 400 naming an amount the gateway cannot carry (unless opted in). */
 export function sessionMoney(value: BigNumberInput, currency: string, rule: CurrencyRule): SessionMoney {
   const exact = exactDecimal(value)
   const r = gatewayAmount(exact, currency, rule)
@@ -77,11 +67,7 @@ export function sessionMoney(value: BigNumberInput, currency: string, rule: Curr
   }
 }
 
-/**
- * A payment session's amount is above zero: Medusa's amount for a new session (or an update of one) of
- * 0 or below is a 400 saying what to fix. Exact (MathBN), never a float. Captures and refunds have
- * their own checks and do not pass here.
- */
+/** A session amount of 0 or below is a 400 saying what to fix (exact, never a float). */
 export function assertSessionAmount(value: BigNumberInput, currency: string): void {
   const exact = exactDecimal(value)
   if (MathBN.gt(exact, 0)) return
@@ -92,10 +78,7 @@ export function assertSessionAmount(value: BigNumberInput, currency: string): vo
   )
 }
 
-/**
- * sessionMoney for a new payment session: its amount is above zero in Medusa (assertSessionAmount) and
- * at the gateway too (0.004 EUR would go as 0.00).
- */
+/** sessionMoney, positive in Medusa and at the gateway too (0.004 EUR would go as 0.00). */
 export function positiveSessionMoney(value: BigNumberInput, currency: string, rule: CurrencyRule): SessionMoney {
   assertSessionAmount(value, currency)
   const money = sessionMoney(value, currency, rule)
@@ -115,21 +98,13 @@ function roundingOf(data: unknown): AmountRounding | undefined {
   return p.success ? p.data : undefined
 }
 
-/**
- * A later Medusa amount of a payment (capture, refund, the payment itself) as the gateway holds
- * it: rounded as the session's data says, else to the cent as toAmount does. Never throws on
- * a fraction: for call sites without the provider options (notification route, reconciliation).
- */
+/** A later amount as the gateway holds it, by the session's rounding; never throws (callers without provider options). */
 export function sentAmount(value: BigNumberInput, data: unknown): string {
   const r = roundingOf(data)
   return r ? roundForGateway(exactDecimal(value), r.decimals) : toAmount(value)
 }
 
-/**
- * A later Medusa amount of a payment for a gateway request (capture, refund): the session's
- * rounding when it has one, else the provider's rule (a fraction of a zero-decimal currency is a
- * 400 naming it, unless the merchant opted in).
- */
+/** A later amount for a gateway request: the session's rounding, else the provider's rule (may be a 400). */
 export function paymentGatewayAmount(
   value: BigNumberInput,
   data: { currency: string } & Record<string, unknown>,
@@ -139,7 +114,6 @@ export function paymentGatewayAmount(
   return sessionMoney(value, data.currency, rule).amount
 }
 
-/** The gateway's amount (record, notification) equals a Medusa amount of this payment, compared as sent. */
 export function sameSentAmount(gateway: BigNumberInput, medusa: BigNumberInput, data: unknown): boolean {
   return toAmount(gateway) === sentAmount(medusa, data)
 }

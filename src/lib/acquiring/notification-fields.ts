@@ -7,39 +7,27 @@ import {
 } from "../../gateway/schemas/notification"
 import { acquiringProviderConfigs } from "./config"
 
-/**
- * The one place that says what of a delivery the books keep and the admin sees: card numbers to
- * their last four, secrets (signature, card tokens, expiry, CVV) never, control characters escaped,
- * and a refused delivery's fields cut to a small budget.
- */
+/** What the books keep of a delivery: card numbers to the last four, secrets never, control characters escaped. */
 
-/** Fields that carry a card number by name (the engine's and ours): all but the last four digits masked. */
 const CARD_FIELD = /card|pan$|^pan|track|pin$/i
-/** Fields whose whole value is secret by name: a signature, a reusable card token, a card's expiry, a CVV. */
 const SECRET_FIELD =
   /^(encryption_data|token|token_id|payment_token|paymentToken)$|expir|^exp_?(month|year|date)$|cvv|cvc/i
 /** A run of 13–19 digits anywhere is taken for a card number, whatever field carries it. */
 const PAN_RUN = /\d{13,19}/g
-/** What a secret is stored and shown as. */
 export const MASKED = "[masked]"
 
 /** A refused delivery keeps at most this many characters of fields (names and values), one value at most VALUE_MAX. */
 export const REFUSED_FIELDS_BUDGET = 768
 const VALUE_MAX = 256
 const KEY_MAX = 64
-/** The field that says what of a refused delivery was cut. */
 export const CUT_FIELD = "…"
 
 const maskRun = (run: string) => `${"*".repeat(run.length - 4)}${run.slice(-4)}`
 /** Signed fields stay as they came (a transaction id may be a long run of digits): processing again verifies them. */
 const SIGNED = new Set<string>([...NOTIFICATION_SIGN_FIELDS, ...PAYOUT_NOTIFICATION_SIGN_FIELDS])
-/** Fields a refused delivery keeps first: what an admin searches and reads it by. */
 const FIRST = new Set<string>([...SIGNED, "notify_type", "status", "request_id"])
 
-/**
- * Control characters as `\uXXXX` text: PostgreSQL refuses NUL in json and text, and a stored
- * field must show what came, never drop it (tab and line breaks are kept as they are).
- */
+/** Control characters as `\uXXXX`: PostgreSQL refuses NUL, and a stored field must show what came. */
 export const escapeControls = (text: string) =>
   text.replace(
     /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g,
@@ -49,11 +37,9 @@ export const escapeControls = (text: string) =>
 const asText = (value: unknown) => (typeof value === "string" ? value : JSON.stringify(value ?? null))
 
 export interface FieldRules {
-  /** Field names that hold a secret in this app's configuration (saved_cards.token_field, its expiry field). */
   secretFields?: ReadonlySet<string>
 }
 
-/** The configured names of a saved card's token and expiry (saved_cards options) of every acquiring provider. */
 export function configuredSecretFields(config: ConfigModule): Set<string> {
   return new Set(
     acquiringProviderConfigs(config).flatMap((c) => [
@@ -63,7 +49,6 @@ export function configuredSecretFields(config: ConfigModule): Set<string> {
   )
 }
 
-/** One field's value as the books keep it (key as received). */
 export function maskedValue(key: string, text: string, rules: FieldRules = {}): string {
   const name = notificationFieldName(key)
   if (SECRET_FIELD.test(name) || rules.secretFields?.has(key) || rules.secretFields?.has(name)) return MASKED
@@ -71,11 +56,7 @@ export function maskedValue(key: string, text: string, rules: FieldRules = {}): 
   return CARD_FIELD.test(key) ? text.replace(/\d(?=\d{4})/g, "*") : text.replace(PAN_RUN, maskRun)
 }
 
-/**
- * A received notification's fields as the books keep them and the admin sees them: secrets masked,
- * card numbers to their last four digits, control characters escaped, everything else as it came,
- * in an object without a prototype. Applying it again changes nothing (old rows are shown through it).
- */
+/** A notification's fields as stored and shown; idempotent, so old rows are shown through it too. */
 export function storedNotificationFields(body: unknown, rules: FieldRules = {}): Record<string, string> {
   // No prototype: a key named __proto__ is stored as the field it is, never as the object's prototype.
   const out = Object.create(null) as Record<string, string>
@@ -87,10 +68,7 @@ export function storedNotificationFields(body: unknown, rules: FieldRules = {}):
 
 const cut = (text: string, max: number) => (text.length > max ? `${text.slice(0, max)}…[+${text.length - max}]` : text)
 
-/**
- * A refused delivery's stored fields within REFUSED_FIELDS_BUDGET: the fields an admin reads it by
- * first, each value cut to VALUE_MAX, and one CUT_FIELD saying how much was not kept.
- */
+/** A refused delivery's fields within REFUSED_FIELDS_BUDGET, key fields first, one CUT_FIELD noting the cut. */
 export function compactFields(fields: Record<string, string>): Record<string, string> {
   const out = Object.create(null) as Record<string, string>
   const entries = Object.entries(fields).sort(
@@ -114,10 +92,7 @@ export function compactFields(fields: Record<string, string>): Record<string, st
   return out
 }
 
-/**
- * A delivery's fingerprint: every field under our names, sorted, as received. Two deliveries with
- * the same one carry the same fields; a genuine retry repeats its body, so repeats its digest.
- */
+/** Every field, sorted, as received: a genuine retry repeats its body, so repeats its digest. */
 export function deliveryDigest(body: unknown): string {
   const pairs =
     body && typeof body === "object" && !Array.isArray(body)
@@ -127,7 +102,6 @@ export function deliveryDigest(body: unknown): string {
   return createHash("sha256").update(JSON.stringify(pairs)).digest("hex")
 }
 
-/** The signature a body carries (either naming), as text; "" when none. */
 export function signatureOf(body: unknown): string {
   if (!body || typeof body !== "object" || Array.isArray(body)) return ""
   for (const [k, v] of Object.entries(body as Record<string, unknown>))
@@ -135,7 +109,6 @@ export function signatureOf(body: unknown): string {
   return ""
 }
 
-/** legacy when any field comes under the engine's old names (merNo, orderNo, …), else current. */
 export function notificationDialect(body: unknown): "legacy" | "current" {
   if (!body || typeof body !== "object") return "current"
   return Object.keys(body).some((k) => notificationFieldName(k) !== k) ? "legacy" : "current"

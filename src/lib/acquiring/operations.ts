@@ -16,7 +16,6 @@ import type { AcquiringData, TrackedCapture } from "./payment-data"
 
 const capturedSum = (d: AcquiringData) => (d.captures ?? []).reduce((s, c) => s + cents(c.amount), 0n)
 
-/** The entry of a done operation; a request's typed failure or the gateway's refusal becomes Medusa's error. */
 function doneEntry<E>(answer: OneAnswer<E>, action: string, what: string): E {
   if (answer.done) return answer.entry
   if ("failure" in answer) throw toMedusaError(answer.failure, action)
@@ -31,21 +30,14 @@ async function guarded<T>(action: string, fn: () => Promise<T>): Promise<T> {
   }
 }
 
-/**
- * The payment data once a capture the gateway confirmed (a batch answer) is recorded as Medusa
- * capture `c.id`. The module merges the returned data into what is stored, so the spent flag is
- * set undefined (not stored), not left out.
- */
+/** Records a confirmed capture; the spent flag is set undefined, as the module merges the returned data. */
 export function withConfirmedCapture(d: AcquiringData, c: TrackedCapture): AcquiringData {
   return { ...d, confirmed_capture: undefined, payment_status: PAYMENT_STATUS.PAID, captures: [c] }
 }
 
 /**
- * Capture once at the gateway (a confirmed_capture flag is trusted only with this server's
- * seal). A replay of the same Medusa capture, a capture the gateway
- * already did (portal, sale account) or a second request after a full capture is a no-op,
- * never a second charge. The gateway captures an authorisation once (the rest is released),
- * so a further partial capture is refused with a clear message.
+ * Capture once: a replay, a capture done outside Medusa or a repeat after a full capture is a no-op. The
+ * gateway captures an authorisation once (the rest is released), so a further partial capture is refused.
  */
 export async function capture(
   client: GatewayClient,
@@ -96,11 +88,7 @@ export async function capture(
   }
 }
 
-/**
- * A partial capture refused with the engine's A000x family: the gateway captures only whole
- * authorisations (a reading, not a documented fact). The entry's `<code>:<text>` or the failed
- * request's code decides; anything else is reported as before.
- */
+/** A partial capture refused with the engine's A000x family: it captures whole authorisations only (inferred). */
 function partialRefusal(answer: OneAnswer<unknown>, amounts: { amount: string; authorised: string; currency: string }) {
   if (answer.done) return null
   if (!("failure" in answer)) return partialCaptureRefusal(entryCode(answer.refusal), amounts)
@@ -108,7 +96,6 @@ function partialRefusal(answer: OneAnswer<unknown>, amounts: { amount: string; a
   return kind === "api" ? partialCaptureRefusal({ code, text: message }, amounts) : null
 }
 
-/** Refund part or all; each refund_reference_id is kept, a replayed Medusa refund is a no-op. */
 export async function refund(
   client: GatewayClient,
   data: AcquiringData,
@@ -138,10 +125,8 @@ export async function refund(
 }
 
 /**
- * The refund's answer was lost (5xx, timeout, reset): it may have been made. The gateway's
- * refund list is asked for an untracked refund carrying this Medusa refund's own reason
- * marker; found, it is this refund (a retry would refund twice). Not found or not askable:
- * undefined, and the caller reports the original error.
+ * A lost refund answer may still have refunded: an untracked gateway refund carrying this refund's
+ * reason marker is it (a retry would refund twice); undefined when none or the list cannot be read.
  */
 async function refundMadeAnyway(
   client: GatewayClient,
@@ -164,10 +149,7 @@ async function refundMadeAnyway(
   }
 }
 
-/**
- * Void an uncaptured payment. strict (admin cancel): a captured payment is refused with a
- * hint to refund. Not strict (session deletion): only an authorisation or review hold is voided.
- */
+/** Void an uncaptured payment; strict (admin cancel) refuses a captured one with a hint to refund. */
 export async function cancel(
   client: GatewayClient,
   data: AcquiringData,
@@ -193,7 +175,6 @@ export async function cancel(
   return { ...next, payment_status: PAYMENT_STATUS.CANCELLED, canceled: true }
 }
 
-/** Bring refunds done in the portal into our list (retrievalRefund by order_no). */
 export async function refreshRefunds(client: GatewayClient, data: AcquiringData): Promise<AcquiringData> {
   if (!data.transaction_id) return data
   const { refund_orders } = await client.retrieveRefunds({ orders: [data.order_no] }, callOpts(data))

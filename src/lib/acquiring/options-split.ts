@@ -20,11 +20,7 @@ import { GatewayProfileFields } from "../../gateway/profile"
 import { resolveProfile } from "../../gateway/profile-input"
 import { SESSION_ORDER_NO_PATTERN } from "./order-no"
 
-/**
- * A provider entry's options in three parts: the merchant's own, the gateway profile (the
- * gateway's unwritten facts) and the internals (constants). Keys from before the profile are still
- * read, each with one deprecation warning naming where it lives now.
- */
+/** A provider's options split into the merchant's, the gateway profile and internals; an old key warns once. */
 
 /** Old provider keys that are fields of the profile now (the gateway's facts and its readings). */
 const PROVIDER_PROFILE_KEYS = [
@@ -37,7 +33,6 @@ const PROVIDER_PROFILE_KEYS = [
   "hosted_page_ttl_s",
 ] as const
 
-/** Old provider keys that are internals now. */
 const PROVIDER_INTERNAL_KEYS = [
   "notify_path",
   "platform_source",
@@ -49,16 +44,13 @@ const PROVIDER_INTERNAL_KEYS = [
   "unplaceable_grace_minutes",
 ] as const satisfies readonly InternalKey[]
 
-/** The saved-card fields of the old `saved_cards` option, now `gateway_profile.saved_card_fields`. */
 const SAVED_CARD_FIELD_KEYS = ["token_field", "card_fields"] as const
 
 export const PROFILE_OPTION_KEYS: readonly string[] = [...CLIENT_PROFILE_KEYS, ...PROVIDER_PROFILE_KEYS]
 export const INTERNAL_OPTION_KEYS: readonly string[] = [...CLIENT_OLD_INTERNAL_KEYS, ...PROVIDER_INTERNAL_KEYS]
 
 export interface SplitOptions {
-  /** The merchant's keys, with the profile's readings and the internals the provider reads filled in. */
   own: Record<string, unknown>
-  /** What createGatewayClient takes: connection, the resolved profile, the client's internals. */
   clientInput: Record<string, unknown>
 }
 
@@ -89,10 +81,7 @@ function wroteOrderNoFormat(input: Record<string, unknown>): boolean {
   )
 }
 
-/**
- * Splits and resolves; `readings` are the profile fields only the provider reads (their schema is
- * the provider's), `isOwn` tells the merchant's keys. Throws through `invalid`, naming the key.
- */
+/** Splits and resolves; throws through `invalid`, naming the key. */
 export function splitProviderOptions(
   input: Record<string, unknown>,
   readings: z.ZodObject,

@@ -4,7 +4,6 @@ import { cents, fromCents } from "./money"
 
 /** Events of an order whose money and status disagree (README, "Events"). */
 export const ORDER_MONEY_EVENTS = {
-  /** A canceled order's money was given back: refunded in full or its authorisation voided. */
   canceledRefunded: "acquiring.order.canceled_refunded",
   /** A canceled order holds money and option `orphans: "report"` leaves it to the admin. */
   canceledHeld: "acquiring.order.canceled_held",
@@ -14,19 +13,13 @@ export const ORDER_MONEY_EVENTS = {
   fulfilledUnpaid: "acquiring.order.fulfilled_unpaid",
 } as const
 
-/**
- * What a books row of an order's gateway order says when the order and its money disagree: listed
- * on *Unmatched payments* (its second list) and marked on the order's widget.
- */
+/** Marks on a books row when an order and its money disagree (Unmatched payments, the order widget). */
 export const ORDER_MARKS = {
-  /** A canceled order holds money; `orphans: "report"` left it to the admin. */
   canceledHeld: "order_canceled_held",
-  /** A live order whose money is gone at the gateway. */
   unpaid: "order_unpaid",
 } as const
 export const ORDER_MARK_VALUES = Object.values(ORDER_MARKS)
 
-/** A Medusa payment of a canceled order as its money stands (after the gateway's movements were recorded). */
 export interface CanceledPaymentMoney {
   canceled: boolean
   captured: string
@@ -35,11 +28,7 @@ export interface CanceledPaymentMoney {
 
 export type CanceledOrderAction = { kind: "none" } | { kind: "void" } | { kind: "refund"; amount: string }
 
-/**
- * What a canceled order's payment needs so no money stays held: a captured rest is refunded in full,
- * an authorisation (or a review hold) still live at the gateway is voided. Medusa's payment must show
- * the gateway's movements first (reconciliation's apply), so `captured` and `refunded` are the truth.
- */
+/** Refund a captured rest or void a live hold; reconciliation records the gateway's movements first. */
 export function canceledOrderAction(p: CanceledPaymentMoney, gatewayStatus: string | undefined): CanceledOrderAction {
   if (p.canceled) return { kind: "none" }
   const left = cents(p.captured) - cents(p.refunded)
@@ -49,24 +38,19 @@ export function canceledOrderAction(p: CanceledPaymentMoney, gatewayStatus: stri
   return { kind: "none" }
 }
 
-/** A payment of an order as the money question needs it. */
 export interface OrderPaymentMoney {
   canceled: boolean
   captured: string
   refunded: string
 }
 
-/** A payment that still holds money for its order: not canceled, and authorised or with a captured rest. */
 export function holdsMoney(p: OrderPaymentMoney): boolean {
   if (p.canceled) return false
   const captured = cents(p.captured)
   return captured === 0n || captured > cents(p.refunded)
 }
 
-/**
- * A live order whose every payment was voided or refunded in full has no money: shown, never
- * hidden. An order with no payment at all is not one of these (it was never paid).
- */
+/** Every payment voided or refunded in full (an order never paid is not one). */
 export function moneyGone(payments: OrderPaymentMoney[]): boolean {
   return payments.length > 0 && !payments.some(holdsMoney)
 }

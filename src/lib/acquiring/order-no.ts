@@ -1,11 +1,7 @@
 import { MedusaError } from "@medusajs/framework/utils"
 import { OrderNo } from "../../gateway/schemas/common"
 
-/**
- * order_no from the Medusa payment session id: the engine takes 5–50 of [0-9A-Za-z],
- * so `payses_01H…` becomes `payses01H…`. A retried initiation creates a new session,
- * hence a new order_no: it never collides (I0061).
- */
+/** The engine takes 5–50 of [0-9A-Za-z]: `payses_01H…` → `payses01H…`; a retry is a new session, so no collision (I0061). */
 export function orderNoFromSession(sessionId: string): string {
   const orderNo = sessionId.replace(/[^0-9A-Za-z]/g, "").slice(0, 50)
   const r = OrderNo.safeParse(orderNo)
@@ -18,13 +14,11 @@ export function orderNoFromSession(sessionId: string): string {
 }
 
 const ULID = "[0-9A-Z]{26}"
-/** Medusa's payment session ids: `payses_<ULID>`. */
 export const SESSION_ID = new RegExp(`^payses_${ULID}$`)
 /** Every order number this plugin opens at the gateway (a notification naming another one is not ours). */
 export const SESSION_ORDER_NO_PATTERN = `^payses${ULID}$`
 const SESSION_ORDER_NO = new RegExp(`^payses(${ULID})$`)
 
-/** Inverse of orderNoFromSession for Medusa's `payses_<ULID>` ids; null for foreign order numbers. */
 export function sessionIdFromOrderNo(orderNo: string): string | null {
   const m = SESSION_ORDER_NO.exec(orderNo)
   return m ? `payses_${m[1]}` : null

@@ -23,11 +23,7 @@ export const TrackedCapture = z.object({
 })
 export type TrackedCapture = z.infer<typeof TrackedCapture>
 
-/**
- * What we keep in the session/payment data. Medusa replaces payment.data with what capture,
- * refund and cancel return, so every method returns the whole object merged: the order_no
- * and transaction_id are never lost. Loose: Medusa's own keys (session_id) stay.
- */
+/** Medusa replaces payment.data with what capture, refund and cancel return, so each returns the whole object. */
 export const AcquiringData = z
   .object({
     order_no: OrderNo,
@@ -39,14 +35,11 @@ export const AcquiringData = z
     payment_status: z.string().optional(),
     status_code: z.string().optional(),
     captures: z.array(TrackedCapture).optional(),
-    /** A batch answer's capture, sealed by this server (lib/acquiring/confirmed-capture.ts). */
     confirmed_capture: ConfirmedCapture.optional(),
     refunds: z.array(TrackedRefund).optional(),
     refunded_amount: Amount.optional(),
     canceled: z.boolean().optional(),
-    /** Kept authorised after an order edit replaced its collection (lib/acquiring/kept.ts). */
     kept_authorisation: KeptAuthorisation.optional(),
-    /** This session carries the gateway order of a kept authorisation (that payment's id). */
     adopted_from: z.string().optional(),
     payment_method: z.string().optional(),
     /** The settings version the gateway order was opened under (absent: medusa-config.ts alone). */
@@ -55,11 +48,7 @@ export const AcquiringData = z
   .loose()
 export type AcquiringData = z.infer<typeof AcquiringData>
 
-/**
- * The only keys of a new session's data a caller may set: the store middleware's sealed
- * snapshot, the adoption workflow's sealed ticket (lib/acquiring/adoption.ts) and Medusa's session id. Every other key (confirmed_capture, captures, refunds, …)
- * is the provider's to write, so one sent from outside (e.g. the admin session route) is dropped.
- */
+/** Keys a caller may set (sealed snapshot, sealed adoption ticket, Medusa's session id); any other is dropped. */
 const CALLER_KEYS = new Set([SNAPSHOT_KEY, ADOPT_KEY, "session_id"])
 
 export function callerData(data: unknown): { kept: Record<string, unknown>; dropped: string[] } {
@@ -85,16 +74,11 @@ export function readData(data: unknown): AcquiringData {
   )
 }
 
-/** Tolerant read for delete/cancel: null when the data never reached the gateway. */
 export function tryReadData(data: unknown): AcquiringData | null {
   const r = AcquiringData.safeParse(data ?? {})
   return r.success ? r.data : null
 }
 
-/**
- * The one write of a payment's data outside the provider (a sealed confirmed_capture or a refund
- * claim before Medusa's workflow records what the gateway did, a notification's gateway state).
- * payment-module.js updatePayment takes `data` to the payment row; its public DTO omits the key.
- */
+/** The one write of payment data outside the provider (updatePayment takes `data`; its public DTO omits it). */
 export const writePaymentData = (payments: IPaymentModuleService, id: string, data: Record<string, unknown>) =>
   payments.updatePayment({ id, data } as Parameters<IPaymentModuleService["updatePayment"]>[0])

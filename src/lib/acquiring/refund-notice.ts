@@ -4,15 +4,11 @@ import { medusaRefundIdOf, mergeRefunds, type TrackedRefund } from "./refunds"
 import { callOpts } from "./batch"
 import type { AcquiringData } from "./payment-data"
 
-/**
- * A refund notification is a hint: the refunds of the order are read from the gateway
- * (retrievalRefund by order_no) and merged into payment.data.refunds by refund_reference_id.
- */
+/** A refund notification is a hint: the order's refunds are read again from the gateway and merged. */
 
 /** The gateway does not list the notified refund (yet): the notification is answered with a retry. */
 export class RefundNotListedError extends Error {}
 
-/** The order's refunds at the gateway; the notified refund_reference_id, when given, must be one of them. */
 export async function confirmRefunds(
   client: GatewayClient,
   data: Pick<AcquiringData, "order_no" | "account_id" | "currency">,
@@ -27,11 +23,7 @@ export async function confirmRefunds(
   return mine
 }
 
-/**
- * Medusa refunds (ids of the payment's refund rows) that the gateway lists under their reason
- * marker but that payment.data does not track yet: Medusa's own refund call is between the
- * gateway's answer and storing it.
- */
+/** Refunds the gateway lists under a Medusa refund's marker that payment.data does not track yet (in flight). */
 export function refundsInFlight(
   known: TrackedRefund[],
   records: RefundRecord[],
@@ -45,10 +37,8 @@ export function refundsInFlight(
 }
 
 /**
- * payment.data.refunds after the gateway's records: statuses and dates updated, refunds made in
- * the portal added without a Medusa id (reconciliation records those as Medusa refunds), and a
- * refund carrying the marker of one of the payment's refund rows attached to that row, so the
- * books never count it twice whichever write lands last.
+ * payment.data.refunds after the gateway's records; a refund carrying a refund row's marker is attached
+ * to that row, so the books never count it twice whichever write lands last.
  */
 export function refundsAfterNotice(
   known: TrackedRefund[],

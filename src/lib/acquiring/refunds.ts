@@ -4,7 +4,6 @@ import type { RefundResult } from "../../gateway/schemas/batch"
 import { REFUND_STATUS } from "../../gateway/status-codes"
 import { cents, fromCents } from "./money"
 
-/** One refund as kept in payment.data.refunds (every refund_reference_id is tracked). */
 export const TrackedRefund = z.object({
   refund_reference_id: z.string(),
   refund_amount: z.string(),
@@ -13,10 +12,7 @@ export const TrackedRefund = z.object({
   /** Medusa refund id (the idempotency key) when it came through Medusa; absent for portal refunds. */
   medusa_refund_id: z.string().optional(),
   refund_date: z.string().optional(),
-  /**
-   * Set by reconciliation/bulk refund on a refund the gateway already made: the next Medusa
-   * refund of the same amount records it instead of refunding again (see claimRefund).
-   */
+  /** A refund the gateway already made: the next Medusa refund of that amount records it (claimRefund). */
   claim: z.boolean().optional(),
 })
 export type TrackedRefund = z.infer<typeof TrackedRefund>
@@ -36,10 +32,7 @@ export function fromRefundResult(r: RefundResult, medusaRefundId?: string): Trac
   }
 }
 
-/**
- * Merge refunds by refund_reference_id: gateway records (retrievalRefund) update status and
- * dates of known ones and add portal-side refunds; our Medusa ids are never lost.
- */
+/** Merge by refund_reference_id: gateway records update known refunds and add portal ones; Medusa ids stay. */
 export function mergeRefunds(known: TrackedRefund[], records: Array<RefundRecord | TrackedRefund>): TrackedRefund[] {
   const byRef = new Map(known.map((r) => [r.refund_reference_id, { ...r }]))
   for (const rec of records) {
@@ -62,7 +55,6 @@ const medusaId = (r: unknown) =>
     ? (r as TrackedRefund).medusa_refund_id
     : undefined
 
-/** Sum of refunds that did not fail, exact. */
 export function refundedTotal(refunds: TrackedRefund[]): string {
   return fromCents(
     refunds
@@ -73,10 +65,6 @@ export function refundedTotal(refunds: TrackedRefund[]): string {
 
 const normalise = (a: string) => (/^\d+$/.test(a) ? `${a}.00` : /^\d+\.\d$/.test(a) ? `${a}0` : a)
 
-/**
- * A Medusa refund (id `key`) recording a refund the gateway already made: the claimed entry of
- * the same amount gets the Medusa id; null when there is none (the caller refunds at the gateway).
- */
 export function claimRefund(known: TrackedRefund[], amount: string, key: string): TrackedRefund[] | null {
   const i = known.findIndex(
     (r) => r.claim && !r.medusa_refund_id && r.refund_amount && normalise(r.refund_amount) === amount,
@@ -86,11 +74,7 @@ export function claimRefund(known: TrackedRefund[], amount: string, key: string)
   return known.map((r, j) => (j === i ? { ...rest, medusa_refund_id: key } : r))
 }
 
-/**
- * The refund_reason of each refund the provider makes: it marks the gateway's refund as this
- * Medusa refund, so a lost answer (operations.ts) and a refund notification (lib/acquiring/refund-notice.ts)
- * find which Medusa refund a gateway refund is.
- */
+/** Marks the gateway refund as this Medusa refund, so a lost answer or a refund notification can match it. */
 export const medusaRefundReason = (key?: string) => (key ? `Medusa refund ${key}` : "Medusa refund")
 
 export const medusaRefundIdOf = (reason: unknown): string | undefined =>

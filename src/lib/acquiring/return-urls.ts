@@ -1,20 +1,12 @@
 import { MedusaError } from "@medusajs/framework/utils"
 import type { ProviderOwnOptions } from "./options"
 
-/** The gateway's signature check breaks on these inside return_url (gateway-interface.md §5.4, confirmed). */
+/** The gateway's signature check breaks on these inside return_url (the spec §5.4, confirmed). */
 const UNSIGNABLE = /[&<>"'\s]/
-/**
- * Refused outright: a backslash (browsers read it as "/", other URL parsers do not, so the origin
- * check could be read differently downstream) and control characters, raw or percent-encoded
- * (header and log injection at whoever reads the URL next).
- */
+/** A backslash (parsers disagree on it, so the origin check could be misread) and control characters (injection). */
 const AMBIGUOUS = /[\\\x00-\x1F\x7F]|%(?:[01][0-9A-F]|7F)/i
 
-/**
- * A storefront-supplied return/cancel URL is accepted only on an allowed origin (no open
- * redirect) and only when the gateway can sign it; otherwise a 400 names the field. The
- * normalised form (`new URL(url).href`) is what goes on.
- */
+/** Accepted only on an allowed origin (no open redirect) and when the gateway can sign it; else a 400. */
 export function checkReturnUrl(
   url: string,
   field: string,

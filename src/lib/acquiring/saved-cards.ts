@@ -2,34 +2,22 @@ import { createCipheriv, createDecipheriv, createHash, randomBytes } from "node:
 import { z } from "zod"
 
 /**
- * Saved cards (issue #18): the gateway keeps no customer, only a card token (`token_id`) it
- * issues when a checkout says `token_flag: "YES"` (docs/gateway-interface.md §2.2: YES/NO is all
- * that is documented). The account holder is ours; its cards live in Medusa's `account_holder.data.cards`.
- * The token never leaves the server: the storefront and admin see our opaque id and what a
- * shopper needs to recognise the card (brand, last 4, expiry). It is kept sealed (AES-256-GCM under
- * the provider's seal key) because Medusa copies the account holder into every session's `context`,
- * which the Store API returns with the session.
+ * Saved cards (issue #18): the gateway keeps only a token, stored sealed since Medusa copies the account
+ * holder into every session's context, which the Store API returns.
  */
 
-/** A field name of the gateway's answers (retrievalTrans entry, notification). */
 const FieldName = z.string().regex(/^[A-Za-z][\w.]{0,59}$/, "a field name: letters, digits, _ and .")
 
-/**
- * Provider option `saved_cards`: where the token and the card's description come back is not
- * shown in the spec, so the field names of the order record are the merchant's to set
- * (docs/assumptions.md, Saved cards).
- */
+/** Option `saved_cards`: the spec does not show where the token comes back, so the field names are configurable. */
 export const SavedCardsOptions = z
   .object({
     /** false: save_card and payment_method_id are ignored, token_flag is always NO. */
     enabled: z.boolean().default(true),
-    /** Field of the retrievalTrans order record holding the issued token. */
     token_field: FieldName.default("token_id"),
     card_fields: z
       .object({
         brand: FieldName.default("card_brand"),
         last4: FieldName.default("card_last4"),
-        /** MM/YY or MM/YYYY. */
         expiry: FieldName.default("card_expiry"),
       })
       .strict()
@@ -45,7 +33,6 @@ export const newSavedCardId = () => `acqcard_${randomBytes(12).toString("hex")}`
 /** The gateway's token as stored: `v1.<iv>.<ciphertext>.<tag>` (base64url), readable only with the seal key. */
 const SealedToken = z.string().regex(/^v1\.[\w-]{16}\.[\w-]{2,400}\.[\w-]{22}$/)
 
-/** One saved card as kept in `account_holder.data.cards` (the only place the token is stored, sealed). */
 export const SavedCard = z.object({
   id: z.string().regex(SAVED_CARD_ID),
   token_sealed: SealedToken,
@@ -59,7 +46,6 @@ export const SavedCard = z.object({
 })
 export type SavedCard = z.infer<typeof SavedCard>
 
-/** What the storefront and admin see of a saved card: never the token. */
 export const PublicSavedCard = SavedCard.pick({
   id: true,
   brand: true,
@@ -71,7 +57,6 @@ export const PublicSavedCard = SavedCard.pick({
 export type PublicSavedCard = z.infer<typeof PublicSavedCard>
 export const publicCard = (c: SavedCard): PublicSavedCard => PublicSavedCard.parse(c)
 
-/** `account_holder.data` of our providers; loose: `shopper_id` and anything Medusa adds stay. */
 export const HolderData = z.object({ shopper_id: z.string().optional(), cards: z.array(SavedCard).default([]) }).loose()
 export type HolderData = z.infer<typeof HolderData>
 
@@ -85,7 +70,6 @@ export function cardsOf(data: unknown): SavedCard[] {
   })
 }
 
-/** A card to save: the gateway's token (in clear, server side only) and its description, before it gets our id. */
 export const NewCard = SavedCard.omit({ id: true, created_at: true, fingerprint: true, token_sealed: true }).extend({
   token_id: z.string().min(1).max(200),
 })
@@ -119,7 +103,6 @@ export function fingerprintOf(c: Pick<SavedCard, "brand" | "last4" | "exp_month"
   return createHash("sha256").update(text).digest("hex").slice(0, 32)
 }
 
-/** MM/YY, MM/YYYY or MMYY → month and four-digit year; null when unreadable. */
 export function parseExpiry(text: string): { exp_month: number; exp_year: number } | null {
   const m = /^(\d{2})\s*\/?\s*(\d{2}|\d{4})$/.exec(text.trim())
   if (!m) return null
@@ -130,7 +113,6 @@ export function parseExpiry(text: string): { exp_month: number; exp_year: number
 
 const text = (v: unknown) => (typeof v === "string" ? v.trim() : typeof v === "number" ? String(v) : "")
 
-/** The token and card an order record (or notification) carries under the configured names; null when absent. */
 export function cardFromRecord(record: Record<string, unknown>, opts: SavedCardsOptions): NewCard | null {
   const token_id = text(record[opts.token_field])
   const expiry = parseExpiry(text(record[opts.card_fields.expiry]))
@@ -144,10 +126,7 @@ export function cardFromRecord(record: Record<string, unknown>, opts: SavedCards
   return token_id && parsed.success ? parsed.data : null
 }
 
-/**
- * Add a card unless the holder has it already (same token, or same fingerprint: the gateway
- * tokenised the same card again; the newer token replaces the older under the same id).
- */
+/** Unless the holder has it (same token, or same fingerprint: the newer token replaces the older). */
 export function addCard(
   cards: SavedCard[],
   card: NewCard,
@@ -172,18 +151,13 @@ export function addCard(
   return { cards: [...cards, saved], card: saved, changed: true, added: true }
 }
 
-/**
- * What a session's data says about saved cards (never the token): the customer and holder
- * Medusa's context named at session start, whether the checkout asked for a token, and the
- * saved card it pays with.
- */
+/** A session's saved-card state (never the token): the holder, whether a token was asked for, the card paid with. */
 export const SESSION_CARD_KEY = "saved_card"
 export const SessionSavedCard = z.object({
   customer_id: z.string(),
   holder_id: z.string(),
   /** token_flag YES was sent: store the token once the payment is authorised. */
   save: z.boolean(),
-  /** Paid with this saved card (token_id sent). */
   card_id: z.string().optional(),
 })
 export type SessionSavedCard = z.infer<typeof SessionSavedCard>

@@ -3,10 +3,7 @@ import { PAYMENT_STATUS } from "../../gateway/status-codes"
 import { QUERY_RESULT } from "../../gateway/status-codes"
 import type { SessionStatus } from "./options"
 
-/**
- * Gateway payment_status → Medusa session status. Only 3000 and 4100 are seen in the
- * spec; the rest follow src/gateway/status-codes.ts and can be remapped with `status_map`.
- */
+/** Only 3000 and 4100 appear in the spec; the rest follow the gateway's status codes, remappable by `status_map`. */
 export const DEFAULT_STATUS_MAP: Readonly<Record<string, SessionStatus>> = {
   [PAYMENT_STATUS.WAITING_SHOPPER]: "pending",
   // A fraud-review hold: the order may be placed, the payment is decided later (review notification).
@@ -29,15 +26,11 @@ const QUERY_RESULT_MAP: Readonly<Record<string, SessionStatus>> = {
 
 export interface MappedStatus {
   status: SessionStatus
-  /** The code that decided it (`payment_status`, or `query_result:<n>`), for logs and data. */
   code: string
   known: boolean
 }
 
-/**
- * Map a retrievalTrans record. No record means the shopper has not submitted yet: pending.
- * Unknown codes are a safe `pending` (ask again later), flagged so the caller logs them once.
- */
+/** No record: not submitted yet, pending. Unknown codes are a safe `pending`, flagged for one log line. */
 export function mapOrderRecord(
   record: Pick<OrderRecord, "payment_status" | "query_result"> | undefined,
   overrides: Readonly<Record<string, SessionStatus>> = {},
@@ -58,10 +51,7 @@ export function mapOrderRecord(
     : { status: "pending", code: `query_result:${q}`, known: false }
 }
 
-/**
- * The status this provider last answered Medusa, read back from the data it wrote (`status_code`,
- * the code that decided it); `pending` when it never answered one (a session not yet authorised).
- */
+/** The status last answered to Medusa, read back from the data written; `pending` if none. */
 export function statusOfData(
   statusCode: string | undefined,
   overrides: Readonly<Record<string, SessionStatus>> = {},

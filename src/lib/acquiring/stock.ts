@@ -12,7 +12,6 @@ interface LocationLevel {
   stock_locations?: Array<{ id?: string; sales_channels?: Array<{ id?: string } | null> | null } | null> | null
 }
 
-/** A cart as Medusa's completion reads it (its fields for the items' variants and their inventory). */
 export interface StockCart {
   sales_channel_id?: string | null
   items?: Array<{
@@ -30,7 +29,6 @@ export interface StockCart {
   payment_collection?: { payment_sessions?: Array<{ provider_id?: string | null } | null> | null } | null
 }
 
-/** Whether any payment session of the cart is one of our providers'. */
 export const paidThroughUs = (cart: StockCart): boolean =>
   (cart.payment_collection?.payment_sessions ?? []).some((s) => isAcquiringProvider(s?.provider_id))
 
@@ -49,20 +47,14 @@ export function neededStock(cart: StockCart): Map<string, BigNumberInput> {
   return need
 }
 
-/**
- * The stock lock keys of a cart paid through our providers: one per managed-inventory item it needs,
- * each once, sorted (the order every completion takes them in, so two never wait on each other's
- * part); none for another provider's cart or a cart without managed stock.
- */
+/** One key per managed item, sorted: every completion takes them in the same order. */
 export function stockLockKeys(cart: StockCart): string[] {
   if (!paidThroughUs(cart)) return []
   return [...neededStock(cart).keys()].sort().map(LOCK_KEYS.stock)
 }
 
-/** The gate a completion passes before several stock locks (none before one: nothing to interleave). */
 export const stockGateOf = (keys: string[]): string | undefined => (keys.length > 1 ? LOCK_KEYS.stockGate : undefined)
 
-/** What one inventory item has free at its best location of the sales channel. */
 function bestAvailable(levels: Array<LocationLevel | null>, salesChannelId: string | null | undefined) {
   let best: BigNumberInput = 0
   for (const level of levels) {
@@ -80,11 +72,7 @@ function bestAvailable(levels: Array<LocationLevel | null>, salesChannelId: stri
   return best
 }
 
-/**
- * Refuse a completion whose managed stock is no longer free at one location of the cart's sales
- * channel (Medusa would place the order, then fail its reservation), with the words Medusa's
- * inventory module uses, so the failure is classed as stock.
- */
+/** Refused before Medusa places the order and fails its reservation, in the inventory module's words (classed as stock). */
 export function assertStockAvailable(cart: StockCart): void {
   const need = neededStock(cart)
   if (!need.size) return

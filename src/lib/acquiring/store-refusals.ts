@@ -1,12 +1,6 @@
-/**
- * The store's refusals the storefront kit recognises. A JS SDK error carries only the status and
- * the message, so the server's 409 and the kit share these words. No Medusa import: the kit runs in browsers.
- */
+/** Refusals the storefront kit recognises by message (an SDK error carries only status and message); no Medusa import. */
 
-/**
- * Collection statuses in which Medusa holds an authorised or captured payment on it: a new session is
- * refused there, since Medusa's session workflow would delete every session, the authorised one included.
- */
+/** Medusa holds a payment here: a new session would delete every session, the authorised one included. */
 export const PAID_COLLECTION_STATUSES: ReadonlySet<string> = new Set([
   "authorized",
   "partially_authorized",
@@ -14,11 +8,9 @@ export const PAID_COLLECTION_STATUSES: ReadonlySet<string> = new Set([
   "completed",
 ])
 
-/** The refusal's `code`, and how its message starts (a JS SDK error carries only the status and message). */
 export const PAID_COLLECTION_CODE = "acquiring_collection_paid"
 const PAID_MESSAGE_START = "Already paid:"
 
-/** Why the request is refused: the cart is an order, or the collection holds a payment. */
 export function paidCollectionMessage(why: { order_id?: string; cart_id?: string; status?: string }): string {
   if (why.order_id)
     return `${PAID_MESSAGE_START} cart ${why.cart_id} is order ${why.order_id}. Show the order; no new payment is needed.`
@@ -27,7 +19,6 @@ export function paidCollectionMessage(why: { order_id?: string; cart_id?: string
   return `${PAID_MESSAGE_START} this payment collection is ${why.status}; no new payment session can replace its payment.`
 }
 
-/** Whether a failed session request is this refusal (409 with its message). */
 export const isPaidCollectionRefusal = (status: number | undefined, message: string): boolean =>
   status === 409 && message.startsWith(PAID_MESSAGE_START)
 

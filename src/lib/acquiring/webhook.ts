@@ -18,18 +18,12 @@ export interface WebhookDeps {
   logger: Logger | Console
   variant: Variant
   mapStatus: (record: OrderRecord | undefined, d: AcquiringData) => MappedStatus
-  /** The merchant's `decline_reasons` over decline.ts's defaults. */
   declineReasons?: Readonly<Record<string, DeclineCategory>>
 }
 
-/** Medusa's webhook data plus, for a declined or cancelled payment, the gateway's reason. */
 export type AcquiringWebhookData = NonNullable<WebhookActionResult["data"]> & { [DECLINE_KEY]?: DeclineReason }
 
-/**
- * Success is reported as AUTHORIZED, also for a paid order: processPaymentWorkflow then
- * completes the cart (authorizePayment reports `captured` where the gateway captured) or
- * authorizes a held order, and never records a second capture for an existing payment.
- */
+/** AUTHORIZED also for a paid order: processPaymentWorkflow completes the cart and never records a second capture. */
 const ACTIONS: Record<SessionStatus, PaymentActions> = {
   authorized: PaymentActions.AUTHORIZED,
   captured: PaymentActions.AUTHORIZED,
@@ -40,7 +34,6 @@ const ACTIONS: Record<SessionStatus, PaymentActions> = {
   canceled: PaymentActions.CANCELED,
 }
 
-/** Parse and verify (signature rule); forged → UNAUTHORIZED, malformed → INVALID_DATA. */
 export function verifyNotification(client: GatewayClient, payload: ProviderWebhookPayload["payload"]): Notification {
   const raw = payload.rawData
   const body = raw && (typeof raw === "string" ? raw.length : raw.byteLength) ? raw.toString() : payload.data
@@ -54,17 +47,13 @@ export function verifyNotification(client: GatewayClient, payload: ProviderWebho
   }
 }
 
-/**
- * Verify (signature rule), then confirm with retrievalTrans: the notification is only a hint.
- * A forged or inconsistent one throws (nothing happens); a foreign order is not_supported.
- */
+/** Verify, then confirm with retrievalTrans: the notification is only a hint. A foreign order is not_supported. */
 export async function webhookAction(
   payload: ProviderWebhookPayload["payload"],
   deps: WebhookDeps,
 ): Promise<WebhookActionResult> {
   const n = verifyNotification(deps.client, payload)
-  // Refunds and disputes change a payment, not a session: our notify route handles them
-  // (src/api/hooks/acquiring/notify); Medusa's generic webhook route drops not_supported.
+  // Refunds and disputes change a payment, not a session: our notify route handles them.
   if (n.notify_type !== "payment" && n.notify_type !== "review") return { action: PaymentActions.NOT_SUPPORTED }
   const session_id = sessionIdFromOrderNo(String(n.order_no))
   if (!session_id) return { action: PaymentActions.NOT_SUPPORTED }
@@ -108,21 +97,14 @@ function declineLine(mapped: MappedStatus, reason: DeclineReason, known: boolean
   return known ? given : `${given}; code not mapped, so shown as ${reason.category} (decline_reasons option)`
 }
 
-/**
- * The signed order_info's reason. The record's status decides between the two fallbacks: a
- * cancelled order (5000) without a mapped code is `cancelled`, anything else unmapped `declined`.
- */
+/** The signed order_info's reason; unmapped, a cancelled order (5000) is `cancelled`, else `declined`. */
 function declineOf(n: Notification, status: SessionStatus, deps: WebhookDeps): ReturnType<typeof declineReasonOf> {
   const given = declineReasonOf(String(n.order_info ?? ""), deps.declineReasons)
   const reason = given ?? { code: "", text: "", category: "declined" as const, known: false }
   return status === "canceled" && !reason.known ? { ...reason, category: "canceled" } : reason
 }
 
-/**
- * The gateway's record of a verified notification's order (retrievalTrans by order_no, on the
- * account the notification names): it must exist and carry the notification's amount, currency
- * and transaction. Unknown → NOT_FOUND, differing → INVALID_DATA; gateway errors are thrown as they are.
- */
+/** The record must exist and carry the notification's amount, currency and transaction. */
 export async function confirmedOrder(client: GatewayClient, n: Notification): Promise<OrderRecord> {
   const data = {
     order_no: String(n.order_no),
@@ -140,7 +122,7 @@ export async function confirmedOrder(client: GatewayClient, n: Notification): Pr
       `acquiring notification amount/currency differs from the gateway record of ${data.order_no}`,
     )
   }
-  // The notification's transaction is signed and required (schemas/notification-formats.ts): it must be the record's.
+  // The transaction is signed and required: it must be the record's.
   if (String(n.transaction_id) !== String(record.transaction_id ?? "")) {
     throw new MedusaError(
       MedusaError.Types.INVALID_DATA,

@@ -9,7 +9,6 @@ export interface AddressCheck {
   ok: boolean
   status: number | null
   problem: AddressProblem | null
-  /** What was found, and what to fix. */
   message: string
   location?: string
   server?: string
@@ -24,11 +23,7 @@ export interface RawAnswer {
 const TLS_CODES = /^(ERR_TLS|ERR_SSL|CERT_|UNABLE_TO_|DEPTH_ZERO|SELF_SIGNED|ERR_OSSL|HOSTNAME_MISMATCH)/
 const TIMEOUT_MS = 8_000
 
-/**
- * POSTs a harmless form to the notify URL over real HTTP (a fresh connection, no redirect followed)
- * and says what the gateway would meet there. Our own route refuses it as a notification without
- * order_no (400, our JSON refusal); anything else answered a request meant for it.
- */
+/** POSTs a harmless form to the notify URL (fresh connection, no redirects); our route refuses it with our JSON 400. */
 export async function checkNotifyAddress(url: string): Promise<AddressCheck> {
   try {
     return readAnswer(url, await post(url))
@@ -37,7 +32,6 @@ export async function checkNotifyAddress(url: string): Promise<AddressCheck> {
   }
 }
 
-/** The verdict on an answer: ours (reachable), a redirect, or someone else's status. */
 export function readAnswer(url: string, a: RawAnswer): AddressCheck {
   const server = [a.headers.server, a.headers.via].flat().filter(Boolean).join(", ") || undefined
   const base = { url, status: a.status, ...(server ? { server } : {}) }
@@ -71,7 +65,7 @@ export function readAnswer(url: string, a: RawAnswer): AddressCheck {
   }
 }
 
-/** Our hooks refuse with `{ type, message }` as JSON (answers.ts). */
+/** Our hooks refuse with `{ type, message }` as JSON. */
 function isOurRefusal(a: RawAnswer): boolean {
   if (a.status !== 400 || !String(a.headers["content-type"] ?? "").includes("json")) return false
   try {
@@ -82,7 +76,6 @@ function isOurRefusal(a: RawAnswer): boolean {
   }
 }
 
-/** The verdict on a request that got no answer. */
 export function readFailure(url: string, e: NodeJS.ErrnoException): AddressCheck {
   const code = String(e?.code ?? "")
   const out = (problem: AddressProblem, message: string): AddressCheck => ({

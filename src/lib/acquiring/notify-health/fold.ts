@@ -1,6 +1,5 @@
 import type { LastDeliveryRow, PaidRow } from "../queries/notification-health"
 
-/** One configured provider as the health view needs it. */
 export interface HealthProvider {
   config_id: string
   provider_ids: string[]
@@ -42,7 +41,6 @@ const delivery = (r: LastDeliveryRow | undefined): LastDelivery | null =>
       }
     : null
 
-/** The message of our refusal body ({type, message}), else the reply as stored. */
 export function reasonOf(reply: string): string {
   try {
     const parsed = JSON.parse(reply) as { message?: unknown }
@@ -56,10 +54,7 @@ export function reasonOf(reply: string): string {
 const latest = (rows: LastDeliveryRow[]) =>
   rows.reduce<LastDeliveryRow | undefined>((a, r) => (!a || new Date(r.at) > new Date(a.at) ? r : a), undefined)
 
-/**
- * Per provider: its last accepted and last refused (or failed) delivery, found by the accounts
- * it owns, and a warning when paid orders got no notification or none arrived while payments were made.
- */
+/** Per provider: the last accepted and refused delivery, and a warning when paid orders went unnotified. */
 export function foldHealth(
   providers: HealthProvider[],
   deliveries: LastDeliveryRow[],

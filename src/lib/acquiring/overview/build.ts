@@ -16,10 +16,7 @@ export interface Overview {
   open_disputes: OpenDisputeRow[]
 }
 
-/**
- * The overview of a period from the books: four grouped queries, run at once, folded here.
- * `configs` are the acquiring providers shown (their decline_reasons, capture modes and windows).
- */
+/** A period's overview: four grouped queries over the books, run at once and folded here. */
 export async function buildOverview(
   knex: Knex,
   configs: AcquiringProviderConfig[],

@@ -4,12 +4,10 @@ import { addTo, emptyTally, type Tally } from "./money"
 export const OUTCOMES = ["approved", "declined", "abandoned", "pending"] as const
 export type Outcome = (typeof OUTCOMES)[number]
 
-/** One GROUP BY row of the gateway orders a period opened (queries/overview.ts). */
 export interface OutcomeRow {
   day: string
   provider_id: string
   outcome: Outcome
-  /** The gateway's result code of the decline, when one was notified. */
   decline_code: string | null
   kind: string
   payment_method: string | null
@@ -48,7 +46,6 @@ export interface Outcomes {
   days: DayOutcomes[]
   totals: Record<Outcome, number>
   approval_rate: number | null
-  /** Approved gateway orders and their amounts per currency. */
   volume: Tally
   declines: DeclineBar[]
   methods: MethodBar[]
@@ -61,11 +58,7 @@ export const methodOf = (kind: string, paymentMethod: string | null) =>
 export const approvalRate = (approved: number, declined: number): number | null =>
   approved + declined ? Math.round((approved * 1000) / (approved + declined)) / 10 : null
 
-/**
- * The period's outcomes from the grouped rows: per day (every day, zeros included), totals, the
- * approval rate, the decline reasons (each provider's decline_reasons mapping its codes) and
- * per method. `overrides` maps a provider id to its merchant's decline_reasons.
- */
+/** Outcomes per day (zeros included), totals, approval rate, decline reasons (each provider's mapping) and method. */
 export function foldOutcomes(
   rows: OutcomeRow[],
   days: string[],

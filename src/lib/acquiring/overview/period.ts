@@ -20,10 +20,7 @@ export interface Period {
 const dayOf = (d: Date) => d.toISOString().slice(0, 10)
 const startOfDay = (d: Date) => new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate()))
 
-/**
- * The period an overview covers, in whole UTC days ending today (custom: from's day to to's day,
- * both included). A custom period needs both ends, in order, of at most MAX_PERIOD_DAYS.
- */
+/** Whole UTC days ending today; a custom period needs both ends, in order, within MAX_PERIOD_DAYS. */
 export function periodOf(q: { period: OverviewPeriod; from?: Date; to?: Date }, now: Date): Period {
   const today = startOfDay(now)
   let from: Date

@@ -11,7 +11,6 @@ export interface AwaitingTile extends Tally {
 
 const DAY = 24 * 60 * 60 * 1000
 
-/** The money tiles from the grouped rows: a count and an exact amount per currency each. */
 export function foldMoney(rows: MoneyRow[]): Record<MoneyTile, Tally> {
   const out = Object.fromEntries(MONEY_TILES.map((t) => [t, emptyTally()])) as Record<MoneyTile, Tally>
   for (const r of rows) {
@@ -21,7 +20,6 @@ export function foldMoney(rows: MoneyRow[]): Record<MoneyTile, Tally> {
   return out
 }
 
-/** Awaiting capture: the books' count and amounts, and the nearest deadline by the capture window. */
 export function foldAwaiting(rows: AwaitingRow[], captureWindowDays: number): AwaitingTile {
   const tally = emptyTally()
   let oldest: number | null = null

@@ -5,7 +5,6 @@ import { PAID_COLLECTION_STATUSES } from "../store-refusals"
 import { tryReadData } from "../payment-data"
 import { graphOf, type GraphRow } from "./graph"
 
-/** A gateway order as the books know it: its number and what it was opened for. */
 export interface GatewayOrderRef {
   order_no: string
   session_id?: string | null
@@ -13,13 +12,7 @@ export interface GatewayOrderRef {
   cart_id?: string | null
 }
 
-/**
- * What Medusa says of a gateway order whose session is gone, read when it is decided:
- * `payment`: a live Medusa payment carries it (its money is that payment's);
- * `unpaid_order`: none ever did, but its cart is an order whose collection holds no payment (a
- * review hold, an earlier bug), so it may be that order's only money: for the admin, never moved;
- * `none`: no order's money (a replaced session paid on its old page, a cart that never completed).
- */
+/** Who owns a gateway order whose session is gone: a live payment, an unpaid order (left to the admin), or none. */
 export type MedusaOwner =
   { owner: "payment"; payment_id: string } | { owner: "unpaid_order"; order_id: string } | { owner: "none" }
 
@@ -42,10 +35,7 @@ async function paymentsOfSessions(container: MedusaContainer, sessionIds: string
 const sessionsOf = (ref: GatewayOrderRef) =>
   [ref.session_id, sessionIdFromOrderNo(ref.order_no)].filter((s): s is string => !!s)
 
-/**
- * Every Medusa payment (canceled or not) that carries one of these gateway orders, by order number:
- * the payment of the session that opened it, and the one that adopted it after an order edit.
- */
+/** Every payment (canceled or not) carrying these gateway orders: the opener's, and an adopter's after an order edit. */
 export async function paymentsCarrying(
   container: MedusaContainer,
   refs: GatewayOrderRef[],
@@ -65,7 +55,6 @@ export async function paymentsCarrying(
   return out
 }
 
-/** The live Medusa payment carrying each gateway order that has one (order number → payment id). */
 export async function livePaymentsCarrying(
   container: MedusaContainer,
   refs: GatewayOrderRef[],
@@ -78,7 +67,6 @@ export async function livePaymentsCarrying(
   return out
 }
 
-/** One gateway order's owner in Medusa (MedusaOwner), read now. */
 export async function medusaOwnerOf(container: MedusaContainer, ref: GatewayOrderRef): Promise<MedusaOwner> {
   const payments = (await paymentsCarrying(container, [ref])).get(ref.order_no) ?? []
   const live = payments.find(isLive)
@@ -89,7 +77,6 @@ export async function medusaOwnerOf(container: MedusaContainer, ref: GatewayOrde
   return orderId ? { owner: "unpaid_order", order_id: orderId } : { owner: "none" }
 }
 
-/** The order of a completed cart's collection that holds no authorised or captured payment. */
 async function unpaidOrderOf(
   container: MedusaContainer,
   collectionId: string,

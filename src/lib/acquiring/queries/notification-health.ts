@@ -13,7 +13,6 @@ export interface LastDeliveryRow {
   order_no: string | null
 }
 
-/** The latest delivery of each account and verdict on the notify hook since `since`. */
 export async function lastDeliveries(knex: Knex, since: Date): Promise<LastDeliveryRow[]> {
   const { rows } = await knex.raw(
     `select distinct on (account_id, verdict) * from (
@@ -30,15 +29,11 @@ export async function lastDeliveries(knex: Knex, since: Date): Promise<LastDeliv
 export interface PaidRow {
   provider_id: string
   paid: number
-  /** Paid orders no accepted notification named. */
   unnotified: number
   latest_paid: Date | null
 }
 
-/**
- * Per provider, the gateway orders paid (attached, settled, unmatched) opened in [since, until),
- * how many of them no accepted notification named, and the latest one's opening.
- */
+/** Per provider, the paid gateway orders opened in [since, until) and how many no accepted notification named. */
 export async function paidRows(knex: Knex, since: Date, until: Date): Promise<PaidRow[]> {
   const { rows } = await knex.raw(
     `select g.provider_id, count(*)::int as paid, max(g.created_at) as latest_paid,

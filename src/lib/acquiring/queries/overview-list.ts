@@ -1,7 +1,6 @@
 import type { Knex } from "@medusajs/framework/mikro-orm/knex"
 import { CLASSIFIED_SQL, type OverviewScope } from "./overview"
 
-/** What narrows the list behind a tile or a bar; every filter is a bound parameter. */
 export interface OverviewListFilter {
   outcome?: string
   /** Decline codes to keep (a category's codes, resolved by the caller); [""] keeps orders without a code. */
@@ -28,7 +27,6 @@ export interface OverviewListRow {
 
 const MOVEMENT_OF = { captured: "capture", refunded: "refund", voided: "cancel" } as const
 
-/** The period's gateway orders behind an overview figure, newest first, and how many there are. */
 export async function overviewList(
   knex: Knex,
   s: OverviewScope,
@@ -70,7 +68,6 @@ export async function overviewList(
   }
 }
 
-/** The condition of a tile: a movement done, a dispute opened or an orphan settled within the period. */
 function tileFilter(tile: NonNullable<OverviewListFilter["tile"]>, b: Record<string, unknown>): string {
   if (tile === "settled_orphans") return "g.state = 'settled' and g.settled_at >= :from and g.settled_at < :to"
   if (tile === "disputed")
@@ -81,7 +78,6 @@ function tileFilter(tile: NonNullable<OverviewListFilter["tile"]>, b: Record<str
             and m.outcome = 'done' and m.kind = :movement and m.created_at >= :from and m.created_at < :to)`
 }
 
-/** Orders of any age meeting a tile's condition, with the outcome columns the list shows. */
 const tiled = (condition: string) => `with t as (
     select g.*, null::text as decline_code,
       case when g.state in ('attached', 'settled', 'unmatched') then 'approved' else g.state end as outcome

@@ -1,7 +1,6 @@
 import type { Knex } from "@medusajs/framework/mikro-orm/knex"
 import type { OutcomeRow } from "../overview/outcomes"
 
-/** The period and providers an overview reads: gateway orders opened in [from, to). */
 export interface OverviewScope {
   from: Date
   to: Date
@@ -11,14 +10,11 @@ export interface OverviewScope {
 
 /** The notification's result text in either dialect (the legacy push names it orderInfo). */
 const ORDER_INFO = `coalesce(n.fields->>'order_info', n.fields->>'orderInfo')`
-/** The result code of a notification's order_info (`<code>:<text>`). */
 export const DECLINE_CODE_SQL = `split_part(${ORDER_INFO}, ':', 1)`
 
 /**
- * The period's gateway orders, each with its outcome and decline code, as the CTE `o`. The result
- * is the latest accepted payment or review notification's code (0000 paid or authorised, R0000 held
- * for review, any other a decline), or the books' state once reconciliation attached the order.
- * The notifications are read once (from the period's start), grouped by order, joined by hash.
+ * The period's gateway orders with outcome and decline code (CTE `o`): the latest accepted payment or
+ * review notification's code, or the books' state once reconciliation attached the order.
  */
 export const CLASSIFIED_SQL = `with results as (
        select distinct on (n.order_no) n.order_no, ${DECLINE_CODE_SQL} as code
@@ -39,7 +35,6 @@ export const CLASSIFIED_SQL = `with results as (
          and (cardinality(:providers::text[]) = 0 or g.provider_id = any(:providers::text[]))
      )`
 
-/** The period's gateway orders grouped by day, provider, outcome, decline code, method and currency. */
 export async function outcomeRows(knex: Knex, s: OverviewScope): Promise<OutcomeRow[]> {
   // Grouping a month of orders in memory: with the default work_mem the sort spills to disk.
   const { rows } = await knex.transaction(async (trx): Promise<{ rows: OutcomeRow[] }> => {
@@ -65,10 +60,7 @@ export interface MoneyRow {
 
 const PROVIDERS = `(cardinality(:providers::text[]) = 0 or g.provider_id = any(:providers::text[]))`
 
-/**
- * Captured, voided and refunded (movements done in the period; a void without an amount is the
- * order's), disputes opened in the period and orphans settled in it, per currency.
- */
+/** Movements done, disputes opened and orphans settled in the period, per currency. */
 export async function moneyRows(knex: Knex, s: OverviewScope): Promise<MoneyRow[]> {
   const { rows } = await knex.raw(
     `select case m.kind when 'cancel' then 'voided' when 'capture' then 'captured' else 'refunded' end as what,
@@ -100,10 +92,7 @@ export interface AwaitingRow {
   oldest: Date
 }
 
-/**
- * Attached gateway orders of manually captured providers that no capture, void or refund of ours
- * has moved yet, opened within the capture window: what waits for a capture, as the books see it.
- */
+/** Attached orders of manual-capture providers, within the capture window, that nothing of ours moved yet. */
 export async function awaitingRows(knex: Knex, providerIds: string[], since: Date): Promise<AwaitingRow[]> {
   if (!providerIds.length) return []
   const { rows } = await knex.raw(
@@ -131,7 +120,6 @@ export interface OpenDisputeRow {
   opened_at: string
 }
 
-/** Disputes still open (any period), the nearest deadline first. */
 export async function openDisputes(knex: Knex, providerIds: string[], limit = 20): Promise<OpenDisputeRow[]> {
   const { rows } = await knex.raw(
     `select d.dispute_id, d.order_no, d.payment_id, d.status, d.reason,

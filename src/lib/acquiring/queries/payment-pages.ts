@@ -6,18 +6,11 @@ import type { GraphRow } from "./graph"
 import { ordersOfCollections } from "./order-links"
 import { PAYMENT_FIELDS, toView, type PaymentView } from "./payments"
 
-/**
- * What toView reads of a payment on a page: its own columns (captures and refunds are read apart),
- * without canceled_at (filtered to null) and created_at (no key, see below).
- */
+/** The payment columns toView reads (created_at is no key: see openPaymentPages). */
 const PAGE_FIELDS = PAYMENT_FIELDS.filter((f) => !f.includes(".") && f !== "canceled_at" && f !== "created_at")
 const MONEY_FIELDS = ["id", "payment_id", "created_at", "amount", "raw_amount"]
 
-/**
- * The capture and refund rows of these payments, oldest first, keyed by payment id: one query
- * each for the page. Read beside the payments rather than as their relations, which the ORM
- * would populate into a collection on every payment of the page, most of them empty.
- */
+/** Capture and refund rows by payment id, one query each: as relations the ORM would build a collection per payment. */
 async function moneyRowsOf(payments: IPaymentModuleService, ids: string[]) {
   const config = { select: MONEY_FIELDS, order: { created_at: "ASC", id: "ASC" } } as const
   const [captures, refunds] = await Promise.all([
@@ -35,14 +28,8 @@ async function moneyRowsOf(payments: IPaymentModuleService, ids: string[]) {
 type Page = { views: PaymentView[]; next?: string }
 
 /**
- * Open acquiring payments created since `since`, page by page, each with its order id and its
- * capture and refund rows, through the payment module's list methods and Query's order link: a
- * page is one query for the payments (⌈n / take⌉ of them, at least one) and one each for their
- * captures, refunds and orders. Keyset on the primary key: Medusa's ids grow with creation time,
- * and a row changed mid-run moves no other row from its page (an offset would); created_at is no
- * key, as the ORM hands it back without PostgreSQL's microseconds. Only the fields reconciliation
- * reads are selected: the ORM's cost is per payment and per field (bench/p3-reconcile.ts). The
- * next page is read while the caller works on this one (its gateway requests): pages are disjoint.
+ * Open payments page by page, the next read ahead. Keyset on the id: Medusa's ids grow with time, and the
+ * ORM drops created_at's microseconds.
  */
 export async function* openPaymentPages(
   container: MedusaContainer,

@@ -19,7 +19,7 @@ export interface PaymentView {
   captured_at: string | null
   canceled_at: string | null
   data: AcquiringData | null
-  /** Medusa's capture and refund rows (an unconfirmed one is left by a crash mid-call: reconcile/orphans.ts). */
+  /** Medusa's capture and refund rows (an unconfirmed one is left by a crash mid-call). */
   capture_rows: MoneyRow[]
   refund_rows: MoneyRow[]
 }
@@ -51,7 +51,6 @@ export const PAYMENT_FIELDS = [
   "refunds.amount",
 ]
 
-/** Exact total of Medusa money rows (captures, refunds), in cents. */
 export const centsOfRows = (rows: GraphRow[] | null | undefined): bigint =>
   (rows ?? []).reduce((s, r) => s + cents(toAmount(r?.raw_amount ?? r?.amount ?? 0)), 0n)
 
@@ -90,10 +89,7 @@ const query = (container: MedusaContainer) =>
 /** Fields enough to choose an order's payment (which to lock); its money rows are not read. */
 const CHOOSING_FIELDS = PAYMENT_FIELDS.filter((f) => !f.includes("."))
 
-/**
- * Acquiring payments of the given orders, keyed by order id (orders without one map to []).
- * `choosing`: without capture and refund rows (a first read, before the payments are locked).
- */
+/** Acquiring payments by order id; `choosing` skips the money rows (the first read, before locking). */
 export async function paymentsOfOrders(
   container: MedusaContainer,
   orderIds: string[],

@@ -11,10 +11,7 @@ export interface SettingsChange {
 /** A changed secret as the audit shows it: never the key, only that it changed. */
 export const CHANGED = "changed"
 
-/**
- * The fields one save changes, old and new values, for the audit row. Sign keys appear only as
- * "changed" (an account whose key changed); everything else as it was and is.
- */
+/** A save's changes for the audit row; sign keys appear only as "changed". */
 export function settingsChanges(before: MerchantSettings, after: MerchantSettings): SettingsChange[] {
   const out: SettingsChange[] = []
   for (const key of SETTINGS_KEYS) {

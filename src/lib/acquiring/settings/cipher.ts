@@ -1,11 +1,9 @@
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from "node:crypto"
 import { MedusaError } from "@medusajs/framework/utils"
 
-/** The environment variable holding the key that encrypts stored secrets. */
 export const SETTINGS_KEY_ENV = "ACQUIRING_SETTINGS_KEY"
 const PREFIX = "enc:v1:"
 
-/** Why secrets cannot be edited, and how to fix it (shown on the form and in the API's refusals). */
 export const SECRETS_HINT =
   `Secrets (sign keys) can be edited here once the server has an encryption key: set ${SETTINGS_KEY_ENV} ` +
   "to a random value of at least 32 characters (e.g. `openssl rand -base64 32`) on every server and worker, then restart."
@@ -49,5 +47,4 @@ export function settingsCipher(env: NodeJS.ProcessEnv = process.env): SettingsCi
   }
 }
 
-/** A refusal of a secret edit on a server without the key. */
 export const noCipher = () => new MedusaError(MedusaError.Types.INVALID_DATA, SECRETS_HINT)

@@ -5,11 +5,7 @@ import type { EffectiveSettings } from "./effective"
 
 type Owner = { effectiveSettings(configId: string): Promise<EffectiveSettings> }
 
-/**
- * The options of a provider entry under its newest saved settings (one indexed read; the owner
- * keeps the client per version), or medusa-config.ts alone without our module. Null while the
- * entry lacks its connection fields: nothing to reconcile or sweep at a gateway not yet named.
- */
+/** A provider's options under its newest saved settings; null while connection fields are missing. */
 export async function currentOptions(
   container: MedusaContainer,
   c: AcquiringProviderConfig,
@@ -20,7 +16,6 @@ export async function currentOptions(
   return s.missing.length ? null : s.options
 }
 
-/** The newest saved options of a provider id (null without our module or an entry of that id). */
 export async function latestOptions(container: MedusaContainer, providerId: string): Promise<AcquiringOptions | null> {
   const owner = container.resolve<Owner | undefined>("acquiring", { allowUnregistered: true })
   if (!owner?.effectiveSettings) return null

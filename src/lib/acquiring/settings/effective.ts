@@ -13,7 +13,6 @@ export interface EffectiveSettings {
   client: GatewayClient
   /** The saved values, secrets in plain text: never leaves the server's memory. */
   stored: MerchantSettings | null
-  /** Connection fields set nowhere: no payment can start until the admin sets them. */
   missing: string[]
 }
 

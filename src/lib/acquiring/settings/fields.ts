@@ -1,6 +1,5 @@
 import { z } from "zod"
 
-/** The groups of the admin's settings form, in the order it shows them. */
 export const SETTINGS_GROUPS = [
   { id: "connection", title: "Connection" },
   { id: "checkout", title: "Checkout" },
@@ -14,7 +13,6 @@ export type SettingsGroup = (typeof SETTINGS_GROUPS)[number]["id"]
 export const FIELD_KINDS = ["string", "url", "enum", "boolean", "integer", "secret", "list"] as const
 export type FieldKind = (typeof FIELD_KINDS)[number]
 
-/** What the form needs of a field beyond its zod type: where it sits, what it is called, how it is shown. */
 export interface FieldMeta {
   group?: SettingsGroup
   label: string
@@ -24,7 +22,6 @@ export interface FieldMeta {
   secret?: boolean
 }
 
-/** Metadata of every settings field (and of the fields of list items). */
 export const settingsFields = z.registry<FieldMeta>()
 
 /** A zod schema with its form metadata: one definition for the server's validation and the admin's form. */
@@ -33,7 +30,6 @@ export const field = <T extends z.ZodType>(schema: T, meta: FieldMeta): T => {
   return schema
 }
 
-/** Shown for a stored secret: its last four characters behind a fixed prefix. */
 export const SECRET_MASK_PREFIX = "••••"
 export const maskSecret = (secret: string): string => `${SECRET_MASK_PREFIX}${secret.slice(-4)}`
 export const isMasked = (value: unknown): value is string =>

@@ -24,14 +24,12 @@ export interface FormGroup {
   fields: FormField[]
 }
 
-/** The type under .optional() / .default(). */
 function inner(schema: z.ZodType): z.ZodType {
   let s = schema
   while (s instanceof z.ZodOptional || s instanceof z.ZodDefault) s = s.unwrap() as z.ZodType
   return s
 }
 
-/** Limits of a field: a number's range, a string's length, a list's size. */
 function limits(s: z.ZodType): Pick<FormField, "min" | "max" | "options"> {
   const num = (v: number | null | undefined) => (v === null || v === undefined || !Number.isFinite(v) ? undefined : v)
   if (s instanceof z.ZodEnum) return { options: s.options.map(String) }
@@ -44,7 +42,6 @@ function limits(s: z.ZodType): Pick<FormField, "min" | "max" | "options"> {
   return {}
 }
 
-/** One field's description, read from its zod schema and its registered metadata. */
 export function describeField(
   key: string,
   schema: z.ZodType,

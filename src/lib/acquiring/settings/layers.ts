@@ -4,7 +4,6 @@ import { SETTINGS_KEYS, type MerchantSettings, type SettingsKey } from "./schema
 type Raw = Record<string, unknown>
 const has = (o: unknown, k: string) => !!o && typeof o === "object" && Object.hasOwn(o, k)
 
-/** The provider option (in medusa-config.ts) each setting is, where its name differs. */
 const RAW_KEY: Partial<Record<SettingsKey, string>> = { apm_methods: "allowed_payment_methods" }
 
 /** Whether medusa-config.ts sets the field: then it is locked (the admin cannot change it). */
@@ -17,7 +16,6 @@ function setInConfig(raw: Raw, key: SettingsKey): boolean {
 
 export const lockedKeys = (raw: Raw): Set<SettingsKey> => new Set(SETTINGS_KEYS.filter((k) => setInConfig(raw, k)))
 
-/** The settings as medusa-config.ts gives them (what the form shows for a locked field). */
 export function settingsOfConfig(raw: Raw): MerchantSettings {
   const out: Record<string, unknown> = {}
   for (const key of lockedKeys(raw)) {
@@ -29,7 +27,6 @@ export function settingsOfConfig(raw: Raw): MerchantSettings {
   return out as MerchantSettings
 }
 
-/** The default of a field when neither medusa-config.ts nor a saved version sets it (from the option's schema). */
 export function settingDefault(key: SettingsKey): unknown {
   if (key === "mode") return "test"
   if (key === "saved_cards_enabled") return true
@@ -41,11 +38,7 @@ export function settingDefault(key: SettingsKey): unknown {
   return r?.success ? r.data : null
 }
 
-/**
- * Precedence (issue #35): a field set in medusa-config.ts wins, then the saved value, then the default
- * (left to the options' own schema). Returns the provider options to parse, and the titles of the
- * APM methods. A store that never saved a setting gets exactly its medusa-config.ts options.
- */
+/** Precedence (issue #35): medusa-config, then the saved value, then the default; a store without saves is unchanged. */
 export function applySettings(raw: Raw, stored: MerchantSettings | null): Raw {
   if (!stored) return raw
   const locked = lockedKeys(raw)

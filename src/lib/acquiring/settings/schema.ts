@@ -5,7 +5,6 @@ const Method = z.string().regex(/^[\w-]{1,40}$/, "letters, digits, - and _ only 
 const HttpUrl = z.url({ protocol: /^https?$/, error: "must be an http(s) address like https://shop.example/path" })
 const Currency = z.string().regex(/^[A-Z]{3}$/, "currency codes are 3 upper-case letters, e.g. EUR")
 
-/** One gateway account as the admin enters it; the sign key is a secret. */
 export const AccountSetting = z
   .object({
     account_id: field(z.string().min(1).max(10), {
@@ -28,7 +27,6 @@ export const AccountSetting = z
   .strict()
 export type AccountSetting = z.infer<typeof AccountSetting>
 
-/** One alternative payment method offered at checkout, with the title the shopper sees. */
 export const ApmMethodSetting = z
   .object({
     method: field(Method, { label: "Method", help: "The gateway's code of the method.", kind: "string" }),
@@ -37,10 +35,7 @@ export const ApmMethodSetting = z
   .strict()
 export type ApmMethodSetting = z.infer<typeof ApmMethodSetting>
 
-/**
- * The merchant's choices (issue #35), editable in the admin. Every field is optional: a stored
- * version holds what the admin set, medusa-config.ts what the developer set, the rest is default.
- */
+/** The merchant's choices (issue #35): a saved version, over medusa-config, over the defaults. */
 export const MerchantSettings = z
   .object({
     mode: field(z.enum(["test", "live"]).optional(), {

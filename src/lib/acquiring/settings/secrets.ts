@@ -5,7 +5,6 @@ import type { AccountSetting, MerchantSettings } from "./schema"
 
 type Accounts = NonNullable<MerchantSettings["accounts"]>
 
-/** The same settings with every sign key passed through `fn` (the only secret of the schema). */
 function mapSecrets(
   values: MerchantSettings,
   fn: (secret: string, account: AccountSetting) => string,
@@ -16,13 +15,9 @@ function mapSecrets(
 
 export const sealSecrets = (v: MerchantSettings, cipher: SettingsCipher) => mapSecrets(v, (s) => cipher.encrypt(s))
 export const openSecrets = (v: MerchantSettings, cipher: SettingsCipher) => mapSecrets(v, (s) => cipher.decrypt(s))
-/** What any answer shows of a secret: its last four characters. */
 export const maskSecrets = (v: MerchantSettings) => mapSecrets(v, maskSecret)
 
-/**
- * An admin's values with each masked sign key (sent back unchanged by the form) replaced by the key
- * that account has now; a masked key of an account that has none is refused.
- */
+/** Masked sign keys (sent back unchanged by the form) replaced by the current ones; an unknown one is refused. */
 export function unmaskSecrets(input: MerchantSettings, current: Accounts | undefined): MerchantSettings {
   return mapSecrets(input, (secret, account) => {
     if (!isMasked(secret)) return secret
@@ -36,7 +31,6 @@ export function unmaskSecrets(input: MerchantSettings, current: Accounts | undef
   })
 }
 
-/** Whether the values hold a secret different from the current ones (an edit that needs the key). */
 export function secretsChanged(next: MerchantSettings, current: Accounts | undefined): boolean {
   if (!next.accounts) return false
   const before = new Map((current ?? []).map((a) => [a.account_id, a.sign_key]))

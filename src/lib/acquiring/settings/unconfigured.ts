@@ -6,12 +6,7 @@ type Raw = Record<string, unknown>
 /** The address a provider entry without one uses until it is configured (nothing answers there). */
 export const UNCONFIGURED_URL = "http://unconfigured.invalid"
 
-/**
- * The connection fields an entry may leave to the admin's settings, filled with inert values so the
- * entry boots; `missing` names them (the provider refuses to start a payment while any is missing).
- * The placeholder account's key is derived from ACQUIRING_SETTINGS_KEY: it seeds the seal key of
- * snapshots and saved cards, which must outlive any sign key rotation.
- */
+/** Inert connection values so the entry boots; the placeholder key seeds the seal key, which outlives key rotation. */
 export function withPlaceholders(raw: Raw, env: NodeJS.ProcessEnv = process.env): { raw: Raw; missing: string[] } {
   const missing: string[] = []
   const out: Raw = { ...raw }

@@ -6,7 +6,6 @@ import type { CartSnapshot, SnapshotAddress, SnapshotCustomer, SnapshotItem } fr
 import type { StorefrontData } from "./storefront-data"
 import { subscriptionOf, type SubscriptionLine } from "./subscription"
 
-/** Cart fields the middleware asks Query for (src/api/store/acquiring-snapshot.ts). */
 export const SNAPSHOT_CART_FIELDS = [
   "id",
   "currency_code",
@@ -29,7 +28,6 @@ export const SNAPSHOT_CART_FIELDS = [
   "items.quantity",
   "items.is_giftcard",
   "items.requires_shipping",
-  // Merchant-written subscription terms (snapshot/subscription.ts).
   "items.variant.id",
   "items.variant.metadata",
   "items.product.id",
@@ -150,15 +148,9 @@ function customer(c: CartLike["customer"], pastOrders: PastOrder[], currency: st
   }) as SnapshotCustomer
 }
 
-/**
- * The trusted snapshot from the real cart: money from Medusa's computed totals, never from
- * the storefront. The storefront only contributes validated device data and return URLs;
- * the shopper's IP is the request's (as Medusa's trust-proxy setting reads it), and
- * subscription terms come from the merchant's product data.
- */
+/** Money from Medusa's totals, never the storefront's; the shopper's IP is the request's. */
 export function buildSnapshot(input: {
   cart: CartLike
-  /** Whose payment it is; a cart's own id by default. */
   owner?: { cart_id?: string; order_id?: string }
   payment_collection_id: string
   past_orders: PastOrder[]

@@ -45,10 +45,7 @@ export const SnapshotCustomer = z.object({
 })
 export type SnapshotCustomer = z.infer<typeof SnapshotCustomer>
 
-/**
- * Trusted snapshot built server side by our store middleware from the real cart or order
- * (never from storefront data) and sealed with an HMAC the provider verifies.
- */
+/** Built server side from the real cart or order, never storefront data, and HMAC-sealed. */
 export const CartSnapshot = z.object({
   v: z.literal(1),
   issued_at: z.number().int(),
@@ -69,7 +66,6 @@ export const CartSnapshot = z.object({
   items: z.array(SnapshotItem),
   promo_codes: z.array(z.object({ code: z.string(), type: z.string().optional() })),
   email: z.string().optional(),
-  /** The cart's or order's BCP 47 locale (Medusa 2.21), the hosted page's language fallback. */
   locale: z.string().max(35).optional(),
   billing_address: SnapshotAddress.optional(),
   shipping_address: SnapshotAddress.optional(),

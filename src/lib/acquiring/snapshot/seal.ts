@@ -14,7 +14,6 @@ export function snapshotKey(opts: { snapshot_secret?: string; accounts: Array<{ 
   return createHmac("sha256", material).update("medusa-plugin-acquiring/cart-snapshot/v1").digest()
 }
 
-/** The seal key of a configured provider (routes and workflows read the options from the app config). */
 export const sealKeyOf = (o: Pick<AcquiringOptions, "provider" | "client">): Buffer =>
   snapshotKey({ snapshot_secret: o.provider.snapshot_secret, accounts: o.client.accounts })
 
@@ -25,7 +24,6 @@ export type SealedSnapshot = z.infer<typeof SealedSnapshot>
 /** HMAC of a text only this server can make (the caller prefixes its own domain, e.g. "confirmed_capture"). */
 export const sealText = (key: Buffer, text: string) => createHmac("sha256", key).update(text, "utf8").digest("hex")
 
-/** Constant-time check of a sealText mac. */
 export function verifySealed(key: Buffer, text: string, got: string): boolean {
   if (!SealMac.safeParse(got).success) return false
   return timingSafeEqual(Buffer.from(sealText(key, text), "hex"), Buffer.from(got, "hex"))
@@ -43,7 +41,6 @@ const refuse = (why: string): never => {
   )
 }
 
-/** Verify and parse a sealed snapshot; refuses forged, altered or stale ones. */
 export function openSnapshot(sealed: unknown, key: Buffer, maxAgeS: number, now = Date.now()): CartSnapshot {
   const s = SealedSnapshot.safeParse(sealed)
   if (!s.success) return refuse("is malformed")

@@ -7,7 +7,6 @@ export const SNAPSHOT_KEY = "acquiring_snapshot"
 /** Header a storefront sends with the session's `hosted_page_token` to fetch its page again. */
 export const PAGE_TOKEN_HEADER = "x-acquiring-page-token"
 
-/** BCP 47 language tag as the hosted page takes it in browser_lang ("ja", "de-DE", "zh-Hant-TW"). */
 export const LanguageTag = z
   .string()
   .regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/, "must be a language tag like en-US")
@@ -15,11 +14,7 @@ export const LanguageTag = z
 
 const Text = (max: number) => z.string().max(max, `at most ${max} characters`)
 
-/**
- * Device and browser data the storefront collects (gateway-interface.md §2.2). A shopper can write all of it, so
- * none of it is money or an identity the gateway scores fraud on: `shopper_ip` is accepted for
- * older storefronts and ignored (the request's IP is sent; snapshot/build.ts).
- */
+/** Device data the storefront collects: shopper-writable, so `shopper_ip` is ignored (the request's IP is sent). */
 export const DeviceData = z
   .object({
     shopper_ip: z.union([z.ipv4(), z.ipv6()], { error: "must be an IPv4 or IPv6 address" }).optional(),
@@ -50,19 +45,17 @@ export const DeviceData = z
   .strict()
 export type DeviceData = z.infer<typeof DeviceData>
 
-/** What the storefront may send in POST /store/payment-collections/:id/payment-sessions `data`. */
 export const StorefrontData = z
   .object({
     device: DeviceData.optional(),
     return_url: Url.optional(),
     cancel_url: Url.optional(),
-    /** APM variant only: the method the shopper picked. */
     payment_method: z
       .string()
       .regex(/^[\w-]{1,40}$/, "letters, digits, - and _ only")
       .optional(),
     bank_code: Text(40).optional(),
-    /** Saved cards (lib/acquiring/saved-cards.ts): ask the gateway for a token; logged-in customers only. */
+    /** Ask the gateway for a card token; logged-in customers only. */
     save_card: z.boolean().optional(),
     /** Pay with this saved card of the logged-in customer (our id; checked server side by the provider). */
     payment_method_id: z

@@ -4,11 +4,7 @@ import { MathBN, MedusaError } from "@medusajs/framework/utils"
 import { Subscription } from "../../../gateway/schemas/checkout"
 import { toAmount } from "../money"
 
-/**
- * Metadata key, on a product variant or its product, holding the subscription terms the
- * checkout carries (gateway-interface.md §2.3). Only the merchant writes product data; a shopper can write
- * cart metadata, so terms (and `contract_amount`) are never read from the cart.
- */
+/** Subscription terms on a variant or its product (the spec §2.3): merchant data only, never the shopper's cart. */
 export const SUBSCRIPTION_METADATA_KEY = "acquiring_subscription"
 
 type Metadata = Record<string, unknown> | null | undefined
@@ -34,11 +30,7 @@ function termsOf(line: SubscriptionLine): { where: string; raw: unknown } | unde
 
 const invalid = (message: string) => new MedusaError(MedusaError.Types.INVALID_DATA, message)
 
-/**
- * The subscription of a cart: the terms of the one line whose variant (or product) carries
- * them; `contract_amount` defaults to that line's price × quantity. Two lines with different
- * terms are refused: the request carries one subscription.
- */
+/** The one line carrying terms; `contract_amount` defaults to price × quantity; differing terms are refused. */
 export function subscriptionOf(lines: SubscriptionLine[]): Subscription | undefined {
   let found: { where: string; terms: Subscription } | undefined
   for (const line of lines) {
