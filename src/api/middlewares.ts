@@ -5,7 +5,7 @@ import { adminPaymentMiddlewares } from "./admin/payments/middlewares"
 import { hookAcquiringMiddlewares } from "./hooks/acquiring/middlewares"
 import { storeAcquiringMiddlewares } from "./store/acquiring/middlewares"
 
-/** As Medusa's own api/middlewares.ts: each area declares its routes' middlewares beside them. */
+/** As in Medusa itself, each area declares its routes' middlewares beside them. */
 export default defineMiddlewares({
   routes: [
     ...adminAcquiringMiddlewares,

@@ -10,24 +10,17 @@ import {
 } from "../lib/acquiring/queries/locks"
 
 export interface RouteLock {
-  /** The one key of this request (from its params), or its keys (several: taken behind the multi-payment gate). */
+  /** Several keys are taken behind the multi-payment gate. */
   key: (req: MedusaRequest) => string | Promise<string[]>
-  /** Seconds to wait for it before answering 409 with `busy`. */
   waitSeconds: number
   /** Its lease: longer than the route can take, so it never lapses under a live request. */
   leaseSeconds: number
   busy: (req: MedusaRequest) => string
-  /** What the lock guards, for the log ("payment pay_…"). */
+  /** For the log ("payment pay_…"). */
   what: (req: MedusaRequest) => string
 }
 
-/**
- * Hold one lock for the whole of a Medusa route: taken before the route runs (409 after
- * `waitSeconds`), released when the handler (or the error handler) ends the response. Not on
- * "close": a client that goes away closes it at once while the route still runs, and "finish" then
- * never comes. One key is waited for alone; several are taken behind the multi-payment gate, as a
- * bulk run takes them, so neither can be part of a cycle.
- */
+/** Several keys go behind the multi-payment gate, as a bulk run takes them, so neither joins a cycle. */
 export function holdRouteLock(lock: RouteLock) {
   return async (req: MedusaRequest, res: MedusaResponse, next: MedusaNextFunction) => {
     const keys = [await lock.key(req)].flat()
@@ -36,10 +29,7 @@ export function holdRouteLock(lock: RouteLock) {
   }
 }
 
-/**
- * Take `keys` for the rest of this request (released when the response ends), or answer 409 with
- * `busy` and return false. For a middleware whose key is known only after a read.
- */
+/** Take `keys` for the rest of this request, or answer 409 and return false. */
 export async function holdForResponse(
   req: MedusaRequest,
   res: MedusaResponse,

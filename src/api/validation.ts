@@ -1,7 +1,6 @@
 import type { MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { MedusaError } from "@medusajs/framework/utils"
-// The project's zod 4.2.0: @medusajs/framework/zod re-exports this same module (one instance, so
-// Medusa's validators accept these schemas), and src/gateway's schemas that routes reuse use it too.
+// The same zod instance Medusa's framework re-exports, so its validators accept these schemas.
 import { z } from "zod"
 import { issuePath } from "../gateway/zod-issues"
 

@@ -46,7 +46,7 @@ export interface CredentialCheck {
     ms: number
     error?: { kind: string; code: string | null; message: string }
   }>
-  /** The doctor's findings and option lines per provider config (src/gateway/doctor). */
+  /** The doctor's findings per provider config. */
   diagnoses?: ConfigDiagnosis[]
 }
 

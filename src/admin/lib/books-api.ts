@@ -6,13 +6,11 @@ export type { ListedNotification, PresentedNotification, UnmatchedPayment }
 
 const BASE = "/admin/acquiring"
 
-/** The JSON the routes answer: dates as ISO strings. */
 type Wire<T> = { [K in keyof T]: T[K] extends Date ? string : T[K] }
 
 export const VERDICTS = ["accepted", "refused", "failed"] as const
 export const KINDS = ["payment", "review", "refund", "dispute", "payout"] as const
 
-/** The Notifications page's search; empty strings are left out of the query. */
 export interface NotificationSearch {
   order_no: string
   notify_type: string
@@ -24,7 +22,6 @@ export interface NotificationSearch {
 
 export const EMPTY_SEARCH: NotificationSearch = { order_no: "", notify_type: "", verdict: "", after: "", before: "" }
 
-/** The route's query for a search: a day's start for `after`, its end for `before`. */
 export function searchQuery(s: NotificationSearch): Record<string, string> {
   const q: Record<string, string> = {}
   if (s.order_no.trim()) q.order_no = s.order_no.trim()

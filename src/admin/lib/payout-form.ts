@@ -29,7 +29,6 @@ export type FormState = Record<FormKey, string>
 export const emptyForm = (): FormState =>
   Object.fromEntries(Object.keys(FIELD_PATHS).map((k) => [k, k === "payment_method" ? "SWIFT" : ""])) as FormState
 
-/** Request body from the form: blanks left out, nested objects only when they hold something. */
 export function toRequestBody(form: FormState, request_id: string): Record<string, unknown> {
   const body: Record<string, unknown> = { request_id, beneficiary: {} }
   for (const [key, path] of Object.entries(FIELD_PATHS) as Array<[FormKey, string]>) {
@@ -45,7 +44,7 @@ export function toRequestBody(form: FormState, request_id: string): Record<strin
 
 const PATH_TO_KEY = Object.fromEntries(Object.entries(FIELD_PATHS).map(([k, p]) => [p, k])) as Record<string, FormKey>
 
-/** Same rules as the server (gateway-interface.md §2.8 schema): messages keyed by form field. */
+/** The server's own schema, messages keyed by form field. */
 export function validateForm(form: FormState, request_id: string): Partial<Record<FormKey, string>> {
   const r = PayoutRequest.safeParse(toRequestBody(form, request_id))
   if (r.success) return {}
@@ -58,7 +57,6 @@ export function validateForm(form: FormState, request_id: string): Partial<Recor
   return errors
 }
 
-/** Server field errors (by body path) onto form keys. */
 export function errorsFromServer(byPath: Record<string, string>): Partial<Record<FormKey, string>> {
   const out: Partial<Record<FormKey, string>> = {}
   for (const [path, message] of Object.entries(byPath)) {
@@ -68,10 +66,7 @@ export function errorsFromServer(byPath: Record<string, string>): Partial<Record
   return out
 }
 
-/**
- * The server's validation message ("Invalid request: a.b: text; c: text") split per field,
- * so each message shows under its input.
- */
+/** "Invalid request: a.b: text; c: text" split per field, to show each under its input. */
 export function fieldErrorsFromMessage(message: string): Record<string, string> {
   const out: Record<string, string> = {}
   for (const part of message.replace(/^Invalid request:\s*/, "").split("; ")) {

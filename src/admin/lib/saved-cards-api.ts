@@ -1,6 +1,6 @@
 import { sdk } from "./sdk"
 
-/** A customer's saved card as GET /admin/acquiring/customers/:customer_id/saved-cards answers it (never the token). */
+/** Never the token. */
 export interface AdminSavedCard {
   id: string
   brand: string

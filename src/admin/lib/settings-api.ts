@@ -3,7 +3,7 @@ import type { SettingsCheck } from "../../api/admin/acquiring/settings/check"
 import type { AdminRestoreSettings, AdminSaveSettings } from "../../api/admin/acquiring/settings/validators"
 import { BACKEND_URL, sdk } from "./sdk"
 
-/** One setting as the server describes it (generated from the schema the server validates with). */
+/** Generated from the schema the server validates with. */
 export type FieldDescriptor = FormField
 export type CheckResult = SettingsCheck
 
@@ -25,7 +25,6 @@ export interface SettingsVersion {
   restored_from: number | null
 }
 
-/** A save or restore: counted, or refused by its check (the admin may then save anyway). */
 export type SaveOutcome =
   { saved: true; version: number; check: CheckResult } | { saved: false; message: string; check: CheckResult }
 

@@ -1,6 +1,6 @@
 import type { FieldDescriptor, SettingsForm } from "./settings-api"
 
-/** What the admin is editing: each field's value by key; a list is an array of row objects. */
+/** Each field's value by key; a list is an array of row objects. */
 export type Draft = Record<string, unknown>
 /** A list's row; ROW tags it with a stable key and, for a row the server sent, its index there. */
 export const ROW = Symbol("row")

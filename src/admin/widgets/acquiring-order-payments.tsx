@@ -14,7 +14,6 @@ const DISPUTE_COLORS = { opened: "orange", under_review: "blue", won: "green", l
 const shownDate = (v: string | null) =>
   v && !Number.isNaN(Date.parse(v)) ? new Date(v).toLocaleDateString() : v || "—"
 
-/** Disputes the gateway notified for one payment: reason, status, deadline, amount. */
 const Disputes = ({ p }: { p: PresentedPayment }) =>
   p.disputes.length ? (
     <div className="flex flex-col gap-y-2 px-6 py-4">
@@ -48,7 +47,7 @@ const Disputes = ({ p }: { p: PresentedPayment }) =>
     </div>
   ) : null
 
-/** Order details: the acquiring gateway's view of the order's payments, disputes, review decision and "sync now". */
+/** The gateway's view of the order's payments, disputes and review decision. */
 const AcquiringOrderPayments = ({ data: order }: DetailWidgetProps<AdminOrder>) => {
   const client = useQueryClient()
   const key = ["acquiring-order", order.id]

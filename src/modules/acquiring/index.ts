@@ -1,7 +1,7 @@
 import { Module } from "@medusajs/framework/utils"
 import AcquiringBooksService from "./service"
 
-/** The plugin's own books: register it in medusa-config's `modules` beside the payment module. */
+/** Registered in the Medusa config's `modules` beside the payment module. */
 export const ACQUIRING_BOOKS_MODULE = "acquiring"
 
 export default Module(ACQUIRING_BOOKS_MODULE, { service: AcquiringBooksService })

@@ -49,11 +49,7 @@ export type MovementInput = Pick<MovementDTO, "order_no" | "kind" | "source" | "
   answer?: Record<string, unknown> | null
 }
 
-/**
- * The plugin's own books (docs/architecture.md, "The books"): gateway orders, the money movements
- * we asked for, and the notifications received. Written from routes, workflows and subscribers,
- * never from the payment provider (Medusa's modules are isolated).
- */
+/** The plugin's books, written from routes, workflows and subscribers: Medusa isolates the payment provider. */
 class AcquiringBooksService extends MedusaService({
   GatewayOrder,
   Movement,
@@ -64,7 +60,6 @@ class AcquiringBooksService extends MedusaService({
   SettingsVersion,
   SettingsAudit,
 }) {
-  /** The one owner of the merchant settings and the gateway clients made from them (issue #35). */
   private readonly settings_: SettingsOwner
 
   constructor(container: Record<string, unknown>, _options?: unknown) {
@@ -73,7 +68,6 @@ class AcquiringBooksService extends MedusaService({
     this.settings_ = new SettingsOwner(() => this.knex(), (container as { configModule?: ConfigModule }).configModule)
   }
 
-  /** Options and gateway client of a provider entry at a settings version (default: the newest). */
   async effectiveSettings(providerOrConfigId: string, version?: number): Promise<EffectiveSettings> {
     return this.settings_.at(providerOrConfigId, version)
   }
@@ -84,12 +78,11 @@ class AcquiringBooksService extends MedusaService({
     return this.settings_.known(providerOrConfigId)
   }
 
-  /** The values of a saved version, secrets sealed (null: none saved). */
   async sealedSettings(configId: string, version: number): Promise<MerchantSettings | null> {
     return this.settings_.sealedValues(configId, version)
   }
 
-  /** The provider entry of medusa-config.ts (its raw options lock fields). */
+  /** The provider entry of the Medusa config (its raw options lock fields). */
   async settingsEntry(providerOrConfigId: string) {
     return this.settings_.entry(providerOrConfigId)
   }
@@ -102,7 +95,6 @@ class AcquiringBooksService extends MedusaService({
     return this.settings_.history(configId)
   }
 
-  /** The settings version each gateway order was opened under (orders not in the books: absent). */
   async settingsVersionsOf(orderNos: string[]): Promise<Map<string, number>> {
     if (!orderNos.length) return new Map()
     const rows = await this.knex()("acquiring_gateway_order")
@@ -112,12 +104,7 @@ class AcquiringBooksService extends MedusaService({
     return new Map(rows.map((r) => [r.order_no as string, Number(r.settings_version)]))
   }
 
-  /**
-   * Record gateway orders once by order number: a second sighting of the same order changes
-   * nothing. One INSERT … ON CONFLICT DO NOTHING (the unique order number decides, also between
-   * two requests at once) instead of a read, then a write in a transaction: it runs on every
-   * checkout's session request. Returns how many rows were new.
-   */
+  /** Returns how many were new; the unique order number decides between concurrent requests. */
   async recordOpened(rows: OpenedOrder[]): Promise<number> {
     const fresh = [...new Map(rows.map((r) => [r.order_no, r])).values()]
     if (!fresh.length) return 0
@@ -130,7 +117,6 @@ class AcquiringBooksService extends MedusaService({
     return inserted.length
   }
 
-  /** Each payment's disputes, oldest first. */
   async disputesOfPayments(paymentIds: string[]): Promise<Map<string, TrackedDispute[]>> {
     const out = new Map<string, TrackedDispute[]>()
     if (!paymentIds.length) return out
@@ -139,7 +125,7 @@ class AcquiringBooksService extends MedusaService({
     return out
   }
 
-  /** Write one dispute as it now stands; the previous state (null when new) is returned for an undo. */
+  /** Returns the previous state (null when new) for an undo. */
   async saveDispute(paymentId: string, orderNo: string, d: TrackedDispute): Promise<TrackedDispute | null> {
     const [row] = await this.listDisputes({ payment_id: paymentId, dispute_id: d.id })
     if (row) {
@@ -150,7 +136,7 @@ class AcquiringBooksService extends MedusaService({
     return null
   }
 
-  /** Undo of saveDispute: the previous state back, or the new row gone. */
+  /** Undo of saveDispute. */
   async restoreDispute(paymentId: string, disputeId: string, previous: TrackedDispute | null): Promise<void> {
     const [row] = await this.listDisputes({ payment_id: paymentId, dispute_id: disputeId })
     if (!row) return
@@ -158,11 +144,7 @@ class AcquiringBooksService extends MedusaService({
     else await this.deleteDisputes(row.id)
   }
 
-  /**
-   * One page of open gateway orders of some providers, oldest id first after `after`, with only
-   * `fields`: reconciliation follows every open order (books/follow-open.ts), 1,000 a page, and a
-   * plain SELECT builds no entity per row as the generated list does.
-   */
+  /** A keyset page of open gateway orders: a plain SELECT builds no entity per row, unlike the generated list. */
   async openGatewayOrdersPage(
     q: { provider_ids: string[]; since: Date; after?: string; take: number },
     fields: readonly string[],
@@ -179,11 +161,7 @@ class AcquiringBooksService extends MedusaService({
     return (await rows) as GatewayOrderDTO[]
   }
 
-  /**
-   * Mark open gateway orders attached (their sessions became payments) in one statement:
-   * reconciliation's books step does it for up to 1,000 a page. The generated update loads the
-   * rows and writes them back through the ORM, a dozen queries and most of a second per page.
-   */
+  /** Mark open orders attached in one statement; the generated update round-trips every row through the ORM. */
   async markAttached(ids: string[]): Promise<number> {
     if (!ids.length) return 0
     const knex = this.knex()
@@ -194,17 +172,13 @@ class AcquiringBooksService extends MedusaService({
       .update({ state: "attached", updated_at: knex.fn.now() })
   }
 
-  /**
-   * The module's own connection, for the statements the generated methods cannot say (MedusaService
-   * sets baseRepository_); no decorators, which not every loader of this file compiles (medusa
-   * db:migrate's esbuild transform refuses parameter decorators).
-   */
+  /** No decorators here: the esbuild transform of `medusa db:migrate` refuses parameter decorators. */
   private knex(): Knex {
     const repo = (this as unknown as { baseRepository_: { getFreshManager(): { getKnex(): Knex } } }).baseRepository_
     return repo.getFreshManager().getKnex()
   }
 
-  /** Orders whose fulfillment asks for their capture; an order already due stays one row. */
+  /** An order already due stays one row. */
   async markCaptureDue(orderIds: string[]): Promise<void> {
     const known = new Set((await this.listCaptureDues({ order_id: orderIds })).map((d) => d.order_id))
     const fresh = [...new Set(orderIds)].filter((id) => !known.has(id))
@@ -217,19 +191,16 @@ class AcquiringBooksService extends MedusaService({
     }
   }
 
-  /** The sweep is done with these orders (captured, or nothing left to capture). */
   async clearCaptureDue(orderIds: string[]): Promise<void> {
     if (!orderIds.length) return
     const rows = await this.listCaptureDues({ order_id: orderIds }, { select: ["id"] })
     if (rows.length) await this.deleteCaptureDues(rows.map((r) => r.id))
   }
 
-  /** A refused delivery, counted on an identical one's row or capped per hour (lib/notification-rows.ts). */
   async recordRefusedNotification(row: RefusedRow, capPerHour: number): Promise<RefusedOutcome> {
     return recordRefused(this.knex(), row, capPerHour)
   }
 
-  /** Whether a verified signature belongs to this delivery (lib/notification-rows.ts). */
   async sealSignature(signatureHash: string, digest: string): Promise<boolean> {
     return sealSignature(this.knex(), signatureHash, digest)
   }

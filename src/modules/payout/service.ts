@@ -21,11 +21,7 @@ export type PayoutDTO = InferTypeOf<typeof Payout>
 type CreatePayoutData = Partial<PayoutDTO>
 export type PayoutPatch = Partial<PayoutUpdate> & { submitted_at?: Date; account_id?: string }
 
-/**
- * Payout records plus the one gateway client payouts use, found on first use: the plugin option
- * `gateway` when set, else the acquiring payment provider's client (lib/provider-client.ts). A
- * store that never pays out needs neither.
- */
+/** The gateway client is built on first use: a store that never pays out needs none. */
 class PayoutModuleService extends MedusaService({ Payout }) {
   protected readonly options_: PayoutModuleOptions
   private gateway_?: { client: GatewayClient; options: GatewayClientOptions }
@@ -35,7 +31,6 @@ class PayoutModuleService extends MedusaService({ Payout }) {
     // eslint-disable-next-line prefer-rest-params
     super(...arguments)
     this.options_ = parsePayoutModuleOptions(options)
-    // Medusa hands every module the app config; payouts find the payment provider's gateway there.
     this.configModule_ = (container as { configModule?: ConfigModule }).configModule
   }
 
@@ -49,7 +44,6 @@ class PayoutModuleService extends MedusaService({ Payout }) {
     return this.gateway().client
   }
 
-  /** The client payouts use and its options (the gateway profile says how payout answers read). */
   private gateway() {
     if (!this.gateway_) {
       try {
@@ -61,7 +55,7 @@ class PayoutModuleService extends MedusaService({ Payout }) {
           this.gateway_ = { client, options: options.client }
         }
       } catch (e) {
-        // Names the option to fix (GatewayOptionsError); a 400, not an anonymous 500.
+        // Names the option to fix: a 400, not an anonymous 500.
         if (isGatewayError(e)) throw new MedusaError(MedusaError.Types.INVALID_DATA, e.message)
         throw e
       }
@@ -69,10 +63,7 @@ class PayoutModuleService extends MedusaService({ Payout }) {
     return this.gateway_
   }
 
-  /**
-   * Typed writes. Amounts are decimal strings: bigNumber columns take any BigNumberInput
-   * and keep every digit, while the generated DML input type narrows them to number.
-   */
+  /** Amounts are decimal strings: bigNumber columns keep every digit; the generated input type says number. */
   async createPayoutRecord(data: PayoutRecordInput): Promise<PayoutDTO> {
     const [created] = await this.createPayouts([data as unknown as CreatePayoutData])
     return created
@@ -83,12 +74,11 @@ class PayoutModuleService extends MedusaService({ Payout }) {
     return updated
   }
 
-  /** POST /v1/payout. Idempotent at the gateway on request_id. */
+  /** Idempotent at the gateway on request_id. */
   async sendPayout(req: PayoutRequest, opts?: CallOptions): Promise<PayoutResponse> {
     return this.gatewayClient().payout(req, opts)
   }
 
-  /** Verifies and parses a notification body; throws the client's typed errors. */
   // eslint-disable-next-line @medusajs/service-methods-must-be-async -- a synchronous accessor, no I/O
   parseNotification(body: string | Record<string, unknown>): Notification {
     return this.gatewayClient().parseNotification(body, "payout")

@@ -3,7 +3,6 @@ import type { CredentialCheck } from "../../lib/acquiring-api"
 
 type Diagnosis = NonNullable<CredentialCheck["diagnoses"]>[number]
 
-/** The doctor's findings of one provider config: one line each, then the option lines for medusa-config.ts. */
 export const DoctorFindings = ({ diagnosis }: { diagnosis: Diagnosis }) => (
   <div className="flex flex-col gap-y-2">
     <Text size="small" weight="plus">

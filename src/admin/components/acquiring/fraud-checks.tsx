@@ -1,6 +1,5 @@
 import { StatusBadge, Text } from "@medusajs/ui"
 
-/** Fraud check items of the gateway (ACCEPT / REJECT). */
 export const FraudChecks = ({ checks }: { checks: Array<{ check_items: string; status: string }> }) => {
   if (!checks.length)
     return (

@@ -7,10 +7,7 @@ const OUTCOMES = {
   adopted: "recorded on the order's new collection",
 } as const
 
-/**
- * An authorisation an order edit replaced, kept at the gateway until the new collection is
- * paid: capturable until its window closes (with a warning the day before), or how it ended.
- */
+/** An authorisation an order edit replaced, kept until the new collection is paid. */
 export const KeptAuthorisation = ({
   p,
   onCapture,

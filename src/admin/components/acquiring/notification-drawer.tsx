@@ -9,10 +9,7 @@ interface Props {
   onClose: () => void
 }
 
-/**
- * One notification: its fields as stored (card data was masked before it was stored, so none can
- * be shown), our reply and what it changed; *Process again* for a refused or failed one.
- */
+/** Card data was masked before the fields were stored, so none can be shown. */
 export const NotificationDrawer = ({ id, onClose }: Props) => {
   const client = useQueryClient()
   const { data, error } = useQuery({

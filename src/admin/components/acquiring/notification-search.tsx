@@ -9,7 +9,7 @@ interface Props {
   onSearch: (s: NotificationSearch) => void
 }
 
-/** Order number, kind, verdict and a date range; applied on Search (not on every key). */
+/** Applied on Search, not on every key. */
 export const NotificationSearchForm = ({ initial, onSearch }: Props) => {
   const [s, setS] = useState<NotificationSearch>(initial)
   const set = (k: keyof NotificationSearch) => (v: string) => setS((prev) => ({ ...prev, [k]: v === ANY ? "" : v }))

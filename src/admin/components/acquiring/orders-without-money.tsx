@@ -8,9 +8,8 @@ import { listUnmatched } from "../../lib/books-api"
 const PAGE_SIZE = 20
 
 /**
- * The second list of *Unmatched payments*: orders whose money and status disagree. An order
- * without money (voided or refunded at the gateway outside Medusa), or a canceled order holding
- * money that option `orphans: "report"` left to the admin.
+ * Orders whose money and status disagree: voided or refunded outside Medusa, or canceled with
+ * money that `orphans: "report"` left to the admin.
  */
 export const OrdersWithoutMoney = () => {
   const [page, setPage] = useState(0)

@@ -7,7 +7,6 @@ const PAGES = [
   ["/acquiring/notifications", "Notifications"],
 ] as const
 
-/** Links to the plugin's other pages (all but the one shown). */
 export const PagesNav = ({ here }: { here: string }) => (
   <div className="mt-1 flex gap-x-4 text-sm">
     {PAGES.filter(([to]) => to !== here).map(([to, label]) => (

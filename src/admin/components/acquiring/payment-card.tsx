@@ -13,7 +13,6 @@ const Row = ({ label, value }: { label: string; value: string }) => (
   </div>
 )
 
-/** One acquiring payment as Medusa and the gateway see it, with captures and refunds and their references. */
 export const PaymentCard = ({ p }: { p: PresentedPayment }) => (
   <div className="flex flex-col gap-y-2 px-6 py-4">
     <Row label="Transaction id" value={p.transaction_id ?? "—"} />

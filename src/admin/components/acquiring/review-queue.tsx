@@ -3,7 +3,6 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query"
 import { Link } from "react-router-dom"
 import { decide, listHeld } from "../../lib/acquiring-api"
 
-/** Payments the gateway holds for review, with their failing fraud checks and accept/reject. */
 export const ReviewQueue = () => {
   const client = useQueryClient()
   const { data, isLoading } = useQuery({ queryKey: ["acquiring-review"], queryFn: listHeld })

@@ -51,10 +51,7 @@ const SECTIONS: Array<{ title: string; fields: Array<[FormKey, string, string?]>
   },
 ]
 
-/**
- * Create form. One request_id per form: a resubmission after an error or timeout reuses it,
- * so the gateway never pays twice; it changes only after a payout was recorded.
- */
+/** One request_id per form: a resubmission after an error or timeout reuses it, so nothing is paid twice. */
 export const CreatePayoutModal = ({ onCreated }: { onCreated: (p: AdminPayout) => void }) => {
   const [open, setOpen] = useState(false)
   const [form, setForm] = useState<FormState>(emptyForm)

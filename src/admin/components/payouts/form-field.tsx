@@ -10,7 +10,6 @@ interface Props {
   onChange: (value: string) => void
 }
 
-/** Label, input and the field's validation message. */
 export const FormField = ({ id, label, value, error, placeholder, type = "text", onChange }: Props) => (
   <div className="flex flex-col gap-y-1">
     <Label htmlFor={id} size="small" weight="plus">

@@ -1,7 +1,6 @@
 import { StatusBadge, Text } from "@medusajs/ui"
 import type { CheckResult } from "../../lib/settings-api"
 
-/** The check a save ran against the entered values: each step, what the gateway answered. */
 export const CheckSteps = ({ check, title }: { check: CheckResult; title: string }) => (
   <div className="flex flex-col gap-y-2" data-testid="settings-check">
     <Text size="small" weight="plus">

@@ -11,7 +11,7 @@ interface Props {
   onCancel: () => void
 }
 
-/** A yes/no question before a save counts (Radix needs the Title and Description for screen readers). */
+/** Radix needs the Title and Description for screen readers. */
 export const ConfirmPrompt = ({ open, title, description, confirm, danger, onConfirm, onCancel }: Props) => (
   <Prompt open={open} onOpenChange={(o) => !o && onCancel()} variant={danger ? "danger" : "confirmation"}>
     <Prompt.Content>

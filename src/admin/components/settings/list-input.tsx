@@ -13,7 +13,6 @@ interface Props {
   onChange: (rows: Row[]) => void
 }
 
-/** An editable list of rows (accounts, payment methods): one column per item field, add and remove. */
 export const ListInput = ({ id, field, value, problems, onChange }: Props) => {
   const rows = Array.isArray(value) ? (value as Row[]) : []
   const items = field.item_fields ?? []

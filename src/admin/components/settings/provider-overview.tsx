@@ -7,7 +7,7 @@ interface Props {
   check: CredentialCheck | null
 }
 
-/** What counts now for one provider entry: address, capture, accounts (never keys) and their credentials check. */
+/** What counts now for one provider entry; accounts, never keys. */
 export const ProviderOverview = ({ p, check }: Props) => {
   const result = (account_id: string) =>
     check?.results.find((r) => r.config_id === p.config_id && r.account_id === account_id)

@@ -10,7 +10,7 @@ interface Props {
   onSave: (values: Record<string, unknown>, live: boolean) => void
 }
 
-/** The editable form of one provider entry; remounted (by version) after each save so it starts afresh. */
+/** Remounted by version after each save, so it starts afresh. */
 export const ProviderSettingsForm = ({ form, saving, onSave }: Props) => {
   const [draft, setDraft] = useState<Draft>(() => initialDraft(form))
   const [tried, setTried] = useState(false)

@@ -9,7 +9,6 @@ import { SettingsHistory } from "./settings-history"
 import { TestModeBadge } from "./test-mode-badge"
 import { settingsKeys, useSettingsActions } from "./use-settings-actions"
 
-/** One provider entry's settings: the form, what the last save's check said, and the history. */
 export const ProviderSettings = ({ providerId }: { providerId: string }) => {
   const {
     data: form,

@@ -12,10 +12,7 @@ interface Props {
   onChange: (value: unknown) => void
 }
 
-/**
- * Write-only: the stored secret shows only as ••••1234. "Change" opens an empty input; "Keep" puts the
- * ending back, which the server reads as "unchanged".
- */
+/** Write-only: "Keep" puts the ending back, which the server reads as "unchanged". */
 export const SecretInput = ({ id, original, value, disabled, invalid, onChange }: Props) => {
   const stored = typeof original === "string" && original !== ""
   const [editing, setEditing] = useState(!stored)

@@ -12,7 +12,6 @@ interface Props {
   onChange: (value: unknown) => void
 }
 
-/** Label, control, the server's help text, where a locked value is set, and the field's problem. */
 export const SettingField = ({ idPrefix, field, value, problems, onChange }: Props) => {
   const id = `${idPrefix}-${field.key}`
   const problem = problems[field.key]

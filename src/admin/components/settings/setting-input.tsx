@@ -13,7 +13,6 @@ export interface InputProps {
   onChange: (value: unknown) => void
 }
 
-/** The control for one setting, chosen by the descriptor's kind (lists of rows have their own). */
 export const SettingInput = ({ id, field, original, value, invalid, onChange }: InputProps) => {
   const disabled = !!field.locked
   const placeholder = defaultHint(field)

@@ -11,7 +11,6 @@ interface Props {
   onChange: (key: string, value: unknown) => void
 }
 
-/** One of the server's groups (Connection, Checkout, …): its fields in two columns, lists full width. */
 export const SettingsGroup = ({ idPrefix, group, draft, problems, onChange }: Props) => (
   <section className="flex flex-col gap-y-3 px-6 py-4" aria-labelledby={`${idPrefix}-group-${group.id}`}>
     <Heading level="h3" id={`${idPrefix}-group-${group.id}`}>

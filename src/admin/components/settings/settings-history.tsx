@@ -16,7 +16,7 @@ interface Props {
 const changeLine = (c: SettingsVersion["changes"][number], field?: FieldDescriptor) =>
   `${field?.label ?? c.key}: ${field?.kind === "secret" ? "changed" : `${shownValue(c.from)} → ${shownValue(c.to)}`}`
 
-/** Who changed what and when, newest first; an earlier version can be restored (checked again first). */
+/** An earlier version can be restored; it is checked again first. */
 export const SettingsHistory = ({ providerId, current, fields, busy, onRestore }: Props) => {
   const { data, isLoading, error } = useQuery({
     queryKey: settingsKeys.history(providerId),

@@ -17,7 +17,6 @@ export const TestModeBadge = ({ mode }: { mode: "test" | "live" | string | undef
     </Badge>
   ) : null
 
-/** The mode each provider entry runs in now (saved settings included), by entry id and Medusa provider id. */
 export function useProviderModes(): Map<string, string> {
   const { data } = useQuery({ queryKey: settingsKeys.list, queryFn: getSettings })
   const entries = data?.providers ?? []
@@ -35,7 +34,6 @@ export function useProviderModes(): Map<string, string> {
   return modes
 }
 
-/** TEST when any provider entry (or one of those given) is in test mode. */
 export const ProviderTestBadge = ({ providerIds }: { providerIds?: string[] }) => {
   const modes = useProviderModes()
   const relevant = providerIds?.length ? providerIds.map((id) => modes.get(id)) : [...modes.values()]

@@ -3,11 +3,9 @@ import { useMutation, useQueryClient } from "@tanstack/react-query"
 import { useState } from "react"
 import { restoreSettings, saveSettings, type SaveOutcome } from "../../lib/settings-api"
 
-/** What the admin asked for: saving the form's values, or restoring an earlier version. */
 export type Attempt =
   { kind: "save"; values: Record<string, unknown>; confirm_live?: true } | { kind: "restore"; version: number }
 
-/** A question pending before the attempt is sent (again): going live, or saving over a failed check. */
 export interface Question {
   reason: "live" | "anyway"
   attempt: Attempt
@@ -20,10 +18,7 @@ export const settingsKeys = {
   list: ["acquiring-settings"],
 }
 
-/**
- * Save and restore of one provider entry: a refused check turns into the "save anyway" question, going live
- * asks first; what the last check said stays shown after the form reloads.
- */
+/** A refused check becomes the "save anyway" question; going live asks first. */
 export function useSettingsActions(providerId: string) {
   const client = useQueryClient()
   const [outcome, setOutcome] = useState<SaveOutcome | null>(null)

@@ -13,7 +13,6 @@ interface Props {
   pageSize: number
   page: number
   setPage: (update: (page: number) => number) => void
-  /** The table itself. */
   children: ReactNode
 }
 

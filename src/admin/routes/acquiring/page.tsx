@@ -16,7 +16,6 @@ const PERIODS = [
   ["custom", "Custom"],
 ] as const
 
-/** How much went through, how much was declined and why, what waits: the plugin's first page. */
 const OverviewPage = () => {
   const [params, setParams] = useSearchParams()
   const scope: OverviewScope = {

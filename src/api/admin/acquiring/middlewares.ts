@@ -14,7 +14,7 @@ const body = (schema: Parameters<typeof described>[0]) => validateAndTransformBo
 // Our routes read only validatedQuery: no Medusa fields/pagination config to derive.
 const query = (schema: Parameters<typeof described>[0]) => [flatQuery, validateAndTransformQuery(described(schema), {})]
 
-/** Every /admin/acquiring route's input, checked before its handler; spread into src/api/middlewares.ts. */
+/** Every /admin/acquiring route's input, checked before its handler. */
 export const adminAcquiringMiddlewares: MiddlewareRoute[] = [
   {
     matcher: "/admin/acquiring/bulk/awaiting-capture",

@@ -4,11 +4,7 @@ import { paymentsOfOrders } from "../../../lib/acquiring/queries/payments"
 import { PAYMENT_ROUTE_LOCK_LEASE_SECONDS, PAYMENT_ROUTE_LOCK_WAIT_SECONDS } from "../payments/middlewares"
 import { holdRouteLock } from "../../route-lock"
 
-/**
- * Medusa's order cancel holds the lock of each of the order's acquiring payments for the whole
- * request, as its capture and refund routes do: a capture still in flight ends before the cancel
- * reads the payments, so the cancel refunds what it captured instead of racing it.
- */
+/** The cancel holds its payments' locks, so it refunds a capture in flight instead of racing it. */
 export const holdOrderPaymentLocks = holdRouteLock({
   waitSeconds: PAYMENT_ROUTE_LOCK_WAIT_SECONDS,
   leaseSeconds: PAYMENT_ROUTE_LOCK_LEASE_SECONDS,

@@ -5,16 +5,12 @@ import { tryReadData } from "../../../lib/acquiring/payment-data"
 import { graphOf } from "../../../lib/acquiring/queries/graph"
 import { recordMovementsAfterSend } from "../../../workflows/acquiring/books/record-movements"
 
-/** The movement's outcome from Medusa's answer to the admin. */
 const outcomeOf = (status: number): "done" | "refused" | "failed" => {
   const answer = answerClassOf(status)
   return answer === "ok" ? "done" : answer
 }
 
-/**
- * Medusa's admin capture and refund of an acquiring payment: once answered, one movement in the
- * books (the amount asked, Medusa's answer status). The provider cannot write the books itself.
- */
+/** One movement in the books per admin capture or refund, once answered: the provider cannot write them. */
 export function recordPaymentMovement(kind: "capture" | "refund") {
   return (req: MedusaRequest, res: MedusaResponse, next: MedusaNextFunction) => {
     const paymentId = req.params.id
@@ -55,6 +51,6 @@ async function record(
       },
     ])
   } catch {
-    // Reading the payment failed: the movement is not recorded; the gateway's records still say.
+    // Unrecorded; the gateway's records still say.
   }
 }

@@ -1,10 +1,7 @@
 import type { MiddlewareRoute } from "@medusajs/framework/http"
 import { recordNotificationMiddleware } from "./record-middleware"
 
-/**
- * The gateway's notify_urls: form-urlencoded, the raw body kept for the signature check. The
- * bodies are read and verified by the gateway client in the handlers, not by a zod middleware.
- */
+/** The raw body is kept for the signature check; the handlers verify bodies with the gateway client. */
 export const hookAcquiringMiddlewares: MiddlewareRoute[] = [
   {
     matcher: "/hooks/acquiring/notify",

@@ -3,13 +3,9 @@ import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { arrivalClock } from "../../../lib/arrival-clock"
 import { recordNotification } from "../../../workflows/acquiring/books/record-notification"
 
-/** Deliveries in one millisecond keep their order (the admin list is newest first, then by id, written later). */
 const arrived = arrivalClock()
 
-/**
- * Why a write failed, without its message: a database error's message carries the statement, and
- * with it every field of the delivery.
- */
+/** Without the message: a database error's message carries the statement, every field of the delivery with it. */
 const failureOf = (e: unknown) => {
   const code = (e as { code?: unknown })?.code
   return typeof code === "string" && /^[\w-]{1,20}$/.test(code) ? `error code ${code}` : (e as Error)?.name || "error"

@@ -8,11 +8,10 @@ import { handleNotification } from "./notify/process"
 import { replyFor, type NotifyReply } from "./notify/replies"
 import { handlePayoutNotification } from "./payout/process"
 
-/** The reply as its hook sends it (answers.ts): `success`, or `{ type, message }` as JSON. */
+/** `success`, or `{ type, message }` as JSON, as the hook sends it. */
 export const replyText = (reply: NotifyReply) =>
   reply.status < 300 ? reply.body : JSON.stringify(refusal(reply.status, reply.body))
 
-/** The stored fields with the signature the row kept apart, under the name the delivery used. */
 function withSignature(fields: Record<string, unknown>, signature: string | null | undefined): Record<string, unknown> {
   const out = { ...fields }
   if (!signature) return out
@@ -21,13 +20,7 @@ function withSignature(fields: Record<string, unknown>, signature: string | null
   return out
 }
 
-/**
- * "Process again": a stored notification's fields through its hook's handling from the start, as
- * if the gateway had delivered them now: signature, format and the gateway's own record are all
- * checked afresh, and the stored verdict counts for nothing. The fields are the object the hook
- * parsed (card data masked; the gateway never signs a card field) and the signature kept apart, so
- * no raw body is needed; the digest taken on arrival binds it to its signature as the delivery was.
- */
+/** Everything checked afresh; the stored fields suffice, as the gateway never signs a card field. */
 export async function replayNotification(
   scope: MedusaContainer,
   row: Pick<NotificationDTO, "hook" | "fields" | "signature" | "digest">,
@@ -45,7 +38,6 @@ export async function replayNotification(
     }
     return await handleNotification(scope, { body, headers: {}, digest })
   } catch (e) {
-    // As the hook would answer: a refusal keeps its status, anything else may pass (503).
     return replyFor(e)
   }
 }

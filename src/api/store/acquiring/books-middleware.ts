@@ -8,11 +8,8 @@ import { rememberedCart } from "./collection-cart"
 type Body = { payment_collection?: { payment_sessions?: unknown } | null }
 
 /**
- * POST /store/payment-collections/:id/payment-sessions: the gateway order the new session opened
- * is written into the plugin's books before the storefront gets its page. Medusa deletes a
- * replaced session with its data; the books row outlives it, so a payment on the old page is
- * still found and settled. A failed write is logged, and reconciliation's walk over open
- * sessions records the order on its next run.
+ * Medusa deletes a replaced session with its data; the books row lets a payment on the old page be settled.
+ * A failed write is logged; reconciliation records the order on its next run.
  */
 export function acquiringBooksMiddleware(req: MedusaRequest, res: MedusaResponse, next: MedusaNextFunction) {
   const collectionId = req.params.id

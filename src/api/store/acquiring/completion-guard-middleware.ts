@@ -19,13 +19,7 @@ const FIELDS = [
   "payment_collection.payment_sessions.data",
 ]
 
-/**
- * POST /store/carts/:id/complete of a cart whose total is no longer what our session holds at the
- * gateway (its payment is given back), or whose payment was given back already: 409 with the shopper's
- * words. Medusa's error handler would replace a 409's message with its own; completeCartWorkflow's
- * validate hook refuses the same carts on every other path (the notification, reconciliation, a
- * change during this request).
- */
+/** A cart changed after payment gets a 409 in the shopper's words, which Medusa's error handler would replace. */
 export async function acquiringCompletionGuardMiddleware(
   req: MedusaRequest,
   res: MedusaResponse,
@@ -35,7 +29,7 @@ export async function acquiringCompletionGuardMiddleware(
   const { data } = await query.graph({ entity: "cart", fields: FIELDS, filters: { id: req.params.id } })
   const cart = data[0] as CompletingCart | undefined
   if (!cart || !ourPayableSessions(cart).length) return next()
-  // Money moves only for a changed cart, under the cart's lock (the key Medusa's completion takes).
+  // Money moves only for a changed cart, under the cart's lock.
   const refuse = () => completionRefusal(req.scope, cart)
   const message = changedAfterPayment(cart)
     ? await req.scope.resolve(Modules.LOCKING).execute(cart.id, refuse, { timeout: 30 })

@@ -2,7 +2,6 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { cacheOf } from "../../../lib/cache"
 import { handedOver, type HandedOverPage, type HostedPageView } from "../../../lib/acquiring/page-handoff"
 
-/** Each session's hosted page lives in Medusa's cache module under this key. */
 const key = (sessionId: string) => `acquiring:hosted-page:${sessionId}`
 
 /** Store a handed-over page for the route, for its ttl. */

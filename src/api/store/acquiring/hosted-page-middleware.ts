@@ -7,12 +7,7 @@ import { storePage } from "./hosted-page-cache"
 type Session = { id?: unknown; data?: Record<string, unknown> | null }
 type Body = { payment_collection?: { payment_sessions?: Session[] | null } | null }
 
-/**
- * POST /store/payment-collections/:id/payment-sessions: the hosted page a session just got
- * (kept out of Medusa's session data) goes into Medusa's cache for
- * GET /store/acquiring/payment-sessions/:id/hosted-page, and into this answer's session
- * `data` as `form` and `html`, so the storefront can send the shopper at once.
- */
+/** The hosted page stays out of Medusa's session data: it goes into the cache and into this answer only. */
 export function acquiringHostedPageMiddleware(req: MedusaRequest, res: MedusaResponse, next: MedusaNextFunction) {
   beforeJson<Body>(res, (body) => withPages(req, body))
   next()

@@ -10,15 +10,10 @@ import { acquiringStockLockMiddleware } from "./stock-lock-middleware"
 import { storeSavedCardMiddlewares } from "./saved-cards/middlewares"
 import { StorePaymentCollectionParams, StorePaymentSessionParams } from "./validators"
 
-/** Our store routes' ids, and our part of Medusa's own session route; spread into src/api/middlewares.ts. */
 export const storeAcquiringMiddlewares: MiddlewareRoute[] = [
   {
-    // Trusted cart snapshot for our payment providers (src/providers/acquiring); the hosted
-    // page goes to the cache and the answer, not into Medusa's session data.
     matcher: "/store/payment-collections/:id/payment-sessions",
     methods: ["POST"],
-    // No new session on a paid collection, for any provider (under the cart's lock); one request
-    // per collection at a time (collection-lock-middleware.ts); then the snapshot of its cart.
     middlewares: [
       acquiringPaidCollectionMiddleware,
       acquiringCollectionLockMiddleware,
@@ -28,8 +23,7 @@ export const storeAcquiringMiddlewares: MiddlewareRoute[] = [
     ],
   },
   {
-    // A cart whose total changed after payment is refused with 409 and its payment given back;
-    // then our carts sharing stock complete one at a time.
+    // Our carts sharing stock complete one at a time.
     matcher: "/store/carts/:id/complete",
     methods: ["POST"],
     middlewares: [acquiringCompletionGuardMiddleware, acquiringStockLockMiddleware],

@@ -8,7 +8,6 @@ import {
 import { graphOf, type GraphQuery } from "../../../lib/acquiring/queries/graph"
 import { holdForResponse } from "../../route-lock"
 
-/** The collection's cart, if it is a cart's (Medusa's cart ↔ payment-collection link). */
 async function cartOf(query: GraphQuery, collectionId: string): Promise<string | undefined> {
   const { data } = await query.graph({
     entity: "cart_payment_collection",
@@ -18,7 +17,6 @@ async function cartOf(query: GraphQuery, collectionId: string): Promise<string |
   return data[0]?.cart_id
 }
 
-/** Why the collection cannot take a new session, or undefined when it can. */
 async function paidBecause(query: GraphQuery, collectionId: string, cartId?: string): Promise<string | undefined> {
   const [{ data: collections }, cart, orders] = await Promise.all([
     query.graph({ entity: "payment_collection", fields: ["id", "status"], filters: { id: collectionId } }),
@@ -38,14 +36,8 @@ async function paidBecause(query: GraphQuery, collectionId: string, cartId?: str
 }
 
 /**
- * POST /store/payment-collections/:id/payment-sessions, for every provider: refused with 409 when
- * the collection is paid or its cart is an order. Medusa's session workflow deletes every session
- * of the collection, the authorised one included, checking no status; the route checks no cart
- * ownership, so anyone holding the collection id could void or refund a placed order's money.
- *
- * A cart's collection is checked under Medusa's own cart lock, held until the answer: the
- * completion holds it from its first read to the authorisation, so it either finished (refused
- * here) or starts after this session replaced the old one, never deleting a session it authorises.
+ * Medusa's workflow deletes every session, the authorised one included, and checks no cart ownership.
+ * Checked under the cart lock, held until the answer, so a completion never loses its session.
  */
 export async function acquiringPaidCollectionMiddleware(
   req: MedusaRequest,

@@ -13,15 +13,10 @@ import { loadSnapshotSource } from "./snapshot-source"
 
 type Body = { provider_id?: unknown; data?: Record<string, unknown> }
 
-/** zod error → "data.device.color_depth: must be …" (the storefront's fields sit under `data`). */
 const invalidData = (error: z.ZodError) =>
   new MedusaError(MedusaError.Types.INVALID_DATA, formatIssues(error, { prefix: "data" }).split("; ")[0])
 
-/**
- * POST /store/payment-collections/:id/payment-sessions for our providers: validate the
- * storefront's device/return data (400 naming the field), then replace `data` with a sealed
- * snapshot of the real cart or order. Nothing money-related from the storefront reaches the provider.
- */
+/** Nothing money-related from the storefront reaches the provider: it gets a sealed snapshot of the cart. */
 export async function acquiringSnapshotMiddleware(req: MedusaRequest, _res: MedusaResponse, next: MedusaNextFunction) {
   try {
     const body = (req.body ?? {}) as Body
@@ -29,7 +24,6 @@ export async function acquiringSnapshotMiddleware(req: MedusaRequest, _res: Medu
     const configModule = req.scope.resolve(ContainerRegistrationKeys.CONFIG_MODULE)
     const config = acquiringOptionsFor(configModule, body.provider_id)
     if (!config) return next() // not configured: Medusa answers that the provider is unknown
-    // The return origins an admin saved count from the next session on (issue #35).
     const options = (await latestOptions(req.scope, body.provider_id)) ?? config
     const { [SNAPSHOT_KEY]: _ignored, ...given } = body.data ?? {}
     const parsed = StorefrontData.safeParse(given)
@@ -40,7 +34,7 @@ export async function acquiringSnapshotMiddleware(req: MedusaRequest, _res: Medu
     if (storefront.cancel_url)
       storefront.cancel_url = checkReturnUrl(storefront.cancel_url, "data.cancel_url", options.provider)
     const { cart, owner, past } = await loadSnapshotSource(req, req.params.id)
-    rememberCart(req, owner.cart_id ?? null) // the books row names it (books-middleware.ts)
+    rememberCart(req, owner.cart_id ?? null) // the books row names it
     const snapshot = buildSnapshot({
       cart,
       owner,

@@ -10,7 +10,6 @@ import {
 } from "../../../lib/acquiring/snapshot/order"
 import type { GraphQuery } from "../../../lib/acquiring/queries/graph"
 
-/** What a payment collection pays for, shaped as a cart, with whose it is. */
 export interface SnapshotSource {
   cart: CartLike
   owner: { cart_id?: string; order_id?: string }
@@ -27,7 +26,6 @@ const linked = async (
 
 type SnapshotCart = CartLike & { id: string; customer_id?: string | null }
 
-/** The collection's cart through Medusa's link, read in the same query (one call instead of link, then cart). */
 async function cartOf(query: GraphQuery, collectionId: string): Promise<SnapshotCart | undefined> {
   const { data } = await query.graph({
     entity: "cart_payment_collection",

@@ -6,7 +6,6 @@ export const StorePaymentCollectionParams = z.object({
   id: z.string().regex(/^pay_col_[0-9A-Za-z]{10,40}$/, "must be a payment collection id (pay_col_…)"),
 })
 
-/** GET /store/acquiring/payment-sessions/:id/hosted-page. */
 export const StorePaymentSessionParams = z.object({
   id: z.string().regex(SESSION_ID, "must be a payment session id (payses_…)"),
 })

@@ -1,7 +1,6 @@
 import { normaliseAmount } from "../../../lib/acquiring/gateway-state"
 import { DisputeReport, type TrackedDispute } from "../../../lib/acquiring/disputes"
 
-/** The columns of a dispute row, from the domain's dispute. */
 export const disputeColumns = (d: TrackedDispute) => ({
   dispute_id: d.id,
   status: d.status,
@@ -16,13 +15,12 @@ export const disputeColumns = (d: TrackedDispute) => ({
 
 type DisputeRow = Record<string, unknown> & { raw_amount?: { value?: unknown } | null; amount?: unknown }
 
-/** The amount as the gateway wrote it (two decimals), from the exact raw value, never the float. */
+/** From the exact raw value, never the float. */
 function amountOf(row: DisputeRow): string | null {
   const raw = row.raw_amount?.value ?? row.amount
   return raw === null || raw === undefined ? null : normaliseAmount(String(raw))
 }
 
-/** The domain's dispute from a row; reports that do not parse are left out. */
 export function trackedDispute(row: DisputeRow): TrackedDispute {
   const history = Array.isArray(row.history) ? row.history : []
   return {

@@ -3,7 +3,6 @@ import type { Knex } from "@medusajs/framework/mikro-orm/knex"
 
 const HOUR_MS = 60 * 60 * 1000
 
-/** A refused delivery as recordRefused writes it (the generated create's columns). */
 export interface RefusedRow {
   hook: string
   dialect: string
@@ -20,11 +19,7 @@ export interface RefusedRow {
 
 export type RefusedOutcome = "stored" | "counted" | "over_cap"
 
-/**
- * One refused delivery: counted on the row of an identical one (same hook and digest), else a new
- * row unless `capPerHour` refused rows were written within the hour. Plain statements: a flood of
- * forgeries must cost the database as little as it can.
- */
+/** Plain statements: a flood of forgeries must cost the database as little as it can. */
 export async function recordRefused(knex: Knex, row: RefusedRow, capPerHour: number): Promise<RefusedOutcome> {
   const seen = row.received_at
   const latest = knex("acquiring_notification")
@@ -66,11 +61,7 @@ export async function recordRefused(knex: Knex, row: RefusedRow, capPerHour: num
   return "stored"
 }
 
-/**
- * Bind a verified signature to the delivery that first carried it: true when this delivery is that
- * one (or repeats it), false when the signature came before with other fields. One INSERT … ON
- * CONFLICT DO NOTHING decides between two deliveries at once.
- */
+/** Binds a verified signature to its first delivery; false when it came before with other fields. */
 export async function sealSignature(knex: Knex, signatureHash: string, digest: string): Promise<boolean> {
   await knex("acquiring_notification_seal")
     .insert({ id: generateEntityId(undefined, "agseal"), signature_hash: signatureHash, digest })

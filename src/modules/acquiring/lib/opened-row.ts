@@ -2,10 +2,7 @@ import { BigNumber, generateEntityId, trimZeros } from "@medusajs/framework/util
 import { GATEWAY_ORDER_ID_PREFIX } from "../models/gateway-order"
 import type { OpenedOrder } from "../service"
 
-/**
- * A gateway order's row as the generated create would write it (id with the model's prefix, the
- * amount with its raw_ column), for the one statement recordOpened sends.
- */
+/** The row as the generated create would write it, for recordOpened's single statement. */
 export function openedRow(r: OpenedOrder): Record<string, unknown> {
   return {
     id: generateEntityId(undefined, GATEWAY_ORDER_ID_PREFIX),
@@ -26,7 +23,7 @@ export function openedRow(r: OpenedOrder): Record<string, unknown> {
   }
 }
 
-/** The raw_ column as Medusa's bigNumber property writes it (big-number-field.js: value without trailing zeros). */
+/** As Medusa's bigNumber property writes it: the value without trailing zeros. */
 function rawOf(amount: string): { value: string; precision: number } {
   const raw = new BigNumber(amount).raw as { value: string; precision: number }
   return { ...raw, value: trimZeros(raw.value) }

@@ -8,9 +8,8 @@ import type { MerchantSettings } from "../../../lib/acquiring/settings/schema"
 import { openSecrets } from "../../../lib/acquiring/settings/secrets"
 
 /**
- * The one owner of each provider entry's settings and the gateway clients made from them: versions are
- * immutable, so a client built for a version is kept by (entry, version) and a save is seen by the next
- * call that asks for the latest version (one indexed read), on every process.
+ * Owner of each provider entry's settings and their gateway clients. Versions are immutable, so a
+ * client is kept per (entry, version); every process sees a save on its next read of the latest.
  */
 export class SettingsOwner {
   private readonly built = new Map<string, EffectiveSettings>()
@@ -21,7 +20,7 @@ export class SettingsOwner {
     private readonly config: ConfigModule | undefined,
   ) {}
 
-  /** The entry's id in medusa-config.ts, from it or a Medusa provider id; refused for an unknown one. */
+  /** The entry from its config id or a Medusa provider id. */
   entry(providerOrConfigId: string) {
     const id = configIdOf(providerOrConfigId) ?? providerOrConfigId
     const c = this.config ? acquiringProviderConfigs(this.config).find((p) => p.config_id === id) : undefined

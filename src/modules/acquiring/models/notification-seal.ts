@@ -1,10 +1,6 @@
 import { model } from "@medusajs/framework/utils"
 
-/**
- * A verified signature bound to the first delivery that carried it: the gateway signs only some
- * fields, so a later delivery with the same signature and other fields is not the gateway's.
- * The signature is kept as a hash (it is only compared).
- */
+/** The gateway signs only some fields, so its signature with other fields is not the gateway's. */
 export const NotificationSeal = model
   .define("acquiring_notification_seal", {
     id: model.id({ prefix: "agseal" }).primaryKey(),

@@ -3,11 +3,7 @@ import { model } from "@medusajs/framework/utils"
 export const NOTIFICATION_HOOKS = ["notify", "payout"] as const
 export const NOTIFICATION_VERDICTS = ["accepted", "refused", "failed"] as const
 
-/**
- * Every notification either hook received: the fields as they came (card data masked before it is
- * stored), the dialect, our verdict, what it changed and the reply. "Process again" replays the
- * stored fields through the same verification, so nothing here is ever trusted.
- */
+/** Card data masked. Nothing here is trusted: a replay verifies afresh. */
 export const Notification = model
   .define("acquiring_notification", {
     id: model.id({ prefix: "agntf" }).primaryKey(),
@@ -22,12 +18,11 @@ export const Notification = model
     changed: model.text().nullable(),
     fields: model.json(),
     attempts: model.number().default(1),
-    /** The delivery's fingerprint (every field as received): identical refused deliveries share one row. */
+    /** Identical refused deliveries share one row. */
     digest: model.text().nullable(),
-    /** Identical refused deliveries counted on this row, and when the last one came. */
     deliveries: model.number().default(1),
     last_seen_at: model.dateTime().nullable(),
-    /** The signature as received, kept only while the row may be processed again; never shown. */
+    /** Kept only while the row may be processed again; never shown. */
     signature: model.text().nullable(),
   })
   .indexes([{ on: ["order_no"] }, { on: ["verdict"] }, { on: ["created_at"] }, { on: ["digest"] }])

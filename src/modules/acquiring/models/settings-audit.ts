@@ -1,6 +1,6 @@
 import { model } from "@medusajs/framework/utils"
 
-/** Who saved a settings version, what changed (secrets only as "changed"), and how its check went. */
+/** Who saved a settings version, what changed (secrets only as "changed"), how its check went. */
 export const SettingsAudit = model
   .define("acquiring_settings_audit", {
     id: model.id({ prefix: "agaud" }).primaryKey(),
@@ -8,11 +8,9 @@ export const SettingsAudit = model
     version: model.number(),
     actor_id: model.text(),
     actor_email: model.text().nullable(),
-    /** [{ key, from, to }] */
     changes: model.json(),
-    /** The save went through although the doctor's check failed (the admin's "save anyway"). */
+    /** The admin's "save anyway" past a failed check. */
     check_overridden: model.boolean().default(false),
-    /** The check's steps as the admin saw them (no secret). */
     check: model.json().nullable(),
     restored_from: model.number().nullable(),
   })

@@ -1,13 +1,9 @@
 import { MedusaError } from "@medusajs/framework/utils"
 import { GATEWAY_DECIMALS } from "../../../gateway/currencies"
 /**
- * Exact amount conversion. The gateway gives fee_amount, amount_beneficiary_receives and
- * amount_payer_pays as integers (gateway-interface.md §2.8) without saying in what unit, and the wire
- * cannot tell: `payouts.amount_unit` names it. "minor" (default): every amount the gateway writes has
- * two decimals (gateway-interface.md §1.4), so the integers are hundredths of the currency unit for every
- * currency; a currency the gateway counts otherwise (e.g. JPY in whole yen) is set with
- * `payouts.minor_unit_digits`. "major": the value is in currency units (a number or a decimal string).
- * (docs/assumptions.md.) String and bigint arithmetic only: no float arithmetic ever touches an amount.
+ * The gateway sends payout amounts as integers without saying in what unit (the spec §2.8), so
+ * `payouts.amount_unit` names it; "minor" means two decimals for every currency (the spec §1.4)
+ * unless `payouts.minor_unit_digits` says otherwise. Strings and bigint only: no float touches an amount.
  */
 export const DEFAULT_MINOR_UNIT_DIGITS = GATEWAY_DECIMALS
 
@@ -20,7 +16,7 @@ export function currencyDigits(currency: string, overrides: MinorUnitDigits = {}
   return overrides[code] ?? DEFAULT_MINOR_UNIT_DIGITS
 }
 
-/** Normalises a plain decimal string to at least `digits` decimals ("12.5" → "12.50"). */
+/** "12.5" → "12.50". */
 export function toFixedDecimal(value: string, digits = 2): string {
   const m = /^(-?)(\d+)(?:\.(\d+))?$/.exec(value.trim())
   if (!m) throw new MedusaError(MedusaError.Types.INVALID_DATA, `not a plain decimal number: ${value}`)

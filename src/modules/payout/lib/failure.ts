@@ -1,17 +1,12 @@
 import { isGatewayError } from "../../../gateway/errors"
 import type { PayoutUpdate } from "./gateway-update"
 
-/** Marks a payout whose fate the gateway has not told us (timeout, 5xx, unreadable answer). */
+/** The gateway has not told us the payout's fate (timeout, 5xx, unreadable answer). */
 export const OUTCOME_UNKNOWN = "outcome_unknown"
 
 const MAX_REASON = 500
 
-/**
- * What a failed /v1/payout call means for the record. Only a definite refusal (the gateway
- * answered with an error, or the client refused before sending) fails the payout; anything
- * else may have been paid, so the payout stays open ("processing") for a retry with the same
- * request_id or a notification to settle. Messages carry field names, never field values.
- */
+/** Only a definite refusal fails the payout; anything else may have been paid. Messages name fields, never values. */
 export function updateFromError(e: unknown): PayoutUpdate {
   const message = e instanceof Error ? e.message : String(e)
   if (isGatewayError(e)) {

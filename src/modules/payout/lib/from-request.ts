@@ -1,7 +1,6 @@
 import type { PayoutRequest } from "../../../gateway/schemas"
 import { summarizeBeneficiary } from "./mask"
 
-/** The pending record for a payout request: amounts as sent, beneficiary only summarised. */
 export function recordFromRequest(req: PayoutRequest & { request_id: string }, account_id: string | null) {
   return {
     request_id: req.request_id,
@@ -23,10 +22,7 @@ export function recordFromRequest(req: PayoutRequest & { request_id: string }, a
 }
 export type PayoutRecordInput = ReturnType<typeof recordFromRequest>
 
-/**
- * Whether a retried create with an existing request_id asks for the same payout. A different
- * amount, currency or beneficiary under one request_id is a client bug, never a second payout.
- */
+/** Another amount or beneficiary under one request_id is a client bug, never a second payout. */
 export function sameIntent(
   existing: { payment_amount: unknown; payment_currency: string; beneficiary_account_last4?: string | null },
   incoming: PayoutRecordInput,
@@ -38,7 +34,7 @@ export function sameIntent(
   )
 }
 
-/** "12.5" equals "12.50": compares decimal strings without floats. */
+/** "12.5" equals "12.50", without floats. */
 export function decimalEquals(a: string, b: string): boolean {
   const norm = (s: string) => {
     const [int, frac = ""] = s.trim().split(".")

@@ -5,7 +5,6 @@ import { readPayoutAmount, toFixedDecimal, type MinorUnitDigits, type PayoutAmou
 import { canTransition, mapGatewayStatus } from "./status"
 import { decimalEquals } from "./from-request"
 
-/** What the gateway told us about a payout, in the record's terms (only known fields set). */
 export interface PayoutUpdate {
   status: PayoutStatus
   status_source?: "response" | "notification"
@@ -27,7 +26,7 @@ export interface PayoutUpdate {
 
 const text = (v: unknown) => (typeof v === "string" && v.trim() !== "" ? v.trim() : undefined)
 
-/** "2024-01-02T03:04:05+0000" (offset without colon, gateway-interface.md §2.8) → Date; unparsable → undefined. */
+/** "2024-01-02T03:04:05+0000" (offset without colon, the spec §2.8) → Date; unparsable → undefined. */
 export function parseGatewayTimestamp(v: unknown): Date | undefined {
   const s = text(v)
   if (!s) return undefined
@@ -35,7 +34,6 @@ export function parseGatewayTimestamp(v: unknown): Date | undefined {
   return Number.isNaN(d.getTime()) ? undefined : d
 }
 
-/** How the payout amounts of an answer are read: the payout's currency and the plugin's unit options. */
 export interface AmountContext {
   payment_currency: string
   /** payouts.amount_unit (default minor). */
@@ -43,12 +41,7 @@ export interface AmountContext {
   digits?: MinorUnitDigits
 }
 
-/**
- * Maps the /v1/payout answer. The amounts are read in `payouts.amount_unit` (lib/amounts.ts):
- * amount_beneficiary_receives in payment_currency, amount_payer_pays in source_currency
- * (payment_currency when there is none), fee_amount in fee_currency. An amount the unit cannot be
- * throws (the caller keeps the payout open and shows the message naming the option).
- */
+/** An amount the configured unit cannot be throws: the caller keeps the payout open and shows the message. */
 export function updateFromResponse(res: PayoutResponse, ctx: AmountContext): PayoutUpdate {
   const status = mapGatewayStatus(res.status)
   const sourceCurrency = text(res.source_currency)
@@ -81,20 +74,15 @@ export function updateFromResponse(res: PayoutResponse, ctx: AmountContext): Pay
     u.failure_type = text(res.failure_type) ?? "FAILED"
     u.failure_reason = text(res.failure_reason) ?? "the gateway reported the payout as failed without a reason"
   } else {
-    // A payout that is (again) on track carries no failure; clears an earlier "outcome unknown".
+    // Clears an earlier "outcome unknown".
     u.failure_type = null
     u.failure_reason = null
   }
   return dropUndefined(u)
 }
 
-/**
- * A payout notification (already verified by the client) in the same terms. The notification
- * shape is not documented (gateway-interface.md §6.3): whatever payout fields it carries are read with the
- * response schema; at least request_id and status must be there.
- */
+/** The shape is undocumented (the spec §6.3): whatever payout fields it carries are read with the response schema. */
 export function updateFromNotification(body: Record<string, unknown>, ctx: AmountContext): PayoutUpdate {
-  // form-urlencoded bodies carry the amounts as text; the schema takes text as sent (no float on the way)
   const cleaned = Object.fromEntries(Object.entries(body).filter(([, v]) => v !== "" && v !== null))
   // The engine's push carries the failure as order_info "<code>:<text>".
   const info = /^([A-Za-z0-9_]+):(.+)$/s.exec(text(body.order_info) ?? "")
@@ -108,7 +96,7 @@ export function updateFromNotification(body: Record<string, unknown>, ctx: Amoun
     try {
       return { ...updateFromResponse(parsed.data, ctx), status, status_source: "notification" }
     } catch {
-      // Amounts the configured unit cannot read: the status still counts (the answer's reading shows the error).
+      // Amounts the configured unit cannot read: the status still counts.
     }
   }
   return dropUndefined({ status, status_source: "notification" as const, gateway_status: text(body.status) })
@@ -119,11 +107,7 @@ export interface PayoutState {
   [field: string]: unknown
 }
 
-/**
- * The patch to apply to `current`, or null when nothing changes. A status never moves
- * back and a final status never changes; an update with the current status only fills
- * in fields still empty (late duplicates never overwrite).
- */
+/** An update with the current status only fills empty fields, so late duplicates never overwrite. */
 export function mergeUpdate(current: PayoutState, update: PayoutUpdate): Partial<PayoutUpdate> | null {
   let patch: Partial<PayoutUpdate>
   if (update.status !== current.status && canTransition(current.status, update.status)) {
@@ -149,32 +133,21 @@ function dropUndefined<T extends object>(o: T): T {
   return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as T
 }
 
-/** Engine order_status (signed) → the payout statuses it can go with (gateway-interface.md §3: 1 success, 0 failed, -1 pending). */
+/** Signed order_status → the payout statuses it can go with (the spec §3: 1 success, 0 failed, -1 pending). */
 const ORDER_STATUS_FITS: Record<string, PayoutStatus[]> = {
   "1": ["completed"],
   "0": ["failed"],
   "-1": ["pending", "processing"],
 }
 
-/**
- * A notification's payout status: the unsigned `status` text refines the signed order_status and
- * never decides alone; without a `status` the signed order_status decides (its first fit).
- * The route refuses a notification whose `status` the order_status does not back.
- */
+/** The unsigned `status` only refines the signed order_status, never decides alone. */
 function notifiedStatus(body: Record<string, unknown>): PayoutStatus {
   const fits = ORDER_STATUS_FITS[text(body.order_status) ?? ""] ?? []
   const stated = text(body.status) ? mapGatewayStatus(text(body.status)) : undefined
   return stated && fits.includes(stated) ? stated : (fits[0] ?? "processing")
 }
 
-/**
- * Signed notification fields that must agree with the record and with the unsigned ones. The
- * payout row signs request_id (which found `payout`), transaction_id, currency, amount and
- * order_status (docs/assumptions.md): a signed value that contradicts the payout, or a status the
- * signed order_status does not back, marks a notification that is not genuinely about this
- * payout. `compareRecord` false (payouts.check_notification_fields) skips only the comparison
- * with the record; the status is always checked. Returns why it does not match, or null.
- */
+/** Why the signed fields contradict the payout or the unsigned status, or null. */
 export function checkNotificationMatches(
   payout: {
     transaction_id?: string | null

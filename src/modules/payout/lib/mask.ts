@@ -2,7 +2,7 @@ import type { PayoutRequest } from "../../../gateway/schemas"
 
 type Beneficiary = PayoutRequest["beneficiary"]
 
-/** What we keep about a beneficiary: no bank details, no documents, no personal ids. */
+/** No bank details, no documents, no personal ids. */
 export interface BeneficiarySummary {
   beneficiary_name: string | null
   beneficiary_entity_type: string | null
@@ -11,16 +11,12 @@ export interface BeneficiarySummary {
   beneficiary_bank_name: string | null
 }
 
-/**
- * Last 4 characters of an account identifier, or null when it is so short that
- * 4 characters would be most of it (then nothing is shown at all).
- */
+/** Null when 4 characters would be most of the identifier. */
 export function accountLast4(account: string | undefined | null): string | null {
   const compact = (account ?? "").replace(/[\s-]/g, "")
   return compact.length > 4 ? compact.slice(-4) : null
 }
 
-/** "••••1234" for display. */
 export function maskAccount(last4: string | null | undefined): string | null {
   return last4 ? `••••${last4}` : null
 }

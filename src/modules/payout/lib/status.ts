@@ -1,7 +1,7 @@
 import { PAYOUT_STATUS } from "../../../gateway/status-codes"
 import type { PayoutStatus } from "../models/payout"
 
-/** Gateway payout `status` → local status. Only COMPLETED is seen (gateway-interface.md §3); the rest inferred. */
+/** Only COMPLETED is documented (the spec §3); the rest inferred. */
 const FROM_GATEWAY: Record<string, PayoutStatus> = {
   [PAYOUT_STATUS.PENDING]: "pending",
   [PAYOUT_STATUS.PROCESSING]: "processing",
@@ -9,10 +9,7 @@ const FROM_GATEWAY: Record<string, PayoutStatus> = {
   [PAYOUT_STATUS.FAILED]: "failed",
 }
 
-/**
- * Unknown gateway statuses become "processing": not final, so a later known status
- * (notification or retry) can still settle the payout; the raw text is kept in gateway_status.
- */
+/** Not final, so a later known status can still settle the payout. */
 export function mapGatewayStatus(status: string | undefined | null): PayoutStatus {
   return (
     FROM_GATEWAY[
@@ -27,11 +24,7 @@ const RANK: Record<PayoutStatus, number> = { pending: 0, processing: 1, complete
 
 export const isFinalStatus = (s: PayoutStatus) => RANK[s] === 2
 
-/**
- * Whether an update carrying `next` may be applied over `current`: a final status never
- * changes (notifications arrive late, twice, out of order), and a status never moves back.
- * The same status is accepted so that details (ids, fees, timestamps) can fill in.
- */
+/** Notifications arrive late, twice, out of order: a status never moves back; the same one fills in details. */
 export function canTransition(current: PayoutStatus, next: PayoutStatus): boolean {
   if (isFinalStatus(current)) return false
   return RANK[next] >= RANK[current]

@@ -1,26 +1,17 @@
 import { model } from "@medusajs/framework/utils"
 import { PAYOUT_STATUSES } from "../statuses"
 
-// Local payout statuses (../statuses.ts); the gateway's `status` maps onto these (lib/status.ts).
 export { PAYOUT_STATUSES, type PayoutStatus } from "../statuses"
 
-/**
- * One payout sent through POST /v1/payout (gateway-interface.md §2.8). Bank details are never stored:
- * only a beneficiary summary with the last 4 characters of the account (docs/payouts.md).
- * Integer gateway amounts (minor units) are stored converted to decimals (lib/amounts.ts).
- */
+/** One payout sent through POST /v1/payout (the spec §2.8). Bank details are never stored, only a summary. */
 export const Payout = model
   .define("payout", {
     id: model.id({ prefix: "pout" }).primaryKey(),
     /** Idempotency key at the gateway; a retry reuses it, so a payout is never sent twice. */
     request_id: model.text().unique(),
     status: model.enum([...PAYOUT_STATUSES]).default("pending"),
-    /** Gateway's raw status text, kept for statuses the mapping does not know. */
     gateway_status: model.text().nullable(),
-    /**
-     * Where the current status came from: the gateway's answer to /v1/payout, or a notification
-     * (there is no payout query to confirm one with, so the admin says so).
-     */
+    /** A notification's status cannot be confirmed (no payout query), so the admin says so. */
     status_source: model.enum(["response", "notification"]).nullable(),
     account_id: model.text().nullable(),
 
@@ -40,7 +31,6 @@ export const Payout = model
     beneficiary_name: model.text().nullable(),
     beneficiary_entity_type: model.text().nullable(),
     beneficiary_country: model.text().nullable(),
-    /** Last 4 characters of the IBAN or account number, nothing more. */
     beneficiary_account_last4: model.text().nullable(),
     beneficiary_bank_name: model.text().nullable(),
 

@@ -42,7 +42,6 @@ const Card = ({ title, children }: { title: string; children: React.ReactNode })
   </Container>
 )
 
-/** Payments by day, the approval rate, the decline reasons and the methods; each bar opens its rows. */
 export const OverviewCharts = ({ outcomes, scope }: { outcomes: Overview["outcomes"]; scope: OverviewScope }) => {
   const navigate = useNavigate()
   const open = (filter: Record<string, string>) => navigate(listLink(scope, filter))

@@ -14,7 +14,6 @@ const TILES: { key: keyof Tiles; label: string; filter: Record<string, string> |
   { key: "awaiting_capture", label: "Awaiting capture", filter: "/acquiring/awaiting-capture" },
 ]
 
-/** One tile per figure: its count, its amounts per currency, a link to the rows behind it. */
 export const OverviewTiles = ({ tiles, scope }: { tiles: Tiles; scope: OverviewScope }) => (
   <div className="grid grid-cols-2 gap-3 md:grid-cols-4 xl:grid-cols-7">
     {TILES.map(({ key, label, filter }) => {

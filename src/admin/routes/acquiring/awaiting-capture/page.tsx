@@ -9,7 +9,6 @@ import { Pager } from "../../../components/shared/pager"
 const PAGE_SIZE = 50
 const FAILED = new Set(["failed", "not_found"])
 
-/** Orders whose acquiring payment is authorised and not captured: capture or cancel many at once. */
 const AwaitingCapturePage = () => {
   const client = useQueryClient()
   const [page, setPage] = useState(0)

@@ -12,10 +12,7 @@ import { EMPTY_SEARCH, listNotifications, type NotificationSearch } from "../../
 
 const PAGE_SIZE = 20
 
-/**
- * Every notification both hooks received, newest first: search by order, kind, verdict and date;
- * open one for its fields and *Process again*. `?order_no=` comes from Unmatched payments.
- */
+/** `?order_no=` comes from Unmatched payments. */
 const NotificationsPage = () => {
   const [params] = useSearchParams()
   const [search, setSearch] = useState<NotificationSearch>({ ...EMPTY_SEARCH, order_no: params.get("order_no") ?? "" })

@@ -7,7 +7,6 @@ import { Pager } from "../../../components/shared/pager"
 
 const PAGE_SIZE = 50
 
-/** The gateway orders behind one figure of the overview (its filters come in the URL). */
 const OverviewPaymentsPage = () => {
   const [params] = useSearchParams()
   const [page, setPage] = useState(0)

@@ -9,10 +9,7 @@ import { listUnmatched } from "../../../lib/books-api"
 
 const PAGE_SIZE = 20
 
-/**
- * Gateway orders paid or authorised while they belonged to no Medusa order (a replaced session, a
- * cart edited mid-payment): voided or refunded in full (settled), or left for the admin (unmatched).
- */
+/** Gateway orders paid while they belonged to no Medusa order: settled, or left for the admin. */
 const UnmatchedPage = () => {
   const [page, setPage] = useState(0)
   const { data, isLoading, error } = useQuery({

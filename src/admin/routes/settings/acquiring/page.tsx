@@ -10,11 +10,6 @@ import { ProviderOverview } from "../../../components/settings/provider-overview
 import { ProviderSettings } from "../../../components/settings/provider-settings"
 import { settingsKeys } from "../../../components/settings/use-settings-actions"
 
-/**
- * Settings → Acquiring gateway: per provider entry what counts now (accounts, never keys) and its form, checked
- * by the gateway before a save counts, with who changed what; "Test credentials" runs the doctor (its 1.00
- * checkout and cancel for test-mode configs only); sync; review queue.
- */
 const AcquiringSettingsPage = () => {
   const { data, isLoading, error } = useQuery({ queryKey: settingsKeys.list, queryFn: getSettings })
   const [check, setCheck] = useState<CredentialCheck | null>(null)

@@ -1,7 +1,6 @@
 import { z } from "zod"
 import { eachOrderOnce, MAX_ORDERS_PER_CALL, OrderId } from "../validators"
 
-/** POST /admin/acquiring/bulk/capture and /bulk/cancel. */
 export const AdminBulkOrders = z
   .object({
     order_ids: z

@@ -3,10 +3,8 @@ import { SAVED_CARD_ID } from "../../../../lib/acquiring/saved-cards"
 
 const CustomerId = z.string().regex(/^cus_[0-9A-Za-z]{10,40}$/, "must be a customer id (cus_…)")
 
-/** GET /admin/acquiring/customers/:customer_id/saved-cards. */
 export const AdminCustomerParams = z.object({ customer_id: CustomerId })
 
-/** DELETE /admin/acquiring/customers/:customer_id/saved-cards/:id. */
 export const AdminSavedCardParams = z.object({
   customer_id: CustomerId,
   id: z.string().regex(SAVED_CARD_ID, "must be a saved card id (acqcard_…)"),

@@ -6,7 +6,6 @@ import { AdminListNotifications, AdminNotificationParams } from "./validators"
 // Our routes read only validatedQuery: no Medusa fields/pagination config to derive.
 const query = (schema: Parameters<typeof described>[0]) => [flatQuery, validateAndTransformQuery(described(schema), {})]
 
-/** The books in the admin: Unmatched payments and Notifications (Medusa authenticates /admin/* itself). */
 export const adminBooksMiddlewares: MiddlewareRoute[] = [
   { matcher: "/admin/acquiring/unmatched", methods: ["GET"], middlewares: query(AdminListUnmatched) },
   { matcher: "/admin/acquiring/notifications", methods: ["GET"], middlewares: query(AdminListNotifications) },

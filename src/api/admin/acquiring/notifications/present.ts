@@ -7,7 +7,7 @@ import {
 } from "../../../../lib/acquiring/notification-fields"
 import type { NotificationDTO } from "../../../../modules/acquiring"
 
-/** The columns a list needs: never the fields (the list is searched often; the body is opened one at a time). */
+/** Never the fields: the list is searched often, a body opened one at a time. */
 export const LISTED_FIELDS = [
   "id",
   "hook",
@@ -26,7 +26,6 @@ export const LISTED_FIELDS = [
 
 export type ListedNotification = Pick<NotificationDTO, (typeof LISTED_FIELDS)[number]>
 
-/** One notification opened: the stored fields (secrets and card data masked) and our reply. */
 export type PresentedNotification = ListedNotification & {
   fields: Record<string, string>
   reply_body: string
@@ -35,14 +34,13 @@ export type PresentedNotification = ListedNotification & {
 export const presentListed = (n: ListedNotification): ListedNotification =>
   Object.fromEntries(LISTED_FIELDS.map((k) => [k, n[k]])) as ListedNotification
 
-/** Never the signature; the fields through the books' masking again (rows stored before it masked secrets). */
+/** Never the signature; masked again, for rows stored before the books masked secrets. */
 export const presentNotification = (n: NotificationDTO, rules: FieldRules): PresentedNotification => ({
   ...presentListed(n),
   fields: storedNotificationFields(n.fields ?? {}, rules),
   reply_body: n.reply_body,
 })
 
-/** This app's masking rules (its configured token and expiry field names). */
 export const fieldRulesOf = (scope: MedusaContainer): FieldRules => ({
   secretFields: configuredSecretFields(scope.resolve(ContainerRegistrationKeys.CONFIG_MODULE) as ConfigModule),
 })

@@ -7,11 +7,7 @@ import { replayNotification, replyText } from "../../../hooks/acquiring/replay"
 import { escapeControls } from "../../../../lib/acquiring/notification-fields"
 import { LOCK_KEYS } from "../../../../lib/acquiring/lock-keys"
 
-/**
- * Run a refused or failed notification again and write the new outcome on its own row (a replay
- * is not a second delivery). Under a lock per row, read afresh inside it: two clicks on *Process
- * again* run it once each, never an accepted one, and count every attempt.
- */
+/** A replay is not a second delivery: same row, under a lock per row so a double click never replays twice. */
 export async function processAgain(scope: MedusaContainer, id: string): Promise<NotificationDTO> {
   const locking = scope.resolve(Modules.LOCKING)
   return locking.execute(LOCK_KEYS.notification(id), () => processLocked(scope, id), { timeout: 60 })

@@ -4,13 +4,10 @@ import { createdBetween } from "../list-params"
 import { LISTED_FIELDS, presentListed } from "./present"
 import type { AdminListNotifications } from "./validators"
 
-/** The search text as a LIKE pattern that matches itself only (% and _ are literal in an order number). */
+/** % and _ are literal in an order number. */
 const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
 
-/**
- * GET /admin/acquiring/notifications?order_no=&notify_type=&verdict=&hook=&created_after=&created_before=&limit=&offset=
- * Both hooks' deliveries, newest first, without their fields (open one for those).
- */
+/** Both hooks' deliveries, newest first, without their fields. */
 export const GET = async (req: AuthenticatedMedusaRequest<unknown, AdminListNotifications>, res: MedusaResponse) => {
   const q = req.validatedQuery
   const filters: Record<string, unknown> = createdBetween(q)

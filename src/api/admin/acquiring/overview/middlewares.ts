@@ -5,7 +5,6 @@ import { AdminOverview, AdminOverviewPayments } from "./validators"
 
 const query = (schema: Parameters<typeof described>[0]) => [flatQuery, validateAndTransformQuery(described(schema), {})]
 
-/** The overview and notification health (Medusa authenticates /admin/* itself). */
 export const adminOverviewMiddlewares: MiddlewareRoute[] = [
   { matcher: "/admin/acquiring/overview", methods: ["GET"], middlewares: query(AdminOverview) },
   { matcher: "/admin/acquiring/overview/payments", methods: ["GET"], middlewares: query(AdminOverviewPayments) },

@@ -4,10 +4,6 @@ import { periodOf } from "../../../../lib/acquiring/overview/period"
 import { overviewConfigs, pgOf } from "./scope"
 import type { AdminOverview } from "./validators"
 
-/**
- * GET /admin/acquiring/overview?period=today|7d|30d|custom&from=&to=&provider_id=
- * Tiles, charts by day, decline reasons, methods and open disputes, from the books.
- */
 export async function GET(req: AuthenticatedMedusaRequest<unknown, AdminOverview>, res: MedusaResponse) {
   const q = req.validatedQuery
   const now = new Date()

@@ -10,7 +10,7 @@ const AMOUNTS = [
   "amount_payer_pays",
 ] as const
 
-/** Exact decimal text of a bigNumber column, from its raw value (the numeric one may round). */
+/** From the raw value: the numeric one may round. */
 function amountText(p: PayoutDTO, field: (typeof AMOUNTS)[number]): string | null {
   const raw = (p as Record<string, unknown>)[`raw_${field}`] as { value?: unknown } | null | undefined
   const value = raw?.value ?? p[field]

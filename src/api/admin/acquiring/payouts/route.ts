@@ -7,7 +7,6 @@ import { createdBetween } from "../list-params"
 import { presentPayout } from "./present"
 import type { AdminCreatePayout, AdminListPayouts } from "./validators"
 
-/** GET /admin/acquiring/payouts?status=&currency=&created_after=&created_before=&limit=&offset= */
 export const GET = async (req: AuthenticatedMedusaRequest<unknown, AdminListPayouts>, res: MedusaResponse) => {
   const q = req.validatedQuery
   const filters: Record<string, unknown> = createdBetween(q)
@@ -22,10 +21,7 @@ export const GET = async (req: AuthenticatedMedusaRequest<unknown, AdminListPayo
   res.json({ payouts: rows.map(presentPayout), count, limit: q.limit, offset: q.offset })
 }
 
-/**
- * POST /admin/acquiring/payouts: body per gateway-interface.md §2.8. Send the same request_id again to
- * retry safely; without one a new payout (new request_id) is created.
- */
+/** The same request_id again retries safely; without one, a new payout is created. */
 export const POST = async (req: AuthenticatedMedusaRequest<AdminCreatePayout>, res: MedusaResponse) => {
   const { account_id, ...body } = req.validatedBody
   const request = { ...body, request_id: body.request_id ?? randomUUID() }

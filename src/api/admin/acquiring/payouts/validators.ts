@@ -3,10 +3,7 @@ import { Currency, PayoutRequest, Uuid } from "../../../../gateway/schemas"
 import { PAYOUT_STATUSES } from "../../../../modules/payout/models/payout"
 import { Paging, When } from "../list-params"
 
-/**
- * Unknown keys refused at every depth: a mistyped bank field ("ibn") must not be dropped
- * silently from a payout. Rebuilds objects, optionals and arrays; leaves leaves alone.
- */
+/** Unknown keys refused at every depth: a mistyped bank field ("ibn") must not be dropped silently. */
 function deepStrict(schema: z.ZodType): z.ZodType {
   if (schema instanceof z.ZodObject) {
     const shape = Object.fromEntries(Object.entries(schema.shape).map(([k, v]) => [k, deepStrict(v as z.ZodType)]))
@@ -19,11 +16,11 @@ function deepStrict(schema: z.ZodType): z.ZodType {
 
 const CreateShape = PayoutRequest.extend({
   request_id: Uuid.optional(),
-  /** Paying account; default: plugin option payouts.account_id, else by currency. */
+  /** Default: plugin option payouts.account_id, else by currency. */
   account_id: z.string().min(1).max(10).optional(),
 })
 
-/** POST body: gateway-interface.md §2.8 without the envelope; request_id generated when absent. */
+/** The spec §2.8 without the envelope; request_id generated when absent. */
 export const AdminCreatePayout = deepStrict(CreateShape) as unknown as typeof CreateShape
 export type AdminCreatePayout = z.infer<typeof AdminCreatePayout>
 
@@ -39,7 +36,6 @@ const StatusList = z.preprocess(
       : v,
   z.array(Status).min(1),
 )
-/** GET query: filters and pagination. */
 export const AdminListPayouts = z
   .object({
     status: StatusList.optional(),

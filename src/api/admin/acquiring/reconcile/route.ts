@@ -3,7 +3,6 @@ import { reconcile } from "../../../../workflows/acquiring/reconcile"
 import { requestReconcile } from "../../../../workflows/acquiring/reconcile/background"
 import type { AdminReconcile } from "./validators"
 
-/** "Sync now": reconcile with the gateway and report what changed (or queue it with `background`). */
 export async function POST(req: AuthenticatedMedusaRequest<AdminReconcile>, res: MedusaResponse) {
   const { background, ...input } = req.validatedBody
   if (background) {

@@ -3,13 +3,12 @@ import { listHeldPayments } from "../../../../workflows/acquiring/review"
 import { reviewDecisionsWorkflow } from "../../../../workflows/acquiring/review/decide"
 import type { AdminReviewDecisions } from "./validators"
 
-/** Payments the gateway holds for review, with their fraud check results. */
 export async function GET(req: AuthenticatedMedusaRequest, res: MedusaResponse) {
   const held = await listHeldPayments(req.scope)
   res.json({ held_payments: held, count: held.length })
 }
 
-/** Accept or reject held payments (/v1/review, ≤ 100 per request); Medusa follows per order, recording who decided. */
+/** Medusa follows each decision per order, recording who decided. */
 export async function POST(req: AuthenticatedMedusaRequest<AdminReviewDecisions>, res: MedusaResponse) {
   const { decisions } = req.validatedBody
   const { result } = await reviewDecisionsWorkflow(req.scope).run({

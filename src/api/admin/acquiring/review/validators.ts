@@ -1,7 +1,6 @@
 import { z } from "zod"
 import { eachOrderOnce, MAX_ORDERS_PER_CALL, OrderId } from "../validators"
 
-/** POST /admin/acquiring/review: a decision per held order. */
 export const AdminReviewDecisions = z
   .object({
     decisions: z

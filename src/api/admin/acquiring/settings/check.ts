@@ -7,11 +7,7 @@ export interface SettingsCheck {
   steps: Array<{ name: string; ok: boolean; message: string }>
 }
 
-/**
- * The doctor against the ENTERED values (issue #35): per account a signed retrieval of an order that
- * cannot exist; in test mode also the 1.00 checkout and its cancel. Steps carry what the gateway
- * answered, never a key.
- */
+/** The doctor against the entered values; steps carry what the gateway answered, never a key. */
 export async function checkSettings(s: EffectiveSettings): Promise<SettingsCheck> {
   const { provider, client, clientInput } = s.options
   try {

@@ -2,7 +2,6 @@ import { runDoctor, type DoctorReport } from "../../../../gateway/doctor"
 import type { GatewayClientOptionsInput } from "../../../../gateway/options"
 import type { AcquiringProviderConfig } from "../../../../lib/acquiring/config"
 
-/** One account's line of the settings table: its credentials finding (the page's "Credentials" column). */
 export interface AccountCheck {
   config_id: string
   account_id: string
@@ -13,14 +12,11 @@ export interface AccountCheck {
 
 export interface ConfigDiagnosis extends Omit<DoctorReport, "calls"> {
   config_id: string
-  /** Whether the 1.00 checkout probe ran (asked for, and the config is in test mode). */
+  /** Whether the checkout probe ran (asked for, and in test mode). */
   checkout: boolean
 }
 
-/**
- * The doctor (src/gateway/doctor) for one provider config: retrieval probes always, the checkout probe
- * only when asked and in test mode. Findings and option lines never carry a key.
- */
+/** The gateway doctor for one provider config; findings never carry a key. */
 export async function diagnose(
   c: AcquiringProviderConfig,
   askCheckout: boolean,
@@ -28,7 +24,6 @@ export async function diagnose(
   const { provider, client, clientInput } = c.options
   const checkout = askCheckout && client.mode === "test"
   const started = Date.now()
-  // clientInput passed parseAcquiringOptions' validation of the same schema.
   const report = await runDoctor(clientInput as GatewayClientOptionsInput, {
     checkout,
     notify_url: `${provider.store_url.replace(/\/$/, "")}${provider.notify_path}`,

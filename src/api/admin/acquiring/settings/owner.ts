@@ -14,7 +14,6 @@ export function settingsOwner(scope: MedusaContainer): AcquiringBooksService {
   return owner
 }
 
-/** Who saves: the admin user's id and e-mail, for the audit. */
 export async function actorOf(scope: MedusaContainer, actorId: string): Promise<{ id: string; email: string | null }> {
   const users = scope.resolve<{ retrieveUser(id: string): Promise<{ email?: string | null }> }>(Modules.USER, {
     allowUnregistered: true,

@@ -5,7 +5,6 @@ import { acquiringProviderConfigs } from "../../../../lib/acquiring/config"
 import { latestOptions } from "../../../../lib/acquiring/settings/current"
 import { presentConfig } from "./present"
 
-/** Configured acquiring providers, accounts and currencies (no keys). */
 export async function GET(req: AuthenticatedMedusaRequest, res: MedusaResponse) {
   const config = req.scope.resolve(ContainerRegistrationKeys.CONFIG_MODULE) as ConfigModule
   const providers = []

@@ -12,7 +12,6 @@ import type AcquiringBooksService from "../../../../modules/acquiring/service"
 import { ACQUIRING_BOOKS_MODULE } from "../../../../modules/acquiring"
 import { checkSettings, mixedModes, type SettingsCheck } from "./check"
 
-/** Emitted after each save: every process takes the new version for its next session, job and notification. */
 export const SETTINGS_UPDATED = "acquiring.settings.updated"
 
 export interface SaveRequest {
@@ -31,11 +30,7 @@ export type SaveOutcome =
 
 const invalid = (message: string) => new MedusaError(MedusaError.Types.INVALID_DATA, message)
 
-/**
- * One save of a provider entry's settings: locked fields refused, masked secrets kept, the whole
- * validated, checked by the doctor against the entered values, then a new version and its audit
- * row in one transaction, and the event. Nothing is written when any step refuses.
- */
+/** Checked by the doctor against the entered values; nothing is written when any step refuses. */
 export async function saveSettings(
   scope: MedusaContainer,
   providerId: string,

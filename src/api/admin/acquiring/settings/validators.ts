@@ -1,15 +1,12 @@
 import { z } from "zod"
 
-/**
- * POST /admin/acquiring/settings/test-credentials: one provider config, default all. `checkout` adds the
- * doctor's 1.00 test checkout and its cancel (test mode only; refused for a live config).
- */
+/** One provider config, default all; `checkout` adds a test checkout (test mode only). */
 export const AdminTestCredentials = z
   .object({ config_id: z.string().min(1).optional(), checkout: z.boolean().optional() })
   .strict()
 export type AdminTestCredentials = z.infer<typeof AdminTestCredentials>
 
-/** POST /admin/acquiring/settings/:provider_id: the values are validated against MerchantSettings by the save. */
+/** The save validates the values against MerchantSettings. */
 export const AdminSaveSettings = z
   .object({
     values: z.record(z.string(), z.unknown()),

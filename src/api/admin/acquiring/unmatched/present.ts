@@ -20,25 +20,22 @@ export const UNMATCHED_FIELDS = [
   "updated_at",
 ]
 
-/** A gateway order with no Medusa order (or, in the orders list, one of an order without money), as the Unmatched payments page shows it. */
+/** A gateway order with no Medusa order, or (orders list) one of an order whose money and status disagree. */
 export interface UnmatchedPayment {
   id: string
-  /** The list of orders: the Medusa order it belongs to. */
   order_id: string | null
   order_no: string
   provider_id: string
   kind: string
-  /** As sent to the gateway ("12.50"; the bigNumber column keeps "12.5"). */
+  /** "12.50" as sent; the bigNumber column keeps "12.5". */
   amount: string
   currency_code: string
   state: string
   gateway_status: string | null
-  /** Why it belongs to no order (session deleted, cart changed). */
   orphan_reason: string | null
-  /** What was done: voided, refunded, or nothing yet (reported to the admin); in the orders list, the order's mark. */
+  /** Voided, refunded, or nothing yet; in the orders list, the order's mark. */
   settlement: string | null
   settlement_detail: string | null
-  /** When it was settled, else when the books last changed it. */
   when: Date | string
   created_at: Date | string
 }

@@ -5,12 +5,7 @@ import { booksOf } from "../../../../workflows/acquiring/books"
 import { presentUnmatched, UNMATCHED_FIELDS } from "./present"
 import { UNMATCHED_STATES, type AdminListUnmatched } from "./validators"
 
-/**
- * GET /admin/acquiring/unmatched?list=&state=&limit=&offset=, newest first. `orphans`: gateway
- * orders paid or authorised with no Medusa order (settled: voided or refunded; unmatched: recorded
- * for the admin). `orders`: gateway orders of a Medusa order whose money and status disagree
- * (marked by reconciliation and the cancel subscriber), each with its order's id.
- */
+/** `orphans`: paid gateway orders with no Medusa order; `orders`: orders whose money and status disagree. */
 export const GET = async (req: AuthenticatedMedusaRequest<unknown, AdminListUnmatched>, res: MedusaResponse) => {
   const q = req.validatedQuery
   const filters =

@@ -5,14 +5,7 @@ import type { NotifySession } from "./process"
 import { cartIdOf, findSession } from "./session"
 import { LOCK_KEYS } from "../../../../lib/acquiring/lock-keys"
 
-/**
- * Keeps the gateway's reason for a declined or cancelled payment in the session's data, where the
- * storefront kit reads it (Medusa's Store API shows a cart's sessions). The gateway reports the
- * reason only by notification, which may arrive before or after the shopper's return.
- *
- * Under Medusa's cart lock (the key completeCartWorkflow takes): the completion writes the same
- * session's data after asking the provider, and two writers would lose one of them.
- */
+/** Under Medusa's cart lock: the completion writes the same session's data. */
 export async function recordDecline(scope: MedusaContainer, session: NotifySession, raw: unknown): Promise<void> {
   const reason = DeclineReason.safeParse(raw)
   if (!reason.success) return
@@ -22,7 +15,6 @@ export async function recordDecline(scope: MedusaContainer, session: NotifySessi
     cartId ?? LOCK_KEYS.session(session.id),
     async () => {
       const now = await findSession(scope, session.id)
-      // Paid after all (a later notification), or recorded by an earlier delivery: nothing to add.
       if (!now || now.status === "authorized" || now.status === "captured") return
       const kept = storedDecline(now.data)
       if (kept && kept.code === reason.data.code && kept.category === reason.data.category) return

@@ -12,14 +12,7 @@ import type { NotifyInput, NotifySession } from "./process"
 import { loggerOf, SUCCESS, type NotifyReply } from "./replies"
 import { verifiedNotice } from "./verify"
 
-/**
- * notify_type dispute: verified; there is no dispute query, so the order is confirmed with
- * retrievalTrans (the notification's amount, currency and transaction, and the amount and
- * currency the payment sent) before the dispute is recorded on the payment
- * and its events emitted. An unconfirmed one (its signature is the payment notification's) is
- * recorded only when the gateway holds captured money (a chargeback needs some), marked, and
- * announced by no event. Errors are thrown for process.ts to answer.
- */
+/** No dispute query exists: the order is confirmed first; an unconfirmed one needs captured money. */
 export async function handleDisputeNotification(
   scope: MedusaContainer,
   session: NotifySession,
@@ -31,7 +24,6 @@ export async function handleDisputeNotification(
   const target = await paymentOfSession(scope, session.id)
   if (!target) return { status: 404, body: "no Medusa payment for this order yet" }
   const record = await confirmedOrder(client, n)
-  // The amount the payment sent (payment.data), as the gateway holds it (whole yen, rounded …).
   if (!recordMatches(record, (await currentPayment(scope, target.payment_id)).acquiring)) {
     throw new MedusaError(
       MedusaError.Types.INVALID_DATA,

@@ -10,7 +10,7 @@ import type { NotifyInput } from "./process"
 
 const MONEY_TYPES = new Set(["payment", "review"])
 
-/** The provider whose account signed it: the books' row says; an order the books missed, the account does. */
+/** From the books' row; for an order the books missed, from the signing account. */
 async function providerOf(scope: MedusaContainer, orderNo: string, accountId: unknown): Promise<string | undefined> {
   const [known] = await booksOf(scope).listGatewayOrders({ order_no: orderNo }, { select: ["provider_id"] })
   if (known) return known.provider_id
@@ -21,12 +21,7 @@ async function providerOf(scope: MedusaContainer, orderNo: string, accountId: un
   return owner?.provider_ids[0]
 }
 
-/**
- * A notification for one of our order numbers whose session Medusa no longer has (replaced by a
- * second session, or deleted when the cart changed). Verified as any other (signature, then the
- * gateway's record), written into the books if they missed it, then settled: voided or refunded
- * in full. Answered 2xx once done, 503 while the gateway cannot settle it yet.
- */
+/** Verified as any other, written into the books if they missed it, then voided or refunded in full. */
 export async function handleOrphanNotification(
   scope: MedusaContainer,
   input: NotifyInput,

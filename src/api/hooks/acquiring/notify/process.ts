@@ -27,11 +27,10 @@ export interface NotifyInput {
   headers: Record<string, unknown>
   /** The delivery's digest as received, when its body is a stored copy ("Process again"). */
   digest?: string
-  /** A dispute whose signature came first on another kind of notification of the order (seal.ts). */
+  /** A dispute whose signature came first on another kind of notification of the order. */
   unconfirmed?: boolean
 }
 
-/** The payment session (gateway order) a notification names. */
 export interface NotifySession {
   id: string
   provider_id: string
@@ -44,15 +43,11 @@ export interface NotifySession {
 }
 
 const DRIVEN = new Set<string>([PaymentActions.AUTHORIZED, PaymentActions.SUCCESSFUL])
-/** Declined or cancelled: Medusa's workflow has nothing to do, the reason is kept for the storefront. */
+/** Nothing for Medusa's workflow to do; the reason is kept for the storefront. */
 const ENDED = new Set<string>([PaymentActions.FAILED, PaymentActions.CANCELED])
-/** Session states after which a success notification has nothing left to do (once the order exists). */
 const FINISHED = new Set<string>(["authorized", "captured"])
 
-/**
- * Whether the collection is a cart's, and whether the notification's effect is durable (the cart,
- * if any, has its order).
- */
+/** Whether the collection is a cart's, and whether the effect is durable (the cart has its order). */
 async function collectionState(
   scope: MedusaContainer,
   collectionId: string,
@@ -68,23 +63,14 @@ async function collectionState(
   return { cart: true, recorded: orders.length > 0 }
 }
 
-/**
- * Our notify_url. Payment and review results: verify (provider: signature rule +
- * retrievalTrans), then drive Medusa's processPaymentWorkflow under a lock per session.
- * Duplicates and the storefront's own completion meet Medusa's idempotent steps (authorized
- * session, order per cart), so the order is created once; `success` only once the order
- * exists. Refunds and disputes change the session's payment (refund.ts, dispute.ts).
- */
+/** Duplicates meet Medusa's idempotent steps, so the order is created once; `success` only once it exists. */
 export async function handleNotification(scope: MedusaContainer, input: NotifyInput): Promise<NotifyReply> {
   const reply = await handle(scope, input)
   if (reply.status >= 400) logRefusal(scope, input, reply)
   return reply
 }
 
-/**
- * A refused notification (forged, tampered, foreign, unknown) leaves one warning: the answer
- * and the order number, sanitised (never the body, its signature or the key).
- */
+/** One sanitised warning per refusal: never the body, its signature or the key. */
 function logRefusal(scope: MedusaContainer, input: NotifyInput, reply: NotifyReply) {
   loggerOf(scope)?.warn(
     `acquiring notification refused (${reply.status}): ${logText(reply.body, 300)}; order_no "${logText(input.body?.order_no, 60)}"`,

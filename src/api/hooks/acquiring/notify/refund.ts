@@ -8,11 +8,7 @@ import type { NotifyInput, NotifySession } from "./process"
 import { loggerOf, SUCCESS, type NotifyReply } from "./replies"
 import { verifiedNotice } from "./verify"
 
-/**
- * notify_type refund: verified, then the order's refunds are read from the gateway
- * (retrievalRefund) and merged into payment.data.refunds at once. `success` once applied (or
- * when nothing was left to apply); errors are thrown for process.ts to answer.
- */
+/** The notice only prompts a read: refunds are taken from the gateway's retrievalRefund list. */
 export async function handleRefundNotification(
   scope: MedusaContainer,
   session: NotifySession,
@@ -23,7 +19,7 @@ export async function handleRefundNotification(
   const n = verifiedNotice(client, input, "refund", orderNo)
   const target = await paymentOfSession(scope, session.id)
   if (!target) {
-    // The books' own refund of a cart that never became an order: nothing of Medusa's to change.
+    // The books' own refund of a cart that never became an order.
     if (await accountedFor(scope, orderNo)) return { ...SUCCESS, changed: "no Medusa payment; the books gave it back" }
     return { status: 404, body: "no Medusa payment for this order yet" }
   }

@@ -6,11 +6,11 @@ import { NotAcquiringPaymentError } from "../../../../workflows/acquiring/notifi
 export interface NotifyReply {
   status: number
   body: string
-  /** What it changed, in a few words, for the books' notification log. */
+  /** For the books' notification log. */
   changed?: string
 }
 
-/** The engine's own plugins acknowledge with this body (gateway-interface.md §6.3). */
+/** The engine's own plugins acknowledge with this body (the spec §6.3). */
 export const SUCCESS: NotifyReply = { status: 200, body: "success" }
 
 const STATUS_OF: Partial<Record<string, number>> = {
@@ -20,11 +20,7 @@ const STATUS_OF: Partial<Record<string, number>> = {
   [MedusaError.Types.NOT_FOUND]: 404,
 }
 
-/**
- * What the gateway is answered when handling fails: a refusal (forged 401, malformed 400, unknown
- * 404) or, for anything that may pass (gateway or database unreachable, a refund the gateway
- * does not list yet, a lock not free), 503 so the gateway delivers it again later.
- */
+/** A refusal keeps its status; anything that may pass answers 503 so the gateway delivers it again. */
 export function replyFor(e: unknown): NotifyReply {
   if (e instanceof MedusaError && STATUS_OF[e.type]) return { status: STATUS_OF[e.type]!, body: e.message }
   if (e instanceof NotAcquiringPaymentError) return { status: 404, body: e.message }

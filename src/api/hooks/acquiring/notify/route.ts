@@ -5,11 +5,10 @@ import { acknowledge, refuse } from "../answers"
 import { setChanged } from "../record-middleware"
 import { handleNotification } from "./process"
 
-/** POST /hooks/acquiring/notify: the gateway's notify_url (form-urlencoded). */
 export async function POST(req: MedusaRequest, res: MedusaResponse) {
   let body: Record<string, unknown>
   try {
-    // The engine's legacy names (merNo, orderNo, …) read as ours; the raw body is verified as received.
+    // The engine's legacy names read as ours; the raw body is verified as received.
     const parsed = req.body && typeof req.body === "object" && !Array.isArray(req.body) ? req.body : {}
     body = canonicalNotification(parsed as Record<string, unknown>)
   } catch (e) {
@@ -23,7 +22,6 @@ export async function POST(req: MedusaRequest, res: MedusaResponse) {
     headers: req.headers as Record<string, unknown>,
   })
   setChanged(res, reply.changed)
-  // Only SUCCESS is a 2xx reply (replies.ts).
   if (reply.status < 300) acknowledge(res)
   else refuse(res, reply.status, reply.body)
 }

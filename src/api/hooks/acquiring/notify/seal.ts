@@ -8,12 +8,8 @@ import type { NotifyInput } from "./process"
 import type { NotifyReply } from "./replies"
 
 /**
- * A signature binds its delivery (books/seal.ts): once a body verified, its signature with another
- * kind (notify_type) or another payment result (status, …) is refused 401 whatever the fields say. Only a signature that
- * verifies is bound (a forged one binds nothing); the handlers verify every delivery again.
- * A dispute is the exception: the gateway signs the order's fields, so a genuine dispute of an order
- * unchanged since its payment carries that payment's signature. It is answered "unconfirmed", for
- * the dispute handler to record as such (or refuse where no money was taken).
+ * A verified signature reused with another kind or result is refused. A genuine dispute may carry its
+ * payment's signature (the gateway signs the order's fields): it is answered "unconfirmed".
  */
 export async function unsealedReply(
   scope: MedusaContainer,
@@ -22,7 +18,7 @@ export async function unsealedReply(
   const config = scope.resolve(ContainerRegistrationKeys.CONFIG_MODULE, { allowUnregistered: true }) as
     ConfigModule | undefined
   const account = String(input.body.account_id ?? "")
-  // No app config (a bare scope), no account named: nothing verifies here; the handlers still refuse it.
+  // Nothing verifies here; the handlers still refuse it.
   if (!config?.modules || !account) return undefined
   const owner = acquiringProviderConfigs(config).find((c) =>
     c.options.client.accounts.some((a) => a.account_id === account),

@@ -4,10 +4,7 @@ import { MedusaError } from "@medusajs/framework/utils"
 import { verifyNotification } from "../../../../lib/acquiring/webhook"
 import type { NotifyInput } from "./process"
 
-/**
- * The notification as the provider's client verifies it (signature rule, raw body when kept).
- * Its kind and order must be those the route dispatched on (read from the parsed body).
- */
+/** Its kind and order must be those the route dispatched on, read from the parsed body. */
 export function verifiedNotice(
   client: GatewayClient,
   input: NotifyInput,

@@ -9,16 +9,11 @@ import { applyPayoutUpdate } from "../../../../workflows/payouts/apply-payout-up
 import { RESEALED, sealedDelivery } from "../../../../workflows/acquiring/books/seal"
 import { loggerOf, SUCCESS, type NotifyReply } from "../notify/replies"
 
-/** notify_type defaults to "payment" when absent; only an explicit other kind is refused. */
 function hasNotifyType(body: string | Record<string, unknown>): boolean {
   return typeof body === "string" ? /(^|&)notify_type=/.test(body) : Object.hasOwn(body, "notify_type")
 }
 
-/**
- * A payout notification, as received or as stored in the books ("Process again"): verified by the
- * gateway client, applied idempotently by request_id (a final status never changes), answered with
- * `success` as the engine's own plugins do. Bodies are never logged.
- */
+/** Applied idempotently by request_id; bodies are never logged. */
 export async function handlePayoutNotification(
   scope: MedusaContainer,
   body: string | Record<string, unknown>,

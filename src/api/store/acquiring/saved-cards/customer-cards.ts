@@ -5,11 +5,7 @@ import { cardsOf, PublicSavedCard } from "../../../../lib/acquiring/saved-cards"
 
 type Holder = { id: string; provider_id: string; data?: Record<string, unknown> | null }
 
-/**
- * A customer's saved cards, shared by the store routes (the logged-in customer) and the admin
- * routes (any customer): read through Medusa's customer ↔ account holder link and the payment
- * module's listPaymentMethods / deletePaymentMethods, which call our provider.
- */
+/** Shared by the store and admin routes; the payment module's methods call our provider. */
 async function holdersOf(scope: MedusaContainer, customerId: string): Promise<Holder[] | null> {
   const query = scope.resolve(ContainerRegistrationKeys.QUERY)
   const { data } = await query.graph({
@@ -24,7 +20,7 @@ async function holdersOf(scope: MedusaContainer, customerId: string): Promise<Ho
 
 const paymentModule = (scope: MedusaContainer) => scope.resolve(Modules.PAYMENT)
 
-/** null when the customer does not exist. Oldest card first. */
+/** null when the customer does not exist. */
 export async function listSavedCards(scope: MedusaContainer, customerId: string): Promise<PublicSavedCard[] | null> {
   const holders = await holdersOf(scope, customerId)
   if (!holders) return null
@@ -40,7 +36,7 @@ export async function listSavedCards(scope: MedusaContainer, customerId: string)
   return cards.sort((a, b) => a.created_at.localeCompare(b.created_at))
 }
 
-/** Deletes one card of this customer; another customer's or an unknown card is a 404 and nothing changes. */
+/** Another customer's card is a 404, as an unknown one. */
 export async function deleteSavedCard(scope: MedusaContainer, customerId: string, cardId: string) {
   const holder = (await holdersOf(scope, customerId))?.find((h) => cardsOf(h.data).some((c) => c.id === cardId))
   if (!holder) throw new MedusaError(MedusaError.Types.NOT_FOUND, `No saved card ${cardId}`)

@@ -2,7 +2,6 @@ import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/frame
 import { listAwaitingCapture } from "../../../../../workflows/acquiring/bulk/awaiting-capture"
 import type { AdminAwaitingCaptureParams } from "../validators"
 
-/** Authorised acquiring payments not captured yet, newest first: what a bulk capture or cancel acts on. */
 export async function GET(req: AuthenticatedMedusaRequest<unknown, AdminAwaitingCaptureParams>, res: MedusaResponse) {
   const { limit, offset } = req.validatedQuery
   res.json(await listAwaitingCapture(req.scope, { limit, offset }))

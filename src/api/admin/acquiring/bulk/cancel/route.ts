@@ -2,7 +2,6 @@ import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/frame
 import { bulkCancelWorkflow } from "../../../../../workflows/acquiring/bulk/workflows"
 import type { AdminBulkOrders } from "../validators"
 
-/** Void the uncaptured acquiring payments of many orders (gateway requests of ≤ 50), a result per order. */
 export async function POST(req: AuthenticatedMedusaRequest<AdminBulkOrders>, res: MedusaResponse) {
   const { order_ids } = req.validatedBody
   const { result } = await bulkCancelWorkflow(req.scope).run({

@@ -2,7 +2,6 @@ import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/frame
 import { bulkCaptureWorkflow } from "../../../../../workflows/acquiring/bulk/workflows"
 import type { AdminBulkOrders } from "../validators"
 
-/** Capture the acquiring payments of many orders (gateway requests of ≤ 50), a result per order. */
 export async function POST(req: AuthenticatedMedusaRequest<AdminBulkOrders>, res: MedusaResponse) {
   const { order_ids } = req.validatedBody
   const { result } = await bulkCaptureWorkflow(req.scope).run({

@@ -2,7 +2,6 @@ import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/frame
 import { booksOf } from "../../../../../workflows/acquiring/books"
 import { fieldRulesOf, presentNotification } from "../present"
 
-/** GET /admin/acquiring/notifications/:id: one delivery with its stored fields and our reply (404 when unknown). */
 export const GET = async (req: AuthenticatedMedusaRequest, res: MedusaResponse) => {
   const row = await booksOf(req.scope).retrieveNotification(req.params.id)
   res.json({ notification: presentNotification(row, fieldRulesOf(req.scope)) })

@@ -6,7 +6,6 @@ import { healthProviders } from "./providers"
 
 const WINDOW_MS = 7 * 24 * 60 * 60 * 1000
 
-/** GET /admin/acquiring/overview/notifications: per provider and mode, the last deliveries and warnings. */
 export async function GET(req: AuthenticatedMedusaRequest, res: MedusaResponse) {
   const now = new Date()
   const knex = pgOf(req.scope)

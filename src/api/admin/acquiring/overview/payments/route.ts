@@ -6,10 +6,7 @@ import { outcomeRows, type OverviewScope } from "../../../../../lib/acquiring/qu
 import { overviewConfigs, pgOf } from "../scope"
 import type { AdminOverviewPayments } from "../validators"
 
-/**
- * GET /admin/acquiring/overview/payments?period=&provider_id=&outcome=&category=&decline_code=&method=&tile=
- * The gateway orders behind one tile or bar of the overview, newest first.
- */
+/** The gateway orders behind one tile or bar of the overview, newest first. */
 export async function GET(req: AuthenticatedMedusaRequest<unknown, AdminOverviewPayments>, res: MedusaResponse) {
   const q = req.validatedQuery
   const now = new Date()
@@ -24,7 +21,7 @@ export async function GET(req: AuthenticatedMedusaRequest<unknown, AdminOverview
   const knex = pgOf(req.scope)
   let codes: string[] | undefined = q.decline_code !== undefined ? [q.decline_code] : undefined
   if (q.category && !codes) {
-    // A category is the codes each provider's decline_reasons maps to it, as the overview's bar counted them.
+    // A category is the codes each provider's decline_reasons maps to it, as the bar counted them.
     const reasons = new Map(
       configs.flatMap((c) => c.provider_ids.map((id) => [id, c.options.provider.decline_reasons])),
     )

@@ -5,7 +5,7 @@ import { mapOrderRecord } from "../../../../../lib/acquiring/status"
 import { parseTracked } from "../../../../../lib/acquiring/refunds"
 import type { PaymentView } from "../../../../../lib/acquiring/queries/payments"
 
-/** One acquiring payment for the order widget (no personal data beyond what the admin already sees). */
+/** No personal data beyond what the admin already sees. */
 export function presentPayment(payment: PaymentView, record: OrderRecord | undefined, disputes: TrackedDispute[] = []) {
   const data = payment.data
   return {
@@ -40,7 +40,7 @@ export function presentPayment(payment: PaymentView, record: OrderRecord | undef
       medusa_refund_id: r.medusa_refund_id ?? null,
       refund_date: r.refund_date ?? null,
     })),
-    /** An authorisation kept after an order edit (lib/acquiring/kept.ts): its deadline and how it ended. */
+    /** An authorisation kept after an order edit: its deadline and how it ended. */
     kept: data?.kept_authorisation
       ? {
           ...keptDeadline(data.kept_authorisation, new Date()),
@@ -49,7 +49,6 @@ export function presentPayment(payment: PaymentView, record: OrderRecord | undef
           outcome: data.kept_authorisation.outcome ?? null,
         }
       : null,
-    /** Disputes as the gateway's notifications reported them (the books' acquiring_dispute rows). */
     disputes: disputes.map((x) => ({
       id: x.id,
       status: x.status,
@@ -58,11 +57,10 @@ export function presentPayment(payment: PaymentView, record: OrderRecord | undef
       deadline: x.deadline,
       opened_at: x.opened_at,
       closed_at: x.closed_at,
-      /** No dispute query exists: every status here was reported by a notification, unconfirmed. */
+      /** No dispute query exists to confirm a notification's report. */
       reported_by: "notification" as const,
-      /** Every report carried the order's payment notification's signature: it may be that one re-posted. */
+      /** Every report carried the payment notification's signature: it may be that one re-posted. */
       unconfirmed: x.history.length > 0 && x.history.every((r) => r.unconfirmed),
-      /** The gateway's reports, oldest first by its own date. */
       history: [...x.history]
         .sort((a, b) => Date.parse(a.at) - Date.parse(b.at))
         .map((r) => ({ status: r.status, gateway_status: r.gateway_status, at: r.at })),

@@ -6,7 +6,6 @@ import { booksOf } from "../../../../../workflows/acquiring/books"
 import { orderSessions } from "../../../../../workflows/acquiring/review/sessions"
 import { presentPayment } from "./present"
 
-/** The order widget's view: each acquiring payment as Medusa and (live) the gateway see it. */
 export async function GET(req: AuthenticatedMedusaRequest, res: MedusaResponse) {
   const orderId = req.params.order_id
   const payments = (await paymentsOfOrders(req.scope, [orderId])).get(orderId) ?? []

@@ -2,7 +2,6 @@ import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/frame
 import { MedusaError } from "@medusajs/framework/utils"
 import { readRun } from "../../../../../workflows/acquiring/reconcile/background"
 
-/** GET /admin/acquiring/reconcile/:run_id — a background run's state and, once done, its report. */
 export async function GET(req: AuthenticatedMedusaRequest, res: MedusaResponse) {
   const run = await readRun(req.scope, req.params.run_id)
   if (!run)

@@ -3,7 +3,7 @@ import { actorOf } from "../owner"
 import { saveSettings } from "../save"
 import type { AdminSaveSettings } from "../validators"
 
-/** Save the entered settings: checked by the doctor first; a failing check is refused unless save_anyway. */
+/** A failing check is refused unless save_anyway. */
 export async function POST(req: AuthenticatedMedusaRequest<AdminSaveSettings>, res: MedusaResponse) {
   const actor = await actorOf(req.scope, req.auth_context.actor_id)
   const out = await saveSettings(req.scope, req.params.provider_id, actor, req.validatedBody)

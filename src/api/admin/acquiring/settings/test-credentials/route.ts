@@ -6,12 +6,7 @@ import { latestOptions } from "../../../../../lib/acquiring/settings/current"
 import { diagnose, type AccountCheck, type ConfigDiagnosis } from "../diagnose"
 import type { AdminTestCredentials } from "../validators"
 
-/**
- * "Test credentials": the doctor per provider config. Per account a signed retrievalTrans of an order
- * that cannot exist (merchant id, account id, sign key, signature rule, registered IP); with
- * `checkout: true` in test mode also a 1.00 checkout and its cancel. `results` keeps one line per
- * account; `diagnoses` carries the findings and the medusa-config.ts option lines that worked.
- */
+/** Per account a signed retrievalTrans of an order that cannot exist; `checkout` adds a test checkout. */
 export async function POST(req: AuthenticatedMedusaRequest<AdminTestCredentials>, res: MedusaResponse) {
   const { config_id, checkout = false } = req.validatedBody
   const config = req.scope.resolve(ContainerRegistrationKeys.CONFIG_MODULE) as ConfigModule

@@ -1,12 +1,7 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
 
-/**
- * GET /store/acquiring/payment-collections/:id → `{ payment_collection: { id, status, amount, currency_code } }`:
- * what a payment-link page shows before and after the shopper pays (Medusa 2.21 has no store
- * route that reads a collection). The id is the link's bearer (its pattern checked in
- * ../../middlewares.ts); no personal data is returned.
- */
+/** Medusa has no store route that reads a collection; the id is a link's bearer, so no personal data. */
 export async function GET(req: MedusaRequest, res: MedusaResponse) {
   const id = req.params.id
   const query = req.scope.resolve(ContainerRegistrationKeys.QUERY)

@@ -2,10 +2,7 @@ import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/frame
 import { processAgain } from "../../process-again"
 import { fieldRulesOf, presentNotification } from "../../present"
 
-/**
- * POST /admin/acquiring/notifications/:id/process: "Process again" for a refused or failed
- * notification (409 for an accepted one). Answers the row with its new verdict, reply and attempts.
- */
+/** "Process again" for a refused or failed notification (409 for an accepted one). */
 export const POST = async (req: AuthenticatedMedusaRequest, res: MedusaResponse) => {
   res.json({ notification: presentNotification(await processAgain(req.scope, req.params.id), fieldRulesOf(req.scope)) })
 }

@@ -1,6 +1,5 @@
 import { z } from "zod"
 
-/** POST /admin/acquiring/overview/notifications/check-address */
 export const AdminCheckAddress = z
   .object({
     provider_id: z

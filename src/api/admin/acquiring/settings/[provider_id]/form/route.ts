@@ -5,12 +5,12 @@ import { lockedKeys, settingDefault, settingsOfConfig } from "../../../../../../
 import { maskSecrets } from "../../../../../../lib/acquiring/settings/secrets"
 import { settingsOwner } from "../../owner"
 
-/** The settings form of one provider entry, generated from the schema the save validates with. */
+/** Generated from the schema the save validates with. */
 export async function GET(req: AuthenticatedMedusaRequest, res: MedusaResponse) {
   const owner = settingsOwner(req.scope)
   const s = await owner.effectiveSettings(req.params.provider_id)
   const raw = (await owner.settingsEntry(s.config_id)).raw_options ?? {}
-  // Locked fields show what medusa-config.ts sets; secrets only by their last four characters.
+  // Locked fields show what the Medusa config sets; secrets only by their last four characters.
   const values = { ...maskSecrets(s.stored ?? {}), ...maskSecrets(settingsOfConfig(raw)) }
   const editable = settingsCipher() !== null
   res.json({

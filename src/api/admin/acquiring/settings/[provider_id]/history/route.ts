@@ -1,7 +1,6 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { settingsOwner } from "../../owner"
 
-/** Every saved version: who, when, what changed (secrets only as "changed"), overridden checks, restores. */
 export async function GET(req: AuthenticatedMedusaRequest, res: MedusaResponse) {
   const owner = settingsOwner(req.scope)
   const { config_id } = await owner.settingsEntry(req.params.provider_id)

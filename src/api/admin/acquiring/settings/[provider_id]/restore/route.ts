@@ -8,7 +8,7 @@ import { actorOf, settingsOwner } from "../../owner"
 import { saveSettings } from "../../save"
 import type { AdminRestoreSettings } from "../../validators"
 
-/** Restore an earlier version as a new one, checked again before it counts. */
+/** An earlier version becomes a new one, checked again before it counts. */
 export async function POST(req: AuthenticatedMedusaRequest<AdminRestoreSettings>, res: MedusaResponse) {
   const owner = settingsOwner(req.scope)
   const entry = await owner.settingsEntry(req.params.provider_id)

@@ -8,7 +8,7 @@ import { loadPage } from "../../../hosted-page-cache"
 
 type Session = { status: string; provider_id: string }
 
-/** The session, only for a caller holding its page token; otherwise nothing, whatever was wrong. */
+/** Undefined whatever was wrong, so a caller learns nothing. */
 async function provenSession(req: MedusaRequest, id: string): Promise<Session | undefined> {
   const query = req.scope.resolve(ContainerRegistrationKeys.QUERY)
   const { data } = await query.graph({
@@ -22,14 +22,7 @@ async function provenSession(req: MedusaRequest, id: string): Promise<Session | 
   return options && isPageToken(sealKeyOf(options), id, req.get(PAGE_TOKEN_HEADER)) ? session : undefined
 }
 
-/**
- * GET /store/acquiring/payment-sessions/:id/hosted-page → `{ hosted_page: { form, html } }`:
- * the gateway's page of a pending acquiring session, for a storefront that did not keep it
- * from the session's creation answer. The page holds the shopper's personal data, so the
- * caller proves the session is theirs with the session's `hosted_page_token` (in its data,
- * which Medusa shows to whoever holds the cart) in the x-acquiring-page-token header; an
- * unknown session and a wrong or missing token get the same 404.
- */
+/** The page holds personal data: the caller proves the session with its `hosted_page_token`. */
 export async function GET(req: MedusaRequest, res: MedusaResponse) {
   const id = req.params.id
   const session = await provenSession(req, id)

@@ -1,7 +1,6 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { deleteSavedCard } from "../../../../../../store/acquiring/saved-cards/customer-cards"
 
-/** DELETE /admin/acquiring/customers/:customer_id/saved-cards/:id → `{ id, object: "saved_card", deleted: true }`. */
 export async function DELETE(req: MedusaRequest, res: MedusaResponse) {
   res.json(await deleteSavedCard(req.scope, req.params.customer_id, req.params.id))
 }

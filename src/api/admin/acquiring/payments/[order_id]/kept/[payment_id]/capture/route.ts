@@ -4,11 +4,7 @@ import { MedusaError } from "@medusajs/framework/utils"
 import { capturePaymentWorkflow } from "@medusajs/medusa/core-flows"
 import { adoptKeptAuthorisationWorkflow } from "../../../../../../../../workflows/acquiring/kept"
 
-/**
- * The order widget's "Capture" on a kept authorisation: it becomes a payment of the order's
- * unpaid collection (adoption workflow), then is captured through Medusa's own workflow. A
- * failed capture leaves it authorised there, capturable with Medusa's own button.
- */
+/** Adopted onto the order's unpaid collection, then captured; a failed capture leaves it for Medusa's button. */
 export async function POST(req: AuthenticatedMedusaRequest, res: MedusaResponse) {
   const { order_id, payment_id } = req.params
   if (!/^order_[0-9A-Za-z]+$/.test(order_id) || !/^pay_[0-9A-Za-z]+$/.test(payment_id)) {
