@@ -14,7 +14,6 @@ export const Internals = z.strictObject({
   /** The spec publishes no rate limit. */
   max_concurrent_requests: z.number().int().min(1).max(16).default(4),
   headers: z.record(z.string(), z.string()).default({}),
-  /** notify_url = store_url + notify_path. */
   notify_path: z
     .string()
     .regex(/^\/hooks\/[\w\-/]+$/, "must be a path under /hooks/")

@@ -12,7 +12,7 @@ import {
 import type { Encoding, Operation } from "./operations-table"
 import { OPERATION_TABLE } from "./operations-table"
 
-/** One HTTP exchange with a timeout on headers and body, and typed errors; undici keeps connections alive. */
+/** A timeout covers headers and body; undici keeps connections alive. */
 export interface Reply {
   status: number
   decoded: Decoded

@@ -6,7 +6,6 @@ import { firstIssue } from "../gateway/zod-issues"
 import { resolveDialect, type ResolvedDialect } from "./dialect"
 import { SandboxPins, XmlName, type ResolvedPins } from "./silent-points"
 
-/** Defaults look like the real gateway; tests compress the timings. */
 const LOOPBACK_IPS = ["127.0.0.1", "::1", "::ffff:127.0.0.1"]
 
 export const SandboxAccount = z.object({

@@ -19,7 +19,6 @@ export type UnknownOrderReading = z.infer<typeof UnknownOrderReading>
 export const DoctorReport = z.object({
   ok: z.boolean(),
   findings: z.array(DoctorFinding),
-  /** Merged over the accounts. */
   option_lines: z.array(z.string()),
   unknown_order_reading: UnknownOrderReading.optional(),
   /** Operation and HTTP status or error kind; no bodies. */

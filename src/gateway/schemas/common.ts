@@ -1,8 +1,7 @@
 import { z } from "zod"
 
-/** Field formats shared by every operation (the spec §1.4, §2.5–2.7), one definition for client and sandbox. */
+/** Field formats shared by every operation (the spec §1.4, §2.5–2.7). */
 
-/** Exactly two decimals (the spec §1.4). */
 export const AMOUNT_PATTERN = /^\d{1,12}\.\d{2}$/
 export const Amount = z.string().regex(AMOUNT_PATTERN, 'must be a decimal string with two decimals, e.g. "12.50"')
 
@@ -46,7 +45,6 @@ export const TransactionId = z
 export const ORDER_STATUSES = ["-2", "-1", "0", "1"] as const
 export const OrderStatus = z.enum(ORDER_STATUSES, { error: "must be one of -2, -1, 0, 1" })
 
-/** The code is 4 digits, optionally after a letter. */
 export const ORDER_INFO_PATTERN = /^[A-Z]?\d{4}:.*$/s
 export const OrderInfo = z.string().regex(ORDER_INFO_PATTERN, "must be <code>:<text>, e.g. 0000:Approved")
 

@@ -16,7 +16,6 @@ export const Notification = z
     order_no: WireText.optional().default(""),
     currency: WireText.optional().default(""),
     amount: WireText.optional().default(""),
-    /** Engine order status: -2 review, -1 pending/authorised, 0 failed, 1 success. */
     order_status: WireText.optional().default(""),
     order_info: WireText.optional().default(""),
     payment_status: WireText.optional(),
@@ -61,7 +60,6 @@ export function notificationFieldName(name: string): string {
   return Object.hasOwn(NOTIFICATION_ALIASES, name) ? NOTIFICATION_ALIASES[name as LegacyNotificationName] : name
 }
 
-/** Key order kept. */
 export function inNotificationDialect<T>(payload: Record<string, T>, dialect: NotificationDialect): Record<string, T> {
   if (dialect === "snake_case") return { ...payload }
   return Object.fromEntries(Object.entries(payload).map(([k, v]) => [LEGACY_BY_NAME.get(k) ?? k, v]))
