@@ -1,11 +1,7 @@
 import { GatewayRequestError } from "./errors"
 import type { AccountOptions, GatewayClientOptions } from "./options"
 
-/**
- * Account choice: an explicit account_id wins, else the account bound to the currency,
- * else the fallback account (the one without currencies). Keys never leave this object
- * except to sign or verify.
- */
+/** Explicit account_id, else the currency's account, else the fallback; keys leave only to sign or verify. */
 export interface AccountBook {
   byId(account_id: string): AccountOptions | undefined
   pick(choice: { account_id?: string; currency?: string }, currencySource?: string): AccountOptions

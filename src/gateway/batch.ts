@@ -7,25 +7,22 @@ import type { AccountOptions } from "./options"
 import { expectObject, prepare, send, type Prepared } from "./pipeline"
 import { validateRequest, validateResponse } from "./validate"
 
-/** Split `items` into runs of at most `size`, in order. */
 export function chunk<T>(items: readonly T[], size: number): T[][] {
   const runs: T[][] = []
   for (let start = 0; start < items.length; start += size) runs.push(items.slice(start, start + size))
   return runs
 }
 
-/** The per-request limit: gateway-interface.md §8, or lower where options.batch_limits says so. */
+/** The spec §8, or lower where options.batch_limits says so. */
 export function limitOf(ctx: ClientContext, op: Operation, specLimit: number): number {
   return Math.min(specLimit, ctx.options.batch_limits[op] ?? specLimit)
 }
 
-/** An order as the caller gave it, and as validated (what is sent). */
 interface CheckedOrder {
   original: unknown
   parsed: Record<string, unknown>
 }
 
-/** One request of the batch: sent or not, its orders, and its answer or its error. */
 interface Outcome {
   sent: boolean
   orders: unknown[]
@@ -36,11 +33,8 @@ interface Outcome {
 type AnyBatchResult = BatchResult<unknown, unknown, Record<string, unknown>>
 
 /**
- * capture / review / cancel / refund: validate every order first (nothing is sent if one is
- * bad), group by account (CallOptions.account_id, else each order's currency), split each
- * group at the limit, sign every request, then send them, a few at a time
- * (options.max_concurrent_requests), results in request order. A request that
- * fails as a whole is listed in `failed`; the other requests still go.
+ * Validate every order first (nothing is sent if one is bad), group by account, split at the limit and
+ * send a few at a time. A request failing as a whole is listed in `failed`; the others still go.
  */
 export async function runBatch(
   ctx: ClientContext,

@@ -1,9 +1,6 @@
 /**
- * Runs `fn` over `items` with at most `limit` calls in flight and returns the results in the
- * items' order. The chunks of one batched or list call are independent requests (distinct
- * orders), so a few may be on the wire at once; one round trip per chunk in sequence was the
- * whole wall time of large reconciliations and bulk operations (bench/p3-reconcile.ts, bench/p4-bulk-capture.ts). The first
- * failure rejects the whole call and starts nothing more.
+ * At most `limit` calls in flight, results in the items' order. A batch's chunks are independent
+ * requests, so sequential round trips were pure wall time. The first failure rejects and starts nothing more.
  */
 export async function mapLimit<T, R>(
   items: readonly T[],

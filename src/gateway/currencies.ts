@@ -3,24 +3,17 @@ import { z } from "zod"
 import { Currency } from "./schemas/common"
 
 /**
- * Minor-unit digits per ISO 4217 currency and the gateway's amount format for each. Medusa-free,
- * so the sandbox reads the same table. The digits are ISO 4217's (the `currency-codes` package,
- * the standard card networks clear by); Node's ICU (CLDR display data) only fills codes ISO does
- * not list, since CLDR shows 0 where ISO has 2 (HUF, IDR, COP, PKR …) and a HUF shop's 1234.50
- * would be refused. The merchant overrides a code with `currency_digits`.
+ * Minor-unit digits per currency, from ISO 4217 (what card networks clear by); ICU only fills codes ISO
+ * lacks, since CLDR shows 0 where ISO has 2 (HUF, IDR …) and a HUF shop's 1234.50 would be refused.
  */
 
-/** Every amount the gateway takes has two decimals, whatever the currency (gateway-interface.md §1.4). */
+/** Whatever the currency (the spec §1.4). */
 export const GATEWAY_DECIMALS = 2
 
-/** Merchant overrides of the table: `{ "HUF": 2 }`. */
 export const CurrencyDigits = z.record(Currency, z.number().int().min(0).max(4))
 export type CurrencyDigits = z.infer<typeof CurrencyDigits>
 
-/**
- * What happens to an amount the gateway cannot carry exactly (a fraction of a zero-decimal
- * currency, any amount of a three-decimal one): refused, or rounded half up to what it can carry.
- */
+/** An amount the gateway cannot carry exactly: refused, or rounded half up. */
 export const CurrencyRounding = z.enum(["refuse", "half_up"])
 export type CurrencyRounding = z.infer<typeof CurrencyRounding>
 
@@ -31,7 +24,6 @@ export interface CurrencyRule {
 
 const icuCache = new Map<string, number>()
 
-/** ICU's digits of a code; 2 (the gateway's format) for a code ICU refuses. */
 export function icuMinorUnitDigits(currency: string): number {
   const code = currency.toUpperCase()
   let digits = icuCache.get(code)
@@ -54,21 +46,16 @@ export function minorUnitDigits(currency: string, overrides: CurrencyDigits = {}
   return isoCurrency(code)?.digits ?? icuMinorUnitDigits(code)
 }
 
-/** The whole table: every currency ICU lists, with the merchant's overrides (also for codes ICU lacks). */
 export function currencyDigitsTable(overrides: CurrencyDigits = {}): Record<string, number> {
   const codes = new Set([...Intl.supportedValuesOf("currency"), ...Object.keys(overrides)])
   return Object.fromEntries([...codes].sort().map((c) => [c, minorUnitDigits(c, overrides)]))
 }
 
-/** Decimals of a currency the gateway's two-decimal amounts can really carry. */
 export const gatewayDecimalsOf = (digits: number) => Math.min(digits, GATEWAY_DECIMALS)
 
 const DECIMAL = /^(-?)(\d+)(?:\.(\d+))?$/
 
-/**
- * A plain decimal string ("1098.9", "-3", "10.125") in units of 10^-decimals, rounded half up
- * (ties away from zero, as Medusa's ROUND_HALF_UP); `exact` when nothing was cut off.
- */
+/** Rounded half up, as Medusa's ROUND_HALF_UP. */
 export function toUnits(value: string, decimals: number): { units: bigint; exact: boolean } {
   const match = DECIMAL.exec(value.trim())
   if (!match) throw new Error(`not a plain decimal number: ${value}`)

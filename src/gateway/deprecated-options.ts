@@ -1,10 +1,7 @@
 import type { GatewayProfileFields } from "./profile"
 import { CLIENT_INTERNAL_KEYS, type InternalKey } from "./internals"
 
-/**
- * Option keys from before the gateway profile, still read: each gateway fact is now a field of
- * `gateway_profile`, each internal a constant. One deprecation warning per key and process.
- */
+/** Option keys from before the gateway profile, still read; one deprecation warning per key and process. */
 export const CLIENT_PROFILE_KEYS = [
   "encodings",
   "xml_request_root",
@@ -19,10 +16,9 @@ export const CLIENT_PROFILE_KEYS = [
   "require_notification_signature",
 ] as const satisfies ReadonlyArray<keyof GatewayProfileFields>
 
-/** The client's old internal keys: its transport constants, and `fetch` (now `internals.fetch`). */
+/** Its transport constants, and `fetch` (now `internals.fetch`). */
 export const CLIENT_OLD_INTERNAL_KEYS = [...CLIENT_INTERNAL_KEYS, "fetch"] as const
 
-/** Where an old key lives now, as the warning says it. */
 export const profilePlace = (field: string) => `gateway_profile.${field}`
 export const internalPlace = (key: InternalKey | "fetch") =>
   key === "fetch"

@@ -1,8 +1,4 @@
-/**
- * Typed errors of the gateway client. Every error names what to fix:
- * `code`/`source` come from the gateway where it sent them, or name the
- * offending field/option where the client refused before sending.
- */
+/** Every error names what to fix: `code`/`source` from the gateway, or the field or option refused before sending. */
 export type GatewayErrorKind =
   | "api" // the gateway answered {code, source, message} or a non-OK return_status
   | "timeout"
@@ -64,18 +60,12 @@ export class GatewayPartialCaptureRefusedError extends kindClass("partial_captur
 export class GatewayRequestError extends kindClass("invalid_request") {}
 export class GatewayOptionsError extends kindClass("invalid_options") {}
 
-/**
- * A body a decoder refused to build (code UNSAFE_KEY: a key that names a prototype; BODY_LIMIT:
- * too many fields, too deep, too long a list). A bad_response, so a webhook answers 400, never 401.
- */
+/** Code UNSAFE_KEY or BODY_LIMIT; a bad_response, so a webhook answers 400, never 401. */
 export class GatewayBodyRefusedError extends GatewayBadResponseError {}
 
 export const isGatewayError = (e: unknown): e is GatewayError => e instanceof GatewayError
 
-/**
- * An outage rather than an answer: a timeout, the gateway unreachable, or its 5xx, 429 or busy
- * code 999. The same request may pass later.
- */
+/** An outage rather than an answer (timeout, unreachable, 5xx, 429, busy code 999): it may pass later. */
 export function isGatewayOutage(e: unknown): boolean {
   if (e instanceof GatewayTimeoutError) return true
   if (e instanceof GatewayNetworkError) return e.code !== "ABORTED"

@@ -4,9 +4,8 @@ import { matchingBrace, tokenize, type Token } from "./js-literals"
 import type { CheckoutResponse, HostedForm } from "./schemas"
 
 /**
- * Parse the hosted "loading" page of POST /v1/checkout (gateway-interface.md §4.1): the form's action and
- * method, its static hidden inputs, the inputs its inline script appends, and `allParams`.
- * `fields` = static ∪ script (script wins) ∪ the allParams pairs missing from both.
+ * Parse the hosted "loading" page of POST /v1/checkout (the spec §4.1). `fields` = static inputs ∪
+ * script-appended inputs (script wins) ∪ the `allParams` pairs missing from both.
  */
 export function parseHostedPage(html: string, baseUrl: string, otherOrigins: readonly string[] = []): CheckoutResponse {
   const root = parse(html, { comment: false })
@@ -26,7 +25,7 @@ export function parseHostedPage(html: string, baseUrl: string, otherOrigins: rea
   const allParamsText = script_fields.allParams ?? static_fields.allParams
   const all_params = allParamsText ? parseAllParams(allParamsText) : {}
 
-  // Copied key by key: spreading these two records (17 + 56 keys) cost ~0.5 ms per page in V8 (bench/p1-gateway-overhead.ts).
+  // Copied key by key: spreading the two records is measurably slower per page.
   const fields: Record<string, string> = {}
   for (const key in static_fields) fields[key] = static_fields[key]
   for (const k in script_fields) fields[k] = script_fields[k]
@@ -49,10 +48,7 @@ const FORM = new Set(["FORM"])
 const SCRIPT = new Set(["SCRIPT"])
 const INPUTS = new Set(["INPUT", "TEXTAREA", "SELECT"])
 
-/**
- * Elements with one of the tag names, in document order. A plain walk: querySelectorAll
- * compiles its CSS selector on every call, which was half the client's time per checkout (bench/p1-gateway-overhead.ts).
- */
+/** A plain walk: querySelectorAll compiles its CSS selector on every call, a hot spot per checkout. */
 function elements(root: HTMLElement, tags: Set<string>): HTMLElement[] {
   const out: HTMLElement[] = []
   const walk = (el: HTMLElement) => {
@@ -78,10 +74,8 @@ function staticInputs(form: HTMLElement): Record<string, string> {
 }
 
 /**
- * A relative action resolves against the gateway base URL (keeping a path prefix of it). The
- * storefront posts the shopper to it, so it must be http(s) (https when the base is) on the
- * gateway's host or a subdomain of it, or on one of `hosted_page_origins`: a `javascript:`
- * action or a foreign host is refused, never handed on.
+ * The storefront posts the shopper to this action, so it must be http(s) on the gateway's host (or a
+ * subdomain) or on `hosted_page_origins`: a `javascript:` action or a foreign host is refused.
  */
 function resolveAction(action: string, baseUrl: string, otherOrigins: readonly string[]): string {
   const base = new URL(baseUrl.endsWith("/") ? baseUrl : `${baseUrl}/`)
@@ -146,7 +140,6 @@ export function scriptFields(script: string): Record<string, string> {
 
 const isPunct = (tok: Token | undefined, v: string) => tok?.t === "punct" && tok.v === v
 
-// Tokens are read by index: a slice per token allocated two arrays for every token of the script.
 function helperCall(tokens: Token[], i: number): [string, string] | undefined {
   const id = tokens[i],
     open = tokens[i + 1],
@@ -159,7 +152,7 @@ function helperCall(tokens: Token[], i: number): [string, string] | undefined {
   return [name.v, value.v]
 }
 
-/** `name = { … }` (with or without var/let/const): JSON first, then a flat literal read from tokens. */
+/** `name = { … }`: JSON first, then a flat literal read from tokens. */
 function assignedObject(script: string, tokens: Token[], i: number): Record<string, string> | undefined {
   const id = tokens[i],
     eq = tokens[i + 1],
@@ -197,10 +190,7 @@ function flatLiteral(body: Token[]): Record<string, string> {
   return out
 }
 
-/**
- * `allParams`: name=value pairs joined with `&`. Values may be URL-encoded or raw: a value is
- * decoded only when it holds a %XX escape; a piece without `=` is a raw `&` inside the previous value.
- */
+/** Values may be URL-encoded or raw; a piece without `=` is a raw `&` inside the previous value. */
 export function parseAllParams(text: string): Record<string, string> {
   const out: Record<string, string> = {}
   let last: string | undefined

@@ -1,7 +1,4 @@
-/**
- * medusa-plugin-acquiring/gateway: a typed client of the acquiring gateway that does not
- * depend on Medusa. See createGatewayClient for a usage example.
- */
+/** A typed client of the acquiring gateway that does not depend on Medusa. */
 export { createGatewayClient } from "./client"
 export type * from "./client-types"
 export * from "./schemas"

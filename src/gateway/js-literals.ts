@@ -1,8 +1,4 @@
-/**
- * A small JavaScript tokenizer for the hosted page's inline script: enough to find
- * string-literal calls and object literals without eval and without being fooled by
- * comments, regex literals or braces inside strings.
- */
+/** Enough of a JS tokenizer to find string-literal calls and object literals in the hosted page's script, without eval. */
 export type Token =
   | { t: "id"; v: string; start: number; end: number }
   | { t: "str"; v: string; start: number; end: number }
@@ -10,7 +6,7 @@ export type Token =
   | { t: "punct"; v: string; start: number; end: number }
   | { t: "other"; v: string; start: number; end: number }
 
-// Character classes by code: with a RegExp test per character the sandbox's page took ~100 µs to tokenize, now ~25 µs (bench/p1-gateway-overhead.ts).
+// Character classes by code: a RegExp test per character made tokenizing several times slower.
 const isIdStart = (c: number) => (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 95 || c === 36
 const isDigit = (c: number) => c >= 48 && c <= 57
 const isIdPart = (c: number) => isIdStart(c) || isDigit(c)
@@ -77,7 +73,7 @@ function readRegex(src: string, i: number, out: Token[]): number {
   return j
 }
 
-/** Strings become tokens with their decoded value; template literals with `${` stay opaque. */
+/** Template literals with `${` stay opaque. */
 function readString(src: string, i: number, out: Token[]): number {
   const q = src[i]
   let j = i + 1
@@ -95,7 +91,7 @@ function readString(src: string, i: number, out: Token[]): number {
 
 const SIMPLE_ESCAPES: Record<string, string> = { n: "\n", t: "\t", r: "\r", b: "\b", f: "\f", v: "\v", "0": "\0" }
 
-/** Decode the escapes of a JS string body (no eval): \n \xHH \uHHHH \u{H…} and line continuations. */
+/** Without eval: \n \xHH \uHHHH \u{H…} and line continuations. */
 export function decodeJsString(raw: string): string {
   if (!raw.includes("\\")) return raw
   return raw.replace(/\\(u\{[0-9a-fA-F]{1,6}\}|u[0-9a-fA-F]{4}|x[0-9a-fA-F]{2}|\r\n|[\s\S])/g, (_, e: string) => {
@@ -109,7 +105,7 @@ export function decodeJsString(raw: string): string {
   })
 }
 
-/** Index of the `}` closing the `{` at `open`, counting only brace tokens (strings are opaque). */
+/** Strings are opaque: only brace tokens count. */
 export function matchingBrace(tokens: Token[], open: number): number {
   let depth = 0
   for (let key = open; key < tokens.length; key++) {

@@ -20,11 +20,8 @@ import {
 } from "./schemas"
 
 /**
- * One row per gateway operation, the only place an operation is declared: path, body
- * encodings, request and response schemas, batch array and limit, and the default signature
- * field list. Options may override encodings, signature rows and limits; everything else is
- * fixed by the gateway (docs/gateway-interface.md). The client's batch methods and their
- * types are derived from the rows that have `batch`.
+ * One row per gateway operation, the only place one is declared. Options may override encodings,
+ * signature rows and limits; the rest is fixed by the gateway. Batch methods derive from rows with `batch`.
  */
 export const OPERATIONS = [
   "checkout",
@@ -39,11 +36,11 @@ export const OPERATIONS = [
 ] as const
 export type Operation = (typeof OPERATIONS)[number]
 
-/** Body encodings: form = application/x-www-form-urlencoded (bracket notation for nesting). */
+/** form: x-www-form-urlencoded, bracket notation for nesting. */
 export const ENCODINGS = ["json", "form", "xml"] as const
 export type Encoding = (typeof ENCODINGS)[number]
 
-/** What the response body is expected to be; decoding still sniffs the actual bytes. */
+/** Decoding still sniffs the actual bytes. */
 export type ResponseKind = "json" | "xml" | "html"
 
 export interface OperationSpec {

@@ -13,7 +13,7 @@ import { GatewayProfileFields, ProfileName } from "./profile"
 import { resolveProfile, type GatewayProfileInput } from "./profile-input"
 import { firstIssue } from "./zod-issues"
 
-/** One gateway account (sub-account / "gateway number"), optionally bound to currencies. */
+/** Sub-account or "gateway number". */
 export const AccountOptions = z.object({
   account_id: z.string().min(1).max(10),
   sign_key: z.string().min(1, "sign_key is required for every account"),
@@ -22,13 +22,12 @@ export const AccountOptions = z.object({
 })
 export type AccountOptions = z.infer<typeof AccountOptions>
 
-/** The merchant's connection: who it is at the gateway and where the gateway is. */
 export const ClientConnection = z.object({
   merchant_id: z.string().min(1).max(7),
   accounts: z.array(AccountOptions).min(1, "configure at least one account"),
-  /** test or live: picks the base URL; accounts are separate per mode (gateway-interface.md §2.1). */
+  /** Accounts are separate per mode (the spec §2.1). */
   mode: z.enum(["test", "live"]).default("test"),
-  /** Base URLs are not published in the spec ({base_url}); the merchant gets them from the gateway. */
+  /** Not published in the spec; the merchant gets them from the gateway. */
   base_url: z.url().optional(),
   test_base_url: z.url().optional(),
   live_base_url: z.url().optional(),
@@ -42,13 +41,10 @@ const ClientInternals = Internals.pick(
   },
 )
 
-/** The options a client works with: connection, every profile field resolved, its internals. */
 export const GatewayClientOptions = ClientConnection.extend({
-  /** The preset the profile started from. */
   gateway_profile: ProfileName,
   ...GatewayProfileFields.shape,
   ...ClientInternals.shape,
-  /** Custom fetch (tests, proxies). */
   fetch: FetchFn.optional(),
 }).superRefine((options, ctx) => {
   if (!options.base_url && !(options.mode === "test" ? options.test_base_url : options.live_base_url)) {

@@ -10,15 +10,14 @@ import { RETURN_OK } from "./status-codes"
 import { errorBodyOf, post, withRetries } from "./transport"
 
 /**
- * The shared request pipeline: envelope + signature, encoding, HTTP exchange (retried only
- * for idempotent operations), then the checks every answer gets (error body in a 200,
- * return_status, configured response signature). Operations add their schema on top.
+ * Envelope and signature, encoding, the exchange (retried only for idempotent operations), then the
+ * checks every answer gets; operations add their schema on top.
  */
 export type Answer =
   | { status: number; type: "object"; value: Record<string, unknown>; root?: string }
   | { status: number; type: "html"; html: string }
 
-/** The request as sent: merchant_id, account_id, the fields, encryption_data last. */
+/** encryption_data last. */
 export function signedPayload(
   ctx: ClientContext,
   op: Operation,
@@ -30,7 +29,7 @@ export function signedPayload(
   return { ...payload, encryption_data: sign(payload, rule, account.sign_key) }
 }
 
-/** A signed, encoded request ready to send; built before sending so a bad batch sends nothing. */
+/** Built before sending, so a bad batch sends nothing. */
 export interface Prepared {
   op: Operation
   account: AccountOptions
@@ -49,7 +48,6 @@ export function prepare(
   return { op, account, encoding, body }
 }
 
-/** Send a prepared request (retried only when the operation is idempotent) and check the answer. */
 export function send(ctx: ClientContext, req: Prepared, callOpts: CallOptions = {}): Promise<Answer> {
   const { op, account } = req
   return withRetries(
@@ -76,7 +74,7 @@ export function exchange(
   return send(ctx, prepare(ctx, op, fields, account), callOpts)
 }
 
-/** The members of an object answer; an HTML page where data was expected is a bad response. */
+/** An HTML page where data was expected is a bad response. */
 export function expectObject(answer: Answer, op: Operation): Record<string, unknown> {
   if (answer.type === "object") return answer.value
   throw new GatewayBadResponseError(`${op}: expected a JSON or XML answer, got an HTML page`, {

@@ -3,22 +3,16 @@ import { OPERATION_TABLE, type Operation, type OperationSpec } from "./operation
 import { GatewayProfileFields, ProfileName, presetProfile, type GatewayProfile } from "./profile"
 import { firstIssue } from "./zod-issues"
 
-/**
- * `gateway_profile` as a merchant writes it: a preset's name, or `{ extends, …fields }` with any
- * field of the profile over the preset. Object fields merge one level into the preset's (one
- * operation's encoding, one currency's digits); lists and values replace it.
- */
+/** A preset's name, or `{ extends, …fields }`: object fields merge one level into the preset's; the rest replace. */
 
 type Shape = z.ZodRawShape
 
-/** Every field optional; an object field takes some of its keys. */
 function overridable<S extends Shape>(shape: S) {
   return Object.fromEntries(
     Object.entries(shape).map(([k, v]) => [k, (v instanceof z.ZodObject ? v.partial() : (v as z.ZodType)).optional()]),
   ) as { [K in keyof S]: z.ZodOptional<z.ZodType<Partial<z.output<S[K]>>, Partial<z.input<S[K]>>>> }
 }
 
-/** `{ extends, …fields }`, over the gateway's fields and any a layer above adds (`extra`). */
 function overridesSchema<E extends Shape>(extra: E) {
   return z.strictObject({
     extends: ProfileName.meta({ description: "the preset the fields are written over" }),
@@ -26,7 +20,6 @@ function overridesSchema<E extends Shape>(extra: E) {
   })
 }
 
-/** The written form: a preset's name, or fields over one. */
 export function profileInputSchema<E extends Shape>(extra: E = {} as E) {
   return z.union([ProfileName, overridesSchema(extra)])
 }
@@ -43,7 +36,7 @@ function mergeInto(base: Record<string, unknown>, fields: Record<string, unknown
   }
 }
 
-/** A batch limit above the spec's (§8): lower only. */
+/** Lower only. */
 function overLimit(fields: object): { path: string; message: string } | null {
   const limits = ((fields as { batch_limits?: Partial<Record<Operation, number>> }).batch_limits ?? {}) as Partial<
     Record<Operation, number>

@@ -11,17 +11,10 @@ import { validateRequest, validateResponse } from "./validate"
 export type RetrievalOperation = "retrievalTrans" | "retrievalRefund"
 
 /**
- * retrievalTrans / retrievalRefund: `orders` and `trades` are sent as comma-separated lists of
- * at most 100 (gateway-interface.md §4.3), one list per request, so no answer can exceed the spec's 100 records.
- * Pure queries: each request is retried on timeouts, connection errors and 5xx; any request
- * still failing fails the call (there is no partial effect worth keeping).
- *
- * An order the gateway does not know comes back in one of two dialects (docs/assumptions.md, Provider: "Unknown order in retrievalTrans"): left out
- * of the list, or as an entry with `query_result` 2 ("order not found"), which may lack every other
- * field. Such an entry is kept (the doctor reports which reading a gateway speaks) but reduced to
- * order_no and query_result before the schema, so it never fails the answer and never carries a
- * status; lib/acquiring/gateway-state.ts reads it as absent. (A whole answer with return_status 2
- * stays an api error with code 2: the query failed, it did not say which orders exist.)
+ * Selections go as comma-separated lists of at most 100 (the spec §4.3), so no answer exceeds 100
+ * records. Pure queries: retried, and any request still failing fails the call. An unknown order is
+ * either left out or a `query_result` 2 entry lacking other fields: such an entry is kept (the doctor
+ * reports the reading) but reduced to order_no and query_result, so it never fails the schema.
  */
 export async function runRetrieval(
   ctx: ClientContext,

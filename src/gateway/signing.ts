@@ -1,15 +1,12 @@
 import { createHash, timingSafeEqual } from "node:crypto"
 import { GatewaySignatureError } from "./errors"
 
-/**
- * SHA-256 over the plain concatenation of field values with sign_key last,
- * values stripped of spaces, lower-case hex (gateway-interface.md §5.4, confirmed).
- */
+/** SHA-256 of the values concatenated, spaces stripped, sign_key last, lower-case hex (the spec §5.4, confirmed). */
 
-/** Characters that break the gateway's own signature check (gateway-interface.md §5.4, confirmed). */
+/** They break the gateway's own signature check (the spec §5.4, confirmed). */
 const FORBIDDEN = /[&<>"']/
 
-/** Resolve a field path of the signature table: `a.b` or `arr[].field` (every element, in order). */
+/** `a.b` or `arr[].field` (every element, in order). */
 export function signedValues(payload: Record<string, unknown>, path: string): Array<[string, string]> {
   const arr = path.match(/^([^[]+)\[\]\.(.+)$/)
   if (arr) {
@@ -50,7 +47,6 @@ export function sign(payload: Record<string, unknown>, fields: readonly string[]
     .digest("hex")
 }
 
-/** Constant-time, case-insensitive comparison of two hex signatures. */
 export function signaturesEqual(expected: string, received: unknown): boolean {
   if (typeof received !== "string" || !/^[0-9a-fA-F]{64}$/.test(received)) return false
   const a = Buffer.from(expected.toLowerCase(), "utf8")
@@ -58,7 +54,7 @@ export function signaturesEqual(expected: string, received: unknown): boolean {
   return a.length === b.length && timingSafeEqual(a, b)
 }
 
-/** Verify `received` against the rule; unsigned fields make no difference. Never throws on mismatch. */
+/** Unsigned fields make no difference; never throws on mismatch. */
 export function verify(
   payload: Record<string, unknown>,
   fields: readonly string[],

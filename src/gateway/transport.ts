@@ -12,11 +12,7 @@ import {
 import type { Encoding, Operation } from "./operations-table"
 import { OPERATION_TABLE } from "./operations-table"
 
-/**
- * One HTTP exchange: POST the encoded body with its Content-Type, a timeout on the whole
- * exchange (headers and body), and typed errors for timeouts, connection failures and
- * 4xx/5xx answers. Node's global fetch (undici) keeps connections alive by default.
- */
+/** A timeout covers headers and body; undici keeps connections alive. */
 export interface Reply {
   status: number
   decoded: Decoded

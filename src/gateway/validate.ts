@@ -2,14 +2,10 @@ import { z } from "zod"
 import { GatewayBadResponseError, GatewayRequestError } from "./errors"
 import { firstIssue, issuePath } from "./zod-issues"
 
-/** Fields the client fills in itself; a caller passing them is told how to choose instead. */
+/** A caller passing them is told how to choose instead. */
 const ENVELOPE_FIELDS = ["merchant_id", "account_id", "encryption_data"] as const
 
-/**
- * Validate a request part before anything is sent. The error names the full field path
- * (`capture_orders[3].amount`) and what the schema wants. Top-level keys unknown to an
- * object schema are refused (zod would drop them silently and a typo would go unsent).
- */
+/** Unknown top-level keys are refused: zod would drop them silently and a typo would go unsent. */
 export function validateRequest<Schema extends z.ZodType>(
   schema: Schema,
   value: unknown,

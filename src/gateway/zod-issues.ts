@@ -1,22 +1,17 @@
 import type { z } from "zod"
 
-/**
- * The one way zod issues are written in messages: the path as a reader writes it
- * (`capture_orders[3].amount`), then zod's message. Medusa-free, so the gateway, the
- * sandbox and the Medusa layers all use it.
- */
+/** The one way zod issues are written: the path as a reader writes it (`capture_orders[3].amount`), then the message. */
 
 type Issue = z.core.$ZodIssue
 type IssuePath = ReadonlyArray<PropertyKey>
 
 export interface IssueFormat {
-  /** Written before the issue's path (`capture_orders[0]`); an index joins without a dot. */
+  /** An index joins without a dot. */
   prefix?: string
-  /** Where an issue with an empty path (and no prefix) is said to be, e.g. "body". */
+  /** For an issue with an empty path and no prefix, e.g. "body". */
   fallback?: string
 }
 
-/** `a.b[0].c` from a zod issue path, after `prefix` when given. */
 export function issuePath(path: IssuePath, prefix = ""): string {
   return path.reduce<string>(
     (text, key) => (typeof key === "number" ? `${text}[${key}]` : text ? `${text}.${String(key)}` : String(key)),

@@ -3,10 +3,7 @@ import * as machine from "./state/machine"
 import { isoDate } from "./clock"
 import type { Actor, DisputeEntry, Order, RefundEntry } from "./state/order"
 
-/**
- * Merchant-side actions (API batch entries and the "portal"): one state-machine
- * move plus its side effects (refund completion timer, notifications).
- */
+/** Merchant-side actions (API and "portal"): one state-machine move plus its side effects. */
 export type ActionResult = { ok: true; order: Order } | { ok: false; code: string; message: string }
 
 export function doCapture(
@@ -41,7 +38,7 @@ export function doReview(core: SandboxCore, o: Order, accept: boolean, by: Actor
   return { ok: true, order }
 }
 
-/** Refund; with refund_processing_ms > 0 it is processing (2) first and completes later. */
+/** With refund_processing_ms > 0 it is processing (2) first and completes later. */
 export function doRefund(
   core: SandboxCore,
   o: Order,
@@ -72,7 +69,7 @@ export function doRefund(
 
 const WEEK = 7 * 86_400_000
 
-/** Open a dispute (default: the captured amount, answer within a week) and notify it. */
+/** Defaults: the captured amount, answer within a week. */
 export function doOpenDispute(
   core: SandboxCore,
   o: Order,
@@ -98,7 +95,6 @@ export function doOpenDispute(
   return { ok: true, order, dispute }
 }
 
-/** Close the open dispute (or the one named) as won or lost and notify it. */
 export function doCloseDispute(
   core: SandboxCore,
   o: Order,

@@ -9,11 +9,7 @@ import {
   type SandboxOptionsInput,
 } from "./index"
 
-/**
- * acquiring-sandbox [--port 8787] [--host 127.0.0.1] [--config file.json] [--seed N] [--live] [--quiet]
- *   [--dialect documented|legacy] [--lenient]
- * Starts the sandbox gateway and prints its credentials (test keys only), pages and test cards.
- */
+/** acquiring-sandbox [--port N] [--host H] [--config file.json] [--seed N] [--live] [--quiet] [--dialect documented|legacy] [--lenient] */
 function parseArgs(argv: string[]): { options: SandboxOptionsInput; json: boolean } {
   let options: SandboxOptionsInput = {}
   let json = false

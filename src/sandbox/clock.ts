@@ -1,4 +1,4 @@
-/** Sandbox time: the real clock plus an offset tests can advance (A0009, dates in records). */
+/** The real clock plus an offset tests can advance (A0009, record dates). */
 export class Clock {
   private offset = 0
   now(): number {
@@ -13,7 +13,7 @@ export class Clock {
 
 const pad = (n: number, w = 2) => String(n).padStart(w, "0")
 
-/** YYYYMMDDhhmmss in UTC (gateway-interface.md §2.5 transaction_date, §2.7 refund_date). */
+/** UTC (the spec §2.5, §2.7). */
 export function compactTimestamp(ms: number): string {
   const d = new Date(ms)
   return (

@@ -1,9 +1,4 @@
-/**
- * Result codes the sandbox writes into per-order entries (error_message,
- * refund_message) and notifications (order_info). A0007/A0009 and V0000 are
- * documented; the rest are the sandbox's choices in the documented families
- * (docs/assumptions.md, "Sandbox").
- */
+/** A0007/A0009 and V0000 are documented; the rest are the sandbox's choices in the documented families. */
 export const ENTRY_CODES = {
   NOT_FOUND: "I0050", // transaction_id unknown for this merchant and account
   ORDER_MISMATCH: "I0051", // order_no does not belong to transaction_id
@@ -19,14 +14,13 @@ export const ENTRY_CODES = {
   REFUND_OK: "V0000",
   NOT_REFUNDABLE: "V0001", // order not paid, or already fully refunded
   REFUND_OVER: "V0002", // refund above what is left to refund
-  // Disputes exist only in the portal and notifications (no API operation): the sandbox's own codes.
+  // Disputes have no API operation: the sandbox's own codes.
   NOT_DISPUTABLE: "D0001", // order never captured
   DISPUTE_OPEN: "D0002", // a dispute of the order is still open
   NO_OPEN_DISPUTE: "D0003", // nothing to close
   DISPUTE_INPUT: "D0004", // reason, amount or deadline not acceptable
 } as const
 
-/** order_info of notifications and order records, `<code>:<text>`. */
 export const ORDER_INFO = {
   approved: "0000:Approved",
   authorised: "0000:Authorised, awaiting capture",

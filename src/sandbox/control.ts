@@ -7,11 +7,7 @@ import { answerChallenge, apmDecision, payWithCard, shopperCancel, type CardAtte
 import type { Order } from "./state/order"
 import { THREE_DS_CODE } from "./test-cards"
 
-/**
- * Programmatic control: act as the shopper (pay, answer 3-D Secure, approve an
- * APM) or as the merchant in the portal (capture, cancel, refund, review outside
- * the API). Used by the handle and by POST /__sandbox/*.
- */
+/** Act as the shopper or as the merchant in the portal; used by the handle and by POST /__sandbox/*. */
 export interface OrderRef {
   transaction_id?: string
   order_no?: string

@@ -15,10 +15,7 @@ import { Store } from "./state/store"
 import { TokenBook, tokenFields } from "./state/tokens"
 import { REFUND_STATUS } from "../gateway/status-codes"
 
-/**
- * Everything one running sandbox owns: configuration, state, clock, timers,
- * faults, notifications and logs. Endpoints, pages and the handle share it.
- */
+/** Everything one running sandbox owns; endpoints, pages and the handle share it. */
 export class SandboxCore {
   readonly store = new Store()
   readonly clock = new Clock()
@@ -27,12 +24,10 @@ export class SandboxCore {
   readonly notifier: Notifier
   readonly requests: RequestLog
   readonly payouts = new PayoutBook()
-  /** Saved-card tokens (sandbox/tokens.ts). */
   readonly tokens = new TokenBook()
-  /** Readings of the document's silent points received (silent-points.ts, GET /__sandbox/readings). */
   readonly readings = new ReadingsLog()
   readonly seed: number
-  /** Public base address (set once the server listens). */
+  /** Set once the server listens. */
   baseUrl = ""
   private readonly merchants = new Map<string, { merchant: SandboxMerchant; accounts: Map<string, SandboxAccount> }>()
   private readonly ids: Prng
@@ -63,7 +58,7 @@ export class SandboxCore {
     return this.merchants.get(merchant_id)?.accounts.get(account_id)
   }
 
-  /** Gateway identifiers: letters and digits only, so they sign and travel safely. */
+  /** Letters and digits only, so they sign and travel safely. */
   newId(prefix: string): string {
     this.seq++
     return `${prefix}${this.instance}${String(this.seq).padStart(6, "0")}`

@@ -5,16 +5,8 @@ import type { SandboxDialectPreset, SandboxReadings } from "./options"
 import { resolvePins, type ResolvedPins, type SandboxPins } from "./silent-points"
 
 /**
- * The sandbox's dialect: which readings of the interface's "not shown" parts it plays
- * (docs/sandbox.md, "Dialects"). A dialect is the gateway profile of its name (docs/gateway-profile.md).
- */
-
-/**
- * Request encodings per operation in strict mode: the body type gateway-interface.md §4 documents
- * (checkout XML; retrievals form; batches JSON) and nothing else; where it documents none, every
- * plausible one (silent-points.ts): authorise form, JSON or XML (§4.2 gives no type), payout JSON or
- * form (§4.9: "not stated beyond the examples, which are JSON objects", and §4 says every example is
- * labelled form-urlencoded). The first is the plugin's default. The Content-Type label is not judged.
+ * Strict-mode request encodings: the body type the spec §4 documents, or where it names none every
+ * plausible one (authorise §4.2, payout §4.9). The first is the plugin's default; Content-Type is not judged.
  */
 export const DOCUMENTED_ENCODINGS: Readonly<Record<Operation, readonly Encoding[]>> = {
   checkout: ["xml"],
@@ -28,11 +20,7 @@ export const DOCUMENTED_ENCODINGS: Readonly<Record<Operation, readonly Encoding[
   payout: ["json", "form"],
 }
 
-/**
- * Content type of each operation's answer as the document gives it (gateway-interface.md §4): checkout
- * "documented as application/xml" (the body is the loading page), authorise an XML document, the rest
- * JSON (payout: its examples). Failed requests answer JSON {code, source, message} everywhere.
- */
+/** Answer content types as the spec §4 gives them; failed requests answer JSON everywhere. */
 export const DOCUMENTED_ANSWER_TYPES: Readonly<Record<Operation, string>> = {
   checkout: "application/xml",
   authorise: "application/xml",
@@ -47,7 +35,6 @@ export const DOCUMENTED_ANSWER_TYPES: Readonly<Record<Operation, string>> = {
 
 export type SignatureCase = "upper" | "lower"
 
-/** A dialect's notifications and readings, as the gateway profile of the same name says. */
 function presetOf(name: SandboxDialectPreset) {
   const p = GATEWAY_PROFILES[name]
   return {
@@ -60,7 +47,6 @@ function presetOf(name: SandboxDialectPreset) {
   }
 }
 
-/** What a preset means for every sub-option it sets: the gateway profile's values, defined there once. */
 export const PRESETS: Readonly<
   Record<
     SandboxDialectPreset,
@@ -71,17 +57,15 @@ export const PRESETS: Readonly<
   >
 > = { documented: presetOf("documented"), legacy: presetOf("legacy") }
 
-/** The dialect a running sandbox plays, every sub-option resolved (exported as `Sandbox.dialect`). */
+/** Exported as `Sandbox.dialect`. */
 export interface ResolvedDialect {
   preset: SandboxDialectPreset
   lenient: boolean
   notifications: { dialect: NotificationDialect; signature_case: SignatureCase }
   readings: Required<SandboxReadings>
-  /** Encodings taken per operation in strict mode (lenient: any); pins of the encodings applied. */
   accepted_encodings: Record<Operation, Encoding[]>
-  /** Root an XML request must have in strict mode; null: any (the document names none). */
+  /** null: any root (the document names none). */
   xml_request_root: string | null
-  /** The silent points pinned to one reading (null: every plausible reading is taken). */
   pin: ResolvedPins
 }
 
@@ -95,7 +79,6 @@ interface DialectInput {
   notifications: { dialect?: NotificationDialect; signature_case?: SignatureCase }
 }
 
-/** Preset first, explicit sub-options over it. */
 export function resolveDialect(o: DialectInput): ResolvedDialect {
   const preset = PRESETS[o.dialect]
   const pin = resolvePins(o.pin, o.xml_request_root)

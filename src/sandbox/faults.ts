@@ -4,17 +4,13 @@ import { firstIssue } from "../gateway/zod-issues"
 import { ControlError } from "./control-error"
 import { Prng } from "./prng"
 
-/**
- * Fault injection, switchable at run time. HTTP targets are the nine operations,
- * "api" (all nine), "pages" (hosted/APM pages) and "admin" is never faulted;
- * "notifications" takes the delivery faults. Every fault is bounded.
- */
+/** Targets: an operation, "api" (all nine), "pages" or "notifications"; "admin" is never faulted. Every fault is bounded. */
 export const HTTP_TARGETS = [...OPERATIONS, "api", "pages"] as const
 export const FAULT_TARGETS = [...HTTP_TARGETS, "notifications"] as const
 export type FaultTarget = (typeof FAULT_TARGETS)[number]
 
 const common = {
-  /** Chance per request (seeded PRNG, deterministic for a seed). */
+  /** Seeded, so deterministic for a seed. */
   probability: z.number().min(0).max(1).default(1),
   /** Fire on at most the next N matching requests, then disappear. */
   count: z.number().int().min(1).max(10_000).optional(),

@@ -74,9 +74,8 @@ export interface Sandbox {
   host: string
   seed: number
   options: ResolvedSandboxOptions
-  /** The dialect this sandbox plays (preset resolved, explicit sub-options applied). */
   dialect: ResolvedDialect
-  /** Merchants with their accounts and sign keys (test keys: this is a sandbox). */
+  /** Test keys: this is a sandbox. */
   merchants: SandboxMerchant[]
   stop(): Promise<void>
   inspect: {
@@ -85,7 +84,6 @@ export interface Sandbox {
     notifications(): NotificationRecord[]
     requests(): RequestLogEntry[]
     payouts(): Array<Record<string, unknown>>
-    /** The document's silent points: readings taken, pins, and every reading received (GET /__sandbox/readings). */
     readings(): ReadingsView
   }
   faults: {
@@ -102,20 +100,17 @@ export interface Sandbox {
     /** Resolves once no notification is pending or held (or after timeoutMs). */
     settle(timeoutMs?: number): Promise<boolean>
   }
-  /** Act as the shopper. */
   shopper: {
     pay(ref: OrderRef | string, input?: PayInput): OrderView
     apm(ref: OrderRef | string, approve: boolean): OrderView
   }
-  /** Act as the merchant in the portal, outside the API. */
   portal: {
     capture(ref: OrderRef | string, amount?: string): OrderView
     cancel(ref: OrderRef | string): OrderView
     refund(ref: OrderRef | string, amount?: string, reason?: string): OrderView
     review(ref: OrderRef | string, accept: boolean): OrderView
-    /** The cardholder's bank disputes a captured order: a signed `dispute` notification (status opened). */
+    /** Sends a signed `dispute` notification (status opened). */
     openDispute(ref: OrderRef | string, input: DisputeInput): OrderView
-    /** The open dispute (or the one named) ends won or lost: a signed `dispute` notification. */
     closeDispute(ref: OrderRef | string, outcome: DisputeOutcome, dispute_id?: string): OrderView
   }
 }
@@ -135,7 +130,7 @@ function dialectOf(o: ResolvedSandboxOptions): ResolvedDialect {
   }
 }
 
-/** Start a sandbox gateway; port 0 picks a free port. */
+/** Port 0 picks a free port. */
 export async function startSandbox(input: SandboxOptionsInput = {}): Promise<Sandbox> {
   const options = parseSandboxOptions(input)
   const core = new SandboxCore(options)

@@ -1,9 +1,6 @@
 import { fractionBeyondMinorUnit, minorUnitDigits } from "../gateway/currencies"
 
-/**
- * Exact money: amounts travel as "12.50" strings and are held as integer minor
- * units (Amount allows at most 12 integer digits, so a JS integer is exact).
- */
+/** Amounts travel as "12.50" and are held as integer minor units (at most 12 integer digits, so exact). */
 export function toMinor(amount: string): number {
   const m = /^(\d+)\.(\d{2})$/.exec(amount)
   if (!m) throw new Error(`not a two-decimal amount: ${amount}`)

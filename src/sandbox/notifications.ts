@@ -7,11 +7,7 @@ import { Prng } from "./prng"
 import { nextRetryDelay } from "./retry-schedule"
 import type { Scheduler } from "./scheduler"
 
-/**
- * Notifications to notify_url: form-urlencoded POSTs in the shape of
- * src/gateway/schemas/notification.ts (in the configured dialect), signed with the notification rule,
- * retried with exponential backoff and jitter until a 2xx, max_attempts or retry_for_ms (retry-schedule.ts).
- */
+/** Form-urlencoded POSTs in the configured dialect, signed, retried until a 2xx or the retry schedule ends. */
 export type NotifyType = "payment" | "review" | "refund" | "dispute" | "payout"
 
 export interface DeliveryAttempt {
@@ -53,7 +49,6 @@ export class Notifier {
     this.jitter = new Prng((seed + 1) >>> 0)
   }
 
-  /** Sign and queue one notification; returns its record (also in list()). */
   send(type: NotifyType, url: string, fields: Record<string, string>, signKey: string): NotificationRecord {
     const ours: Record<string, string> = { notify_type: type, ...fields }
     ours.encryption_data = this.signature(
@@ -95,7 +90,6 @@ export class Notifier {
     return this.records.map((r) => ({ ...r, attempts: [...r.attempts], payload: { ...r.payload } }))
   }
 
-  /** True while a delivery is pending or held. */
   busy(): boolean {
     return this.records.some((r) => r.state === "pending" || r.state === "held")
   }

@@ -1,7 +1,7 @@
 import { basisPoints, toMinor } from "./money"
 import { PAYOUT_STATUS } from "../gateway/status-codes"
 
-/** One payout as the sandbox keeps it; `response` is what /v1/payout answers (kept current). */
+/** `response` is what /v1/payout answers, kept current. */
 export interface PayoutEntry {
   key: string
   fingerprint: string
@@ -13,7 +13,7 @@ export interface PayoutEntry {
   response: Record<string, unknown>
 }
 
-/** Payouts keyed by merchant + request_id: the idempotency key of /v1/payout. */
+/** request_id is the idempotency key of /v1/payout. */
 export class PayoutBook {
   private readonly byKey = new Map<string, PayoutEntry>()
   key(merchant_id: string, request_id: string) {
@@ -49,7 +49,7 @@ export interface PayoutAmounts {
   amount_beneficiary_receives: number
 }
 
-/** Integer minor units. PAYER pays the fee on top; otherwise the beneficiary receives amount − fee. */
+/** PAYER pays the fee on top; otherwise the beneficiary receives amount − fee. */
 export function payoutAmounts(
   payment_amount: string,
   fee_paid_by: string | undefined,
@@ -62,7 +62,6 @@ export function payoutAmounts(
     : { fee_amount, amount_payer_pays: amount, amount_beneficiary_receives: amount - fee_amount }
 }
 
-/** Trigger for a failed payout; null when it completes. */
 export function payoutFailure(
   req: { beneficiary?: { last_name?: string; bank_details?: { iban?: string } } },
   rules: { fail_last_name: string; fail_ibans: string[] },
@@ -80,10 +79,8 @@ export function payoutFailure(
 }
 
 /**
- * The amounts in the unit of readings.payout_amounts. The document types them "integer" without a
- * unit (gateway-interface.md §2.8). minor: hundredths (1250 for 12.50, as computed). major: whole
- * currency units, the amount and the fee each rounded half up and the other two derived from them,
- * so payer_pays = receives + fee still holds (the gateway rounds, the wire stays integer).
+ * The spec types them "integer" without a unit (§2.8). major: amount and fee each rounded half up and
+ * the other two derived, so payer_pays = receives + fee still holds.
  */
 export function inPayoutUnit(
   a: PayoutAmounts,

@@ -14,7 +14,6 @@ export class Prng {
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
     return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296
   }
-  /** Integer in [0, n). */
   int(n: number): number {
     return Math.floor(this.next() * n)
   }

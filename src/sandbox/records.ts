@@ -5,7 +5,7 @@ import { paymentStatus, queryResult } from "./state/status"
 import { REFUND_STATUS } from "../gateway/status-codes"
 import { tokenFields } from "./state/tokens"
 
-/** gateway-interface.md §2.5 order record. */
+/** The spec §2.5 order record. */
 const str = (v: unknown) => (typeof v === "string" ? v : v === undefined || v === null ? "" : String(v))
 
 export function orderRecord(order: Order) {
@@ -47,7 +47,7 @@ function subscriptionField(o: Order) {
 const DAY = 86_400_000
 const INTERVAL_MS: Record<string, number> = { day: DAY, week: 7 * DAY, month: 30 * DAY, year: 365 * DAY }
 
-/** Filled when the checkout carried a subscription; recurring_status 1 once the first payment succeeded. */
+/** recurring_status 1 once the first payment succeeded. */
 function subscriptionResult(order: Order) {
   const sub = order.request.subscription as Record<string, unknown> | undefined
   if (!sub || !order.recurring_id) return undefined

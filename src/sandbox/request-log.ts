@@ -1,9 +1,6 @@
 import type { HeardReading } from "./silent-points"
 
-/**
- * Bounded log of requests for inspection. Bodies are redacted before they are
- * kept: signatures, sign keys, card numbers (last4 only), CVV, expiry and 3-D Secure codes.
- */
+/** Bodies are redacted before they are kept: signatures, keys, card data beyond last4, CVV, 3-D Secure codes. */
 export interface RequestLogEntry {
   id: number
   at: number
@@ -15,7 +12,6 @@ export interface RequestLogEntry {
   duration_ms: number
   body?: Record<string, unknown>
   result?: { code?: string; return_status?: string }
-  /** Readings of the document's silent points the request carried, and whether each was taken (silent-points.ts). */
   readings?: HeardReading[]
   faults?: string[]
 }

@@ -1,28 +1,24 @@
 /**
- * When the sandbox retries a notification that got no 2xx: exponential backoff with jitter, for up
- * to retry_for_ms after the first attempt (docs/gateway-interface.md §6.3: up to 36 hours, confirmed), and never
- * more than max_attempts. Pure, so the whole 36 h schedule can be checked without waiting.
+ * Exponential backoff with jitter for up to retry_for_ms (the spec §6.3: up to 36 hours, confirmed) and at
+ * most max_attempts. Pure, so the whole schedule can be checked without waiting.
  */
 export interface RetryPolicy {
   backoff_base_ms: number
   backoff_factor: number
   backoff_max_ms: number
-  /** ± share of each delay, drawn from `random` (0..1). */
+  /** ± share of each delay. */
   jitter: number
   max_attempts: number
   retry_for_ms: number
 }
 
-/** Delay after failed attempt `attempt` (1-based): base × factor^(attempt−1), capped, ± jitter. */
+/** `attempt` is 1-based. */
 export function backoffDelay(p: RetryPolicy, attempt: number, random: () => number): number {
   const plain = Math.min(p.backoff_max_ms, p.backoff_base_ms * p.backoff_factor ** (attempt - 1))
   return Math.round(plain * (1 + p.jitter * (random() * 2 - 1)))
 }
 
-/**
- * The wait before the next attempt, or null when retrying is over: `attempts` made so far, the last
- * `elapsed_ms` after the first.
- */
+/** null when retrying is over; `elapsed_ms` is the last attempt's offset from the first. */
 export function nextRetryDelay(
   p: RetryPolicy,
   attempts: number,
@@ -34,7 +30,7 @@ export function nextRetryDelay(
   return elapsed_ms + delay > p.retry_for_ms ? null : delay
 }
 
-/** Every attempt's offset from the first (0 first) when none is acknowledged. */
+/** Offsets from the first attempt when none is acknowledged. */
 export function retrySchedule(p: RetryPolicy, random: () => number): number[] {
   const at = [0]
   for (;;) {

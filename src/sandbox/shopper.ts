@@ -5,11 +5,7 @@ import type { PageSession } from "./state/store"
 import { THREE_DS_CODE, cardOutcome, last4 } from "./test-cards"
 import { issueTokenAfterResult, payingToken, rememberTypedCard, savedCardProblem } from "./tokens"
 
-/**
- * What the shopper does on the sandbox's pages (or the handle does for them):
- * pay with a card, answer the 3-D Secure challenge, cancel, approve/reject an APM.
- * Every finished payment notifies notify_url.
- */
+/** What the shopper does on the sandbox's pages (or the handle for them); every finished payment notifies. */
 export type CardAttempt =
   | { kind: "done"; order: Order }
   | { kind: "challenge" }
@@ -48,7 +44,7 @@ export function validateCard(input: {
   return null
 }
 
-/** A card submitted on the hosted page. Only last4 survives this function. */
+/** Only last4 survives this function. */
 export function payWithCard(
   core: SandboxCore,
   session: PageSession,

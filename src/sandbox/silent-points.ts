@@ -2,17 +2,8 @@ import { z } from "zod"
 import { ENCODINGS, type Encoding } from "../gateway/operations-table"
 
 /**
- * The points where the interface document is silent about what a request looks like (docs/sandbox.md,
- * "Silent points"). Strict mode takes every plausible reading of each, records which one it received
- * (request log, GET /__sandbox/readings, sb.inspect.readings()), and plays a stricter gateway only where
- * the `pin` option fixes one reading.
- *
- * - xml_request_root: §4.1 says the checkout body is XML and names no root element (any name).
- * - authorise_encoding: §4.2 gives no body type at all (form, JSON or XML).
- * - payout_encoding: §4.9 "not stated beyond the examples, which are JSON objects"; the examples are
- *   labelled form-urlencoded (§4), so JSON or form.
- * - retrieval_selection: §4.3/§4.8 "Parameters that select which orders are returned: not shown"
- *   (the engine's orders/trades, or the document's own names of those values, singular or plural).
+ * Where the spec is silent about a request's shape (§4.1, §4.2, §4.9, §4.3/§4.8): strict mode takes every
+ * plausible reading and records which it got; only a `pin` makes it stricter.
  */
 export const SILENT_POINTS = [
   "xml_request_root",
@@ -25,11 +16,7 @@ export type SilentPoint = (typeof SILENT_POINTS)[number]
 export const RETRIEVALS = ["retrievalTrans", "retrievalRefund"] as const
 export type Retrieval = (typeof RETRIEVALS)[number]
 
-/**
- * Field names a retrieval may select with: order numbers and transaction ids, each a comma-separated
- * list (or an array). The engine's `orders`/`trades` (the plugin's default), the names the document
- * gives those values in every record and entry (§2.5–2.7), and their plurals.
- */
+/** The engine's orders/trades (the plugin's default), the spec's field names, and their plurals. */
 export const SELECTION_NAMINGS = {
   orders_trades: { orders: "orders", trades: "trades" },
   order_no_transaction_id: { orders: "order_no", trades: "transaction_id" },
@@ -38,7 +25,6 @@ export const SELECTION_NAMINGS = {
 export type SelectionNaming = keyof typeof SELECTION_NAMINGS
 export const SELECTION_NAMING_NAMES = Object.keys(SELECTION_NAMINGS) as SelectionNaming[]
 
-/** Encodings the payout body may plausibly have: its examples' JSON, or the form its examples are labelled. */
 export const PAYOUT_ENCODINGS = ["json", "form"] as const satisfies readonly Encoding[]
 
 const XmlName = z.string().regex(/^[A-Za-z_][\w.-]*$/, "must be an XML element name")
@@ -46,16 +32,12 @@ export { XmlName }
 
 const Naming = z.enum(SELECTION_NAMING_NAMES as [SelectionNaming, ...SelectionNaming[]])
 
-/**
- * `pin`: play a gateway that takes only one reading of a silent point. Unset points take every
- * plausible reading. Unknown keys are refused, so a misspelt pin cannot silently pin nothing.
- */
+/** Unknown keys are refused, so a misspelt pin cannot silently pin nothing. */
 export const SandboxPins = z
   .object({
     xml_request_root: XmlName.optional(),
     authorise_encoding: z.enum(ENCODINGS).optional(),
     payout_encoding: z.enum(PAYOUT_ENCODINGS).optional(),
-    /** One naming for both retrievals, or one per retrieval. */
     retrieval_selection: z
       .union([Naming, z.object({ retrievalTrans: Naming.optional(), retrievalRefund: Naming.optional() }).strict()])
       .optional(),
@@ -63,7 +45,6 @@ export const SandboxPins = z
   .strict()
 export type SandboxPins = z.infer<typeof SandboxPins>
 
-/** The pins in force, one value per point (null: every plausible reading is taken). */
 export interface ResolvedPins {
   xml_request_root: string | null
   authorise_encoding: Encoding | null
@@ -78,7 +59,6 @@ export function resolvePins(pin: SandboxPins, xml_request_root: string | undefin
       ? { retrievalTrans: selection ?? null, retrievalRefund: selection ?? null }
       : { retrievalTrans: selection.retrievalTrans ?? null, retrievalRefund: selection.retrievalRefund ?? null }
   return {
-    // The top-level xml_request_root (kept for existing configurations) pins the root as pin.xml_request_root does.
     xml_request_root: pin.xml_request_root ?? xml_request_root ?? null,
     authorise_encoding: pin.authorise_encoding ?? null,
     payout_encoding: pin.payout_encoding ?? null,
@@ -86,12 +66,10 @@ export function resolvePins(pin: SandboxPins, xml_request_root: string | undefin
   }
 }
 
-/** One reading of a silent point as one request carried it. */
 export interface HeardReading {
   point: SilentPoint
-  /** The root name, the encoding, or the selection naming received. */
   reading: string
-  /** false: the sandbox (pinned, or outside the plausible readings) did not take it. */
+  /** false: pinned, or outside the plausible readings. */
   taken: boolean
 }
 
@@ -99,14 +77,13 @@ export interface ReceivedReading {
   point: SilentPoint
   operation: string
   reading: string
-  /** Requests that carried it and were taken on this point / refused (or, for a selection, ignored) on it. */
+  /** For a selection, "refused" means ignored. */
   taken: number
   refused: number
   first_at: string
   last_at: string
 }
 
-/** Every reading received since the start, counted per point, operation and reading (bounded by their variety). */
 export class ReadingsLog {
   private readonly seen = new Map<string, ReceivedReading>()
   private static readonly MAX = 1_000

@@ -1,7 +1,4 @@
-/**
- * Test cards of the sandbox's hosted page. One table, printed by the CLI and
- * documented in docs/sandbox.md. Any other Luhn-valid number succeeds.
- */
+/** One table, printed by the CLI. Any other Luhn-valid number succeeds. */
 export type CardOutcome = "success" | "decline" | "challenge" | "review" | "insufficient_funds" | "expired_card"
 
 export interface TestCard {
@@ -24,11 +21,10 @@ export const TEST_CARDS: readonly TestCard[] = [
     description: "Held for fraud review (1100); decide with POST /v1/review",
   },
   { number: "4000000000009995", outcome: "insufficient_funds", description: "Declined: insufficient funds (E0002)" },
-  // The page refuses a past expiry itself; this card is one the issuer reports expired (its own records).
+  // The page refuses a past expiry itself; this is one the issuer reports expired.
   { number: "4000000000000069", outcome: "expired_card", description: "Declined: expired card (E0006)" },
 ]
 
-/** The code a person types on the 3-D Secure challenge page. */
 export const THREE_DS_CODE = "1234"
 
 export function luhnValid(digits: string): boolean {
@@ -45,7 +41,7 @@ export function luhnValid(digits: string): boolean {
   return sum % 10 === 0
 }
 
-/** Outcome of a card number with spaces or dashes removed; null when it is not a valid card number. */
+/** null when it is not a valid card number. */
 export function cardOutcome(raw: string): CardOutcome | null {
   const digits = raw.replace(/[\s-]/g, "")
   if (!luhnValid(digits)) return null

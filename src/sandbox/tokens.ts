@@ -6,16 +6,13 @@ import type { CardToken, TypedCard } from "./state/tokens"
 import type { CardOutcome } from "./test-cards"
 
 /**
- * Saved cards in the sandbox (docs/sandbox.md, Saved cards): a checkout with `token_flag: "YES"`
- * whose payment succeeds issues a token; a later checkout with `token_id` pays with it (the card
- * page shows the masked card and asks only the CVV; 3-D Secure as the card would); an unknown or
- * revoked token is refused.
+ * Saved cards: a successful `token_flag: "YES"` checkout issues a token; a later checkout with `token_id`
+ * pays with it (the card page asks only the CVV); an unknown or revoked token is refused.
  */
 
-/** Refusal of a token at checkout: the I00xx input-validation family (docs/sandbox.md). */
+/** In the I00xx input-validation family. */
 export const TOKEN_REFUSED = "I0080"
 
-/** Brand of a card number, as a hosted page shows it. */
 export function brandOf(digits: string): string {
   if (/^4/.test(digits)) return "visa"
   if (/^(5[1-5]|2[2-7])/.test(digits)) return "mastercard"
@@ -25,7 +22,7 @@ export function brandOf(digits: string): string {
   return "card"
 }
 
-/** The token a checkout names, or undefined when it names none; refused when unusable. */
+/** Undefined when the checkout names none; refused when unusable. */
 export function checkoutToken(core: SandboxCore, merchant_id: string, fields: Record<string, unknown>) {
   const token_id = typeof fields.token_id === "string" ? fields.token_id.trim() : ""
   if (!token_id) return undefined
@@ -34,7 +31,7 @@ export function checkoutToken(core: SandboxCore, merchant_id: string, fields: Re
   return token
 }
 
-/** A card typed on the hosted page, kept (number as an HMAC only) until the payment's result. */
+/** Number kept as an HMAC only, until the payment's result. */
 export function rememberTypedCard(
   core: SandboxCore,
   transaction_id: string,
@@ -50,7 +47,7 @@ export function rememberTypedCard(
   core.tokens.remember(transaction_id, typed)
 }
 
-/** After the shopper's result: a successful payment that asked for a token gets one (a new order version). */
+/** A successful payment that asked for a token gets one (a new order version). */
 export function issueTokenAfterResult(core: SandboxCore, order: Order): Order {
   if (order.request.token_flag !== "YES" || !["authorised", "paid"].includes(order.state)) return order
   const typed = core.tokens.typedFor(order.transaction_id)
@@ -62,16 +59,14 @@ export function issueTokenAfterResult(core: SandboxCore, order: Order): Order {
   })
 }
 
-/** The CVV is all a token payment asks. */
 export function savedCardProblem(cvv: string | undefined): string | null {
   return /^\d{3,4}$/.test(cvv ?? "") ? null : "Enter the 3 or 4 digit security code (CVV)."
 }
 
-/** The token an order pays with (for the card page and the payment); undefined for a typed card. */
+/** Undefined for a typed card. */
 export const payingToken = (core: SandboxCore, order: Order): CardToken | undefined =>
   core.tokens.payingWith(order.transaction_id)
 
-/** Control: the issuer or the cardholder withdraws the token; later checkouts with it are refused. */
 export function revokeToken(core: SandboxCore, token_id: unknown) {
   if (typeof token_id !== "string" || !token_id) throw new ControlError(400, "give token_id", "token_id")
   const t = core.tokens.revoke(token_id, core.clock.now())

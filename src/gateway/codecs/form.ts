@@ -2,11 +2,7 @@ import { parse } from "qs"
 import { GatewayBodyRefusedError } from "../errors"
 import { assertSafeFormKey } from "./safe-keys"
 
-/**
- * application/x-www-form-urlencoded with bracket notation for nested values
- * (`cart_items[0][basic_item_data][name]=…`), the convention of the engine's
- * PHP plugins. Flat payloads encode exactly as URLSearchParams would.
- */
+/** Bracket notation for nested values (`a[0][b]=…`), as the engine's PHP plugins; flat payloads as URLSearchParams. */
 type Json = string | number | boolean | null | Json[] | { [k: string]: Json }
 
 export function flattenForm(value: unknown, prefix = "", out: Array<[string, string]> = []): Array<[string, string]> {

@@ -31,11 +31,7 @@ export type Decoded =
   | { type: "html"; html: string }
   | { type: "form"; value: Record<string, unknown> }
 
-/**
- * Decode whatever the bytes are, ignoring the Content-Type label: the gateway's
- * examples label JSON and XML bodies as form-urlencoded (gateway-interface.md §4). Every failure is a
- * GatewayError; a GatewayBodyRefusedError when a key names a prototype or a limit is passed.
- */
+/** Ignores the Content-Type label: the spec's examples label JSON and XML bodies as form-urlencoded (§4). */
 export function sniffDecode(raw: string): Decoded {
   const text = raw.replace(/^\uFEFF/, "").trim()
   if (text.startsWith("{") || text.startsWith("[")) return { type: "json", value: decodeJson(text) }

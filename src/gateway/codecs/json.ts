@@ -1,10 +1,7 @@
 import { GatewayBadResponseError } from "../errors"
 import { assertSafeKeys } from "./safe-keys"
 
-/**
- * JSON.parse makes `"__proto__"` an own key, harmless until a spread, Object.assign or
- * zod's loose copy turns it into a prototype write further on: refused here, at any depth.
- */
+/** JSON.parse keeps `"__proto__"` as an own key, which a later spread or loose copy turns into a prototype write. */
 export function decodeJson(text: string): unknown {
   let value: unknown
   try {

@@ -1,15 +1,12 @@
 import { logText } from "../log-text"
 import { GatewayBodyRefusedError } from "../errors"
 
-/**
- * The one rule every decoder applies: no key may be a name through which an assignment
- * reaches a prototype (`o["__proto__"] = …`, `o.constructor.prototype`) instead of making data.
- */
+/** No key may reach a prototype through an assignment (`__proto__`, `constructor.prototype`). */
 const DANGEROUS_KEYS: ReadonlySet<string> = new Set(["__proto__", "constructor", "prototype"])
 
 export const isDangerousKey = (key: PropertyKey): boolean => typeof key === "string" && DANGEROUS_KEYS.has(key)
 
-/** The key as it may appear in a message or a log: printable ASCII, at most 60 characters. */
+/** Printable ASCII, at most 60 characters. */
 export const keyText = (key: string): string => logText(key, 60)
 
 function unsafeKey(body: string, key: string, name: string): GatewayBodyRefusedError {

@@ -2,11 +2,7 @@ import { XMLBuilder, XMLParser } from "fast-xml-parser"
 import { GatewayBadResponseError } from "../errors"
 import { assertSafeKeys, unsafeName } from "./safe-keys"
 
-/**
- * XML bodies: the checkout/authorise requests (gateway-interface.md §4.1 documents XML) and the
- * `respon` answer of /v1/authorise. Values are kept as text (no number guessing)
- * so amounts like "10.00" survive; arrays are repeated elements.
- */
+/** XML bodies (the spec §4.1) and authorise's `respon` answer; values stay text so "10.00" survives. */
 const parser = new XMLParser({
   ignoreAttributes: true,
   parseTagValue: false,
@@ -21,7 +17,6 @@ export function encodeXml(payload: Record<string, unknown>, root = "request"): s
   return `<?xml version="1.0" encoding="UTF-8"?>` + builder.build({ [root]: stripUndefined(payload) })
 }
 
-/** Parse an XML document; returns the root element's name and its content. */
 export function decodeXml(body: string): { root: string; value: Record<string, unknown> } {
   const doc = assertSafeKeys(parseXml(body), "XML body")
   const root = Object.keys(doc).find((k) => !k.startsWith("?"))
@@ -30,10 +25,7 @@ export function decodeXml(body: string): { root: string; value: Record<string, u
   return { root, value: value && typeof value === "object" ? (value as Record<string, unknown>) : {} }
 }
 
-/**
- * fast-xml-parser refuses __proto__/constructor/prototype element names itself (attributes are
- * ignored, entities only expand into text), with a plain Error: made the typed refusal here.
- */
+/** fast-xml-parser refuses prototype element names itself, with a plain Error: made the typed refusal here. */
 function parseXml(body: string): Record<string, unknown> {
   try {
     return parser.parse(body, true) as Record<string, unknown>

@@ -7,7 +7,7 @@ import { clientFor, variants, type CallLog, type Fix, type Variant } from "./var
 export interface ProbeContext {
   input: GatewayClientOptionsInput
   options: GatewayClientOptions
-  /** What already worked (applied to every later probe). */
+  /** Applied to every later probe. */
   found: Fix
   calls: CallLog
 }
@@ -17,10 +17,8 @@ export type Attempted<T> =
   | { ok: false; error: unknown; refusal: Refusal; tries: number }
 
 /**
- * Call `op` as configured; where refused for a reason an alternative may cure (signature or an unknown
- * refusal such as an encoding the gateway does not take), try the other variants, fewest changes first.
- * An unknown merchant/account is tried further too: a body the gateway cannot read may look like one.
- * The answer to report on failure is the configured variant's (the merchant's own configuration).
+ * Where refused for a reason an alternative may cure, try the other variants, fewest changes first (an
+ * unknown merchant too: an unreadable body may look like one). A failure reports the configured variant's answer.
  */
 export async function attempt<T>(
   ctx: ProbeContext,

@@ -11,13 +11,10 @@ import { clientFor, describeVariant, fixOf, isEmptyFix, mergeFixes, type Fix } f
 
 const AMOUNT = "1.00"
 
-/** The checkout answered, but its page could not be read: the order exists, so it is still cancelled. */
+/** The order exists, so it is still cancelled. */
 type PageResult = { page: CheckoutResponse } | { unreadable: unknown }
 
-/**
- * Test mode only: a 1.00 checkout (checkout signature rule, body encoding, hosted page parse), then the
- * cancel of every order it created. Nothing else that changes state is ever sent.
- */
+/** Test mode only: a 1.00 checkout, then the cancel of every order it created; nothing else changes state. */
 export async function probeCheckout(
   ctx: ProbeContext,
   account: AccountOptions,

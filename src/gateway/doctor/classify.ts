@@ -1,10 +1,7 @@
 import { isGatewayError } from "../errors"
 import { ERROR_CODES } from "../status-codes"
 
-/**
- * What a refusal says about the configuration. Only `signature` and `other` can be cured by a documented
- * alternative (encoding, signature row, hex case); the rest need the merchant or the gateway.
- */
+/** Only `signature` and `other` can be cured by a documented alternative; the rest need the merchant or the gateway. */
 export type Refusal =
   | "ip_not_registered" // the signature was accepted; this server's address is not (engine query result 7, I0070)
   | "credentials" // merchant_id or account_id unknown (I0003, I0004)
@@ -28,11 +25,10 @@ export function classify(err: unknown): Refusal {
   return "other"
 }
 
-/** Refusals no alternative can cure: stop trying at once. */
 export const isFinal = (r: Refusal) =>
   r === "ip_not_registered" || r === "unreachable" || r === "wrong_address" || r === "server_error"
 
-/** The refusal as the gateway gave it: code, source, message (the client's text never holds a key). */
+/** The client's text never holds a key. */
 export function verbatim(err: unknown): string {
   if (!isGatewayError(err)) return String((err as Error)?.message ?? err)
   const parts = [

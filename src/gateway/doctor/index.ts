@@ -12,11 +12,9 @@ export * from "./types"
 export { CHECKOUT_NOTIFY_ROW } from "./variants"
 
 /**
- * The doctor of a merchant's first connection (issue #17). Only harmless calls: per account the signed
- * retrievalTrans of an order that cannot exist, and in test mode a 1.00 checkout and the cancel of what
- * it created. Where the configured way is refused it tries the documented alternatives (encodings,
- * signature rows, hex case; docs/gateway-interface.md §5.4) and returns the option lines that worked.
- * It never sends a capture, review, refund or payout.
+ * Checks a merchant's first connection with harmless calls only (a retrievalTrans of an order that cannot
+ * exist; in test mode a 1.00 checkout and its cancel). Where refused, it tries the spec's alternatives
+ * (§5.4) and returns the option lines that worked. Never a capture, review, refund or payout.
  */
 export async function runDoctor(
   input: GatewayClientOptionsInput,

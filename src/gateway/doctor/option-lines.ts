@@ -13,7 +13,7 @@ const literal = (value: unknown): string =>
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
 
-/** The fields of `profile` that differ from its preset; of an object field only the entries that differ. */
+/** Of an object field only the entries that differ. */
 function overrides(options: GatewayClientOptions): Record<string, unknown> {
   const preset = GATEWAY_PROFILES[options.gateway_profile] as Record<string, unknown>
   const out: Record<string, unknown> = {}
@@ -31,11 +31,7 @@ function overrides(options: GatewayClientOptions): Record<string, unknown> {
   return out
 }
 
-/**
- * The `gateway_profile` line for medusa-config.ts that makes the plugin send what worked: the whole
- * profile as configured (its preset and every field over it), the found encodings and rows over it,
- * so the line replaces the merchant's own.
- */
+/** The whole profile as configured with the found encodings and rows over it, so the line replaces the merchant's own. */
 export function optionLines(options: GatewayClientOptions, fix: Fix): string[] {
   if (!Object.keys(fix.encodings).length && !Object.keys(fix.signature_fields).length) return []
   const profile: Record<string, unknown> = { extends: options.gateway_profile, ...overrides(options) }

@@ -7,7 +7,7 @@ import type { DoctorFinding, UnknownOrderReading } from "./types"
 import { describeVariant, fixOf, isEmptyFix, mergeFixes } from "./variants"
 
 let sequence = 0
-/** An order number no shop has used: `DOCTOR` + time + a counter (5–50 of [0-9A-Za-z], docs/gateway-interface.md §2.2). */
+/** `DOCTOR` + time + a counter: an order number no shop has used, within the engine's rule. */
 export const probeOrderNo = () => `DOCTOR${Date.now().toString(36).toUpperCase()}${++sequence}`
 
 export interface RetrievalOutcome {
@@ -63,7 +63,6 @@ export async function probeRetrieval(ctx: ProbeContext, account: AccountOptions)
   return { ok: true, findings: [credentials, unknown], reading }
 }
 
-/** One line per refusal: what the merchant does about it. */
 function refused(
   ctx: ProbeContext,
   account_id: string,

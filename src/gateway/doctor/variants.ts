@@ -3,17 +3,14 @@ import type { GatewayClient } from "../client-types"
 import { ENCODINGS, OPERATION_TABLE, type Encoding, type Operation } from "../operations-table"
 import type { GatewayClientOptions } from "../options"
 
-/**
- * One way of speaking an operation: body encoding, signature row and hex case. The doctor tries the
- * configured one first, then the documented alternatives (docs/gateway-interface.md §5.4), fewest changes first.
- */
+/** One way of speaking an operation; the doctor tries the configured one, then the spec's alternatives (§5.4). */
 export interface Variant {
   encoding: Encoding
   row: readonly string[]
   upper: boolean
 }
 
-/** The engine's older hosted-page build signed notify_url instead of return_url (docs/gateway-interface.md §5.4). */
+/** The engine's older hosted-page build signed notify_url instead of return_url (the spec §5.4). */
 export const CHECKOUT_NOTIFY_ROW = [
   "merchant_id",
   "account_id",
@@ -25,7 +22,6 @@ export const CHECKOUT_NOTIFY_ROW = [
 
 const sameRow = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((f, i) => f === b[i])
 
-/** The configured variant of an operation (what the plugin sends today). */
 export function configured(options: GatewayClientOptions, op: Operation): Variant {
   return {
     encoding: options.encodings[op] ?? OPERATION_TABLE[op].encoding,
@@ -34,7 +30,6 @@ export function configured(options: GatewayClientOptions, op: Operation): Varian
   }
 }
 
-/** Rows worth trying: the configured one, the table's, and for checkout the notify_url row. */
 function rows(options: GatewayClientOptions, op: Operation): Array<readonly string[]> {
   const out: Array<readonly string[]> = [configured(options, op).row]
   const add = (row: readonly string[]) => !out.some((r) => sameRow(r, row)) && out.push(row)
@@ -43,7 +38,6 @@ function rows(options: GatewayClientOptions, op: Operation): Array<readonly stri
   return out
 }
 
-/** Every variant of an operation, the configured one first, then by the number of things changed. */
 export function variants(options: GatewayClientOptions, op: Operation): Variant[] {
   const base = configured(options, op)
   const encodings = [base.encoding, ...ENCODINGS.filter((e) => e !== base.encoding)]
@@ -58,7 +52,6 @@ export function variants(options: GatewayClientOptions, op: Operation): Variant[
     .map(({ v }) => v)
 }
 
-/** What a variant changes against the configured one, for a finding's text. */
 export function describeVariant(options: GatewayClientOptions, op: Operation, v: Variant): string {
   const base = configured(options, op)
   const parts: string[] = []

@@ -6,10 +6,9 @@ import { OPERATION_TABLE } from "../operations-table"
 import type { AuthoriseRequest, AuthoriseResponse } from "../schemas"
 import { validateRequest, validateResponse } from "../validate"
 
-/** Root element of the XML answer of /v1/authorise (gateway-interface.md §4.2). */
 export const AUTHORISE_XML_ROOT = "respon"
 
-/** POST /v1/authorise (gateway-interface.md §4.2): APM payment; the answer carries `issuer_url` for the shopper. */
+/** APM payment (the spec §4.2): the answer carries `issuer_url` for the shopper. */
 export function authoriseOperation(ctx: ClientContext) {
   return async function authorise(req: AuthoriseRequest, opts: CallOptions = {}): Promise<AuthoriseResponse> {
     const fields = validateRequest(OPERATION_TABLE.authorise.request, req)

@@ -6,18 +6,13 @@ import type { NotificationRow } from "../schemas/notification"
 import { verify } from "../signing"
 import { validateResponse } from "../validate"
 
-/** Same value as received: text as is; anything else (a nested form value) by its JSON. */
 function sameValue(a: unknown, b: unknown): boolean {
   if (typeof a === "string" || typeof b === "string" || typeof a === "number" || typeof b === "number")
     return String(a) === String(b)
   return JSON.stringify(a) === JSON.stringify(b)
 }
 
-/**
- * A notification body under our names: each legacy name of the alias table (merNo, …, signInfo)
- * becomes ours with its value untouched. A body naming one field both ways with different values
- * is refused, never guessed (the same value twice is harmless). Other keys are kept as they are.
- */
+/** Legacy names become ours; one field named both ways with different values is refused, never guessed. */
 export function canonicalNotification(raw: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {}
   for (const [key, value] of Object.entries(raw)) {

@@ -5,10 +5,7 @@ import { OPERATION_TABLE } from "../operations-table"
 import type { PayoutRequest, PayoutResponse } from "../schemas"
 import { validateRequest, validateResponse } from "../validate"
 
-/**
- * POST /v1/payout (gateway-interface.md §2.8, §4.9). A payout the gateway accepted but failed comes back
- * as a result (status, failure_type, failure_reason), not as an error.
- */
+/** The spec §2.8, §4.9: a payout accepted but failed comes back as a result, not as an error. */
 export function payoutOperation(ctx: ClientContext) {
   return async function payout(req: PayoutRequest, opts: CallOptions = {}): Promise<PayoutResponse> {
     const fields = validateRequest(OPERATION_TABLE.payout.request, req)

@@ -5,7 +5,7 @@ import type { RefundRecord } from "../schemas"
 
 type Result = Awaited<ReturnType<GatewayClient["retrieveRefunds"]>>
 
-/** POST /v1/retrievalRefund (gateway-interface.md §4.8): refund records by order number and/or transaction id. */
+/** The spec §4.8. */
 export function retrieveRefundsOperation(ctx: ClientContext) {
   return async function retrieveRefunds(sel: RetrievalInput, opts?: CallOptions): Promise<Result> {
     const found = await runRetrieval(ctx, "retrievalRefund", "refund_orders", sel, opts)

@@ -5,7 +5,7 @@ import type { OrderRecord } from "../schemas"
 
 type Result = Awaited<ReturnType<GatewayClient["retrieveTransactions"]>>
 
-/** POST /v1/retrievalTrans (gateway-interface.md §4.3): order records by order number and/or transaction id. */
+/** The spec §4.3. */
 export function retrieveTransactionsOperation(ctx: ClientContext) {
   return async function retrieveTransactions(sel: RetrievalInput, opts?: CallOptions): Promise<Result> {
     const found = await runRetrieval(ctx, "retrievalTrans", "orders_list", sel, opts)

@@ -1,7 +1,7 @@
 import { z } from "zod"
 import { Amount, Currency, OrderNo, RefundMessage, ResultEnvelope, TransactionId, WireText } from "./common"
 
-/** gateway-interface.md §2.6 request entries. */
+/** Request entries (the spec §2.6). */
 export const CaptureOrder = z.object({
   transaction_id: TransactionId,
   order_no: OrderNo,
@@ -12,7 +12,7 @@ export type CaptureOrder = z.input<typeof CaptureOrder>
 export const CancelOrder = CaptureOrder
 export type CancelOrder = CaptureOrder
 export const ReviewOrder = CaptureOrder.extend({
-  /** Observed value `1` (accept); the reject value is not shown (docs/assumptions.md). */
+  /** `1` (accept) is observed; the reject value is not shown. */
   review_flag: z.string().min(1),
 })
 export type ReviewOrder = z.input<typeof ReviewOrder>
@@ -22,7 +22,7 @@ export const RefundOrder = CaptureOrder.extend({
 })
 export type RefundOrder = z.input<typeof RefundOrder>
 
-/** gateway-interface.md §2.6 response entries. */
+/** Response entries (the spec §2.6). */
 const EntryBase = z.object({
   transaction_id: WireText,
   order_no: WireText,

@@ -1,7 +1,7 @@
 import { z } from "zod"
 import { Amount, Country, Currency, DmyDate, OrderNo, Url } from "./common"
 
-/** gateway-interface.md §2.3 cart_items[].basic_item_data */
+/** The spec §2.3 cart_items[].basic_item_data */
 export const BasicItemData = z.object({
   name: z.string().min(1),
   quantity: z.string().regex(/^\d+$/, "must be a whole number"),
@@ -19,7 +19,7 @@ export const BasicItemData = z.object({
 export const CartItem = z.object({ basic_item_data: BasicItemData })
 export type CartItem = z.infer<typeof CartItem>
 
-/** gateway-interface.md §2.3 account_owner[] */
+/** The spec §2.3 account_owner[] */
 export const AccountOwner = z.object({
   first_name: z.string().optional(),
   last_name: z.string().optional(),
@@ -60,15 +60,11 @@ export const Subscription = z.object({
 })
 export type Subscription = z.infer<typeof Subscription>
 
-/** Money parts whose sum must equal `amount` (gateway-interface.md §2.2: amount = item_total + shipping + … − discount). */
+/** amount = item_total + shipping + … − discount (the spec §2.2). */
 export const BREAKDOWN_ADD = ["item_total", "shipping", "handling", "tax_total", "insurance"] as const
 export const BREAKDOWN_SUB = ["shipping_discount", "discount"] as const
 
-/**
- * Flat fields shared by the hosted-page and APM requests (gateway-interface.md §2.2, §2.4).
- * Every field is optional unless the gateway cannot work without it: the spec
- * shows no required/optional status (see docs/assumptions.md).
- */
+/** Shared by the hosted-page and APM requests (the spec §2.2, §2.4); the spec marks nothing required. */
 export const PaymentBaseFields = z.object({
   order_no: OrderNo,
   currency: Currency,
@@ -124,7 +120,7 @@ export const PaymentBaseFields = z.object({
   color_depth: z.string().regex(/^\d+$/, "must be a bit depth number").optional(),
 })
 
-/** gateway-interface.md §2.2: POST /v1/checkout request (without the envelope the client fills in). */
+/** The spec §2.2, without the envelope the client fills in. */
 export const CheckoutFields = PaymentBaseFields.extend({
   open3d: z.enum(["do3DS", "no3DS"]).optional(),
   token_flag: z.enum(["YES", "NO"]).optional(),
@@ -151,7 +147,6 @@ export const CheckoutFields = PaymentBaseFields.extend({
   subscription: Subscription.optional(),
 })
 
-/** Exact (integer cents) check that the breakdown sums to `amount`, when a breakdown is given. */
 export function breakdownMismatch(req: Record<string, unknown>): string | null {
   const present = [...BREAKDOWN_ADD, ...BREAKDOWN_SUB].filter((k) => typeof req[k] === "string")
   if (!present.length) return null
@@ -173,7 +168,7 @@ const withBreakdownCheck = <T extends z.ZodType<Record<string, unknown>>>(schema
 export const CheckoutRequest = withBreakdownCheck(CheckoutFields)
 export type CheckoutRequest = z.input<typeof CheckoutFields>
 
-/** gateway-interface.md §2.4 person and nested objects. */
+/** The spec §2.4 person and nested objects. */
 export const BankAccount = z.object({
   account_type: z.string().optional(),
   account_number: z.string().optional(),
@@ -214,7 +209,7 @@ export const Person = z.object({
     .optional(),
 })
 
-/** gateway-interface.md §2.4: POST /v1/authorise request. */
+/** The spec §2.4. */
 export const AuthoriseFields = PaymentBaseFields.extend({
   payment_method: z.string().min(1, "payment_method is required for an APM payment"),
   delivery_district_name: z.string().optional(),
@@ -226,7 +221,7 @@ export const AuthoriseFields = PaymentBaseFields.extend({
 export const AuthoriseRequest = withBreakdownCheck(AuthoriseFields)
 export type AuthoriseRequest = z.input<typeof AuthoriseFields>
 
-/** gateway-interface.md §4.2: `respon` XML document. */
+/** The spec §4.2: `respon` XML document. */
 export const AuthoriseResponse = z
   .object({
     merchant_id: z.coerce.string().optional(),
@@ -239,7 +234,7 @@ export const AuthoriseResponse = z
   .loose()
 export type AuthoriseResponse = z.infer<typeof AuthoriseResponse>
 
-/** Parsed hosted page (gateway-interface.md §4.1): what a storefront needs to post the form itself. */
+/** What a storefront needs to post the hosted page's form itself (the spec §4.1). */
 export const HostedForm = z.object({
   action: z.string(),
   method: z.string(),
@@ -253,7 +248,6 @@ export type HostedForm = z.infer<typeof HostedForm>
 export const CheckoutResponse = z.object({
   html: z.string(),
   form: HostedForm,
-  /** Signature the gateway put on the page (`signInfo`/`encryption_data`). */
   sign_info: z.string().optional(),
 })
 export type CheckoutResponse = z.infer<typeof CheckoutResponse>

@@ -1,7 +1,7 @@
 import { z } from "zod"
 import { Amount, Country, Currency, IsoDate, OffsetTimestamp, Url, Uuid, WireText } from "./common"
 
-/** gateway-interface.md §2.8 beneficiary.additional_info */
+/** The spec §2.8 beneficiary.additional_info */
 export const BeneficiaryAdditionalInfo = z.object({
   business_area: z.string().optional(),
   business_phone_number: z.string().optional(),
@@ -53,7 +53,7 @@ export const BankDetails = z.object({
   transaction_reference: z.string().optional(),
 })
 
-const EntityType = z.string().min(1) // only COMPANY is shown; others unknown (docs/assumptions.md)
+const EntityType = z.string().min(1) // only COMPANY is shown; others unknown
 
 export const Beneficiary = z.object({
   first_name: z.string().optional(),
@@ -94,7 +94,7 @@ export const Payer = z.object({
     .optional(),
 })
 
-/** gateway-interface.md §2.8 request (without the envelope). */
+/** The spec §2.8 request, without the envelope. */
 export const PayoutRequest = z.object({
   beneficiary: Beneficiary,
   beneficiary_id: z.string().optional(),
@@ -116,16 +116,13 @@ export const PayoutRequest = z.object({
 })
 export type PayoutRequest = z.input<typeof PayoutRequest>
 
-/**
- * The answer's computed amounts: "integer" in the interface, in a unit it does not give (minor or major,
- * plugin option payouts.amount_unit); taken as a number or a decimal text as sent, read exactly by the payout module.
- */
+/** "integer" in the spec without a unit (payouts.amount_unit); kept as sent, read exactly by the payout module. */
 const PayoutAnswerAmount = z.union([
   z.number().finite(),
   z.string().regex(/^-?\d+(\.\d+)?$/, "must be a plain decimal amount"),
 ])
 
-/** gateway-interface.md §2.8 response: the payout echoed with computed fields. Echoed parts stay loose. */
+/** The spec §2.8 response: the payout echoed with computed fields, loose. */
 export const PayoutResponse = z
   .object({
     merchant_id: WireText.optional(),

@@ -1,10 +1,7 @@
 import { z } from "zod"
 import { CompactTimestamp, ResultEnvelope, WireText } from "./common"
 
-/**
- * Selection for /v1/retrievalTrans and /v1/retrievalRefund (gateway-interface.md §4.3: `orders` and/or `trades`,
- * comma-separated, ≤ 100 each). The client takes arrays and splits them into requests.
- */
+/** `orders` and/or `trades`, comma-separated, ≤ 100 each (the spec §4.3); the client splits arrays into requests. */
 export const RetrievalSelection = z
   .object({
     orders: z.array(z.string().min(1)).optional(),
@@ -38,7 +35,7 @@ export const DeliveryInformation = z
   })
   .loose()
 
-/** gateway-interface.md §2.5 order record. */
+/** The spec §2.5 order record. */
 export const OrderRecord = z
   .object({
     amount: WireText,
@@ -61,14 +58,14 @@ export const OrderRecord = z
   .loose()
 export type OrderRecord = z.infer<typeof OrderRecord>
 
-/** gateway-interface.md §4.3 response. */
+/** The spec §4.3 response. */
 export const RetrievalTransResponse = ResultEnvelope.extend({
   return_status: WireText,
   orders_list: z.array(OrderRecord).optional().default([]),
 }).loose()
 export type RetrievalTransResponse = z.infer<typeof RetrievalTransResponse>
 
-/** gateway-interface.md §2.7 refund record. */
+/** The spec §2.7 refund record. */
 export const RefundRecord = z
   .object({
     transaction_id: WireText,
@@ -87,7 +84,7 @@ export const RefundRecord = z
   .loose()
 export type RefundRecord = z.infer<typeof RefundRecord>
 
-/** gateway-interface.md §4.8 response. */
+/** The spec §4.8 response. */
 export const RetrievalRefundResponse = ResultEnvelope.extend({
   return_status: WireText,
   refund_orders: z.array(RefundRecord).optional().default([]),

@@ -12,7 +12,7 @@ import { json, type Reply } from "../http/reply"
 import { validate } from "../http/validate"
 import type { Order } from "../state/order"
 
-/** POST /v1/capture, /v1/cancel, /v1/review, /v1/refund: one result per entry, return_status 1. */
+/** One result per entry, return_status 1. */
 type Entry = {
   transaction_id: string
   order_no: string
@@ -24,7 +24,7 @@ type Entry = {
 }
 type Refusal = { code: string; message: string }
 
-/** The order an entry names, or why not: it must exist for this account and match order_no. */
+/** It must exist for this account and match order_no. */
 function locate(core: SandboxCore, caller: Caller, entry: Entry): Order | Refusal {
   const order = core.store.byTransaction(entry.transaction_id)
   if (!order || order.merchant_id !== caller.merchant.merchant_id || order.account_id !== caller.account.account_id) {

@@ -12,7 +12,7 @@ import { newOrder, type NewOrderInput } from "../state/create"
 import type { Order } from "../state/order"
 import { checkoutToken } from "../tokens"
 
-/** POST /v1/checkout (hosted page) and POST /v1/authorise (APM): create an order waiting for the shopper. */
+/** Checkout (hosted page) and authorise (APM) create an order waiting for the shopper. */
 function create(core: SandboxCore, caller: Caller, fields: Record<string, unknown>, kind: "card" | "apm"): Order {
   const mismatch = breakdownMismatch(fields)
   if (mismatch) throw new ApiError(400, ERROR_CODES.AMOUNT_MISMATCH, "amount", mismatch)

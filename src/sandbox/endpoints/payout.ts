@@ -10,12 +10,12 @@ import { json, type Reply } from "../http/reply"
 import { validate } from "../http/validate"
 import { fingerprint, finalStatus, inPayoutUnit, payoutAmounts, payoutFailure, type PayoutEntry } from "../payouts"
 
-/** POST /v1/payout: idempotent on request_id; PENDING → COMPLETED / FAILED (at once when processing_ms is 0). */
+/** Idempotent on request_id; PENDING → COMPLETED / FAILED, at once when processing_ms is 0. */
 export const DUPLICATE_REQUEST_ID = "I0062"
 
 type PayoutReq = ReturnType<typeof PayoutRequest.parse>
 
-/** Echo without beneficiary.bank_details.bank_code and the additional_info contents (gateway-interface.md §2.8). */
+/** Without beneficiary.bank_details.bank_code and the additional_info contents (the spec §2.8). */
 function echo(req: PayoutReq) {
   const { additional_info: _b, bank_details, ...beneficiary } = req.beneficiary
   const { bank_code: _c, ...details } = bank_details ?? {}

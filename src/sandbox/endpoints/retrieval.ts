@@ -15,14 +15,9 @@ import {
 import type { Order } from "../state/order"
 
 /**
- * POST /v1/retrievalTrans and /v1/retrievalRefund. Selection (not shown in the document): order numbers
- * and/or transaction ids, comma-separated (or arrays), under any naming of SELECTION_NAMINGS (`orders`/
- * `trades`, `order_no`/`transaction_id`, `order_nos`/`transaction_ids`); `pin.retrieval_selection` takes
- * only one, and fields of the others are then ignored as a gateway ignores fields it does not know.
- * Query-level problems answer HTTP 200 with a non-1 return_status (engine codes).
- * Unknown orders (readings.unknown_order): "absent" leaves them out of orders_list, "query_result_2"
- * lists each as an entry with query_result 2 (the engine's "order not found", docs/gateway-interface.md §3);
- * return_status stays 1 either way, so a client can tell "not at the gateway" from a failed query.
+ * Selection under any of SELECTION_NAMINGS unless pinned; other namings are then ignored, as a gateway
+ * ignores unknown fields. Query problems answer 200 with a non-1 return_status. Unknown orders are left
+ * out or listed with query_result 2; return_status stays 1, so "not at the gateway" differs from a failure.
  */
 function list(v: unknown): string[] {
   const parts = Array.isArray(v)
@@ -33,13 +28,11 @@ function list(v: unknown): string[] {
   return parts.map((s) => s.trim()).filter(Boolean)
 }
 
-/** A selection the gateway has no order for: the order number or transaction id asked. */
 type Unknown = { order_no: string } | { transaction_id: string }
 type Selected = { ok: true; orders: Order[]; unknown: Unknown[] } | { ok: false; status: string; message: string }
 
 type Hear = (reading: HeardReading) => void
 
-/** Order numbers and transaction ids asked, under every naming taken; each naming used is heard. */
 function selection(core: SandboxCore, op: Retrieval, body: Record<string, unknown>, hear: Hear) {
   const pinned = selectionPin(core.options, op)
   const taken: Array<{ orders: string[]; trades: string[] }> = []
@@ -55,7 +48,7 @@ function selection(core: SandboxCore, op: Retrieval, body: Record<string, unknow
     if (ok) taken.push(asked)
   }
   if (taken.length <= 1) return taken[0] ?? { orders: [], trades: [] }
-  // Two namings in one request (a client asking each reading at once): one list, each value once.
+  // Two namings in one request: one list, each value once.
   return {
     orders: [...new Set(taken.flatMap((t) => t.orders))],
     trades: [...new Set(taken.flatMap((t) => t.trades))],

@@ -3,10 +3,8 @@ import { escapeHtml, jsString } from "./escape"
 import { pageLang } from "./lang"
 
 /**
- * The "loading" page of POST /v1/checkout (gateway-interface.md §4.1): a form POSTing to
- * {base}/v1/checkout with static hidden inputs, a script that appends the
- * request values (request names and the engine's camelCase aliases) with
- * addInput(name, value) and submits, and the allParams input.
+ * The "loading" page of POST /v1/checkout (the spec §4.1): a form with static inputs, a script that
+ * adds the request values (and the engine's camelCase aliases) with addInput, and allParams.
  */
 export const STATIC_INPUTS = [
   "gbc_id",
@@ -27,7 +25,7 @@ export const STATIC_INPUTS = [
   "to_pass_page",
 ] as const
 
-/** camelCase alias → request field (gateway-interface.md §4.1; values of page addresses are filled in below). */
+/** camelCase alias → request field (the spec §4.1). */
 const ALIASES: Array<[string, string]> = [
   ["merNo", "merchant_id"],
   ["gatewayNo", "account_id"],
@@ -74,7 +72,7 @@ const ALIASES: Array<[string, string]> = [
 export interface LoadingPageInput {
   base: string
   token: string
-  /** The request as received (envelope included); flattened in bracket notation. */
+  /** Flattened in bracket notation. */
   request: Record<string, unknown>
   /** Gateway page addresses standing in for the merchant's return and cancel URLs. */
   return_page: string

@@ -4,7 +4,7 @@ import { TEST_CARDS, THREE_DS_CODE } from "../test-cards"
 import { escapeHtml as h } from "./escape"
 import { pageLang } from "./lang"
 
-/** The pages a person sees: card form, 3-D Secure challenge, APM approval, messages. No external assets. */
+/** No external assets. */
 const STYLE = `body{font-family:system-ui,sans-serif;background:#f4f5f7;margin:0;padding:2rem}
 main{max-width:26rem;margin:auto;background:#fff;border-radius:8px;padding:1.5rem;box-shadow:0 1px 4px #0002}
 label{display:block;margin:.75rem 0 .25rem;font-size:.9rem}input{width:100%;box-sizing:border-box;padding:.5rem;font-size:1rem}
@@ -13,7 +13,7 @@ button{flex:1;padding:.6rem;font-size:1rem;border:0;border-radius:4px;cursor:poi
 .pay{background:#1a56db;color:#fff}.cancel{background:#e5e7eb}.error{color:#b91c1c;background:#fee2e2;padding:.5rem;border-radius:4px}
 .muted{color:#6b7280;font-size:.85rem}table{border-collapse:collapse;font-size:.8rem;margin-top:1rem}td{padding:.15rem .4rem}`
 
-/** `lang` is the language the request asked for (browser_lang): the sandbox shows it, it translates nothing. */
+/** `lang` (browser_lang) is shown; the sandbox translates nothing. */
 function layout(title: string, body: string, lang = "en"): string {
   return `<!DOCTYPE html>
 <html lang="${h(lang)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">

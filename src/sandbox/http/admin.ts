@@ -7,10 +7,7 @@ import { json, type Reply } from "./reply"
 import { readingsView } from "../silent-points"
 import { revokeToken, tokenView } from "../tokens"
 
-/**
- * /__sandbox/*: inspection (orders, notifications, requests, payouts, faults, tokens, readings)
- * and control (faults, clock, shopper and portal actions). Never faulted.
- */
+/** /__sandbox/*: inspection and control; never faulted. */
 type Body = Record<string, unknown>
 const s = (v: unknown) => (typeof v === "string" && v ? v : undefined)
 const ref = (b: Body | URLSearchParams): OrderRef =>
@@ -28,7 +25,6 @@ export function inspection(core: SandboxCore) {
     notifications: () => core.notifier.list(),
     requests: () => core.requests.list(),
     payouts: () => core.payouts.all().map((p) => ({ ...p.response })),
-    /** The silent points: what this sandbox takes, its pins, and every reading received. */
     readings: () => readingsView(core.options, core.readings),
   }
 }

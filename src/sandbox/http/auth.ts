@@ -12,14 +12,10 @@ export interface Caller {
 
 const text = (v: unknown) => (typeof v === "string" ? v : typeof v === "number" ? String(v) : undefined)
 
-/** The signed field list of an operation: the shared table unless the sandbox options override it. */
 export const signFields = (core: SandboxCore, op: Operation) =>
   core.options.signature_fields[op] ?? OPERATION_TABLE[op].sign
 
-/**
- * Envelope checks in the gateway's order: who (I0001/I0003/I0004), which
- * address (I0014/I0015), then the signature (I0013).
- */
+/** In the gateway's order: who (I0001/I0003/I0004), which address (I0014/I0015), then the signature (I0013). */
 export function authenticate(core: SandboxCore, op: Operation, body: Record<string, unknown>): Caller {
   const merchant_id = text(body.merchant_id)
   const account_id = text(body.account_id)

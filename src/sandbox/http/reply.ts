@@ -1,13 +1,12 @@
 import { encodeXml } from "../../gateway/codecs"
 import type { ApiError } from "./api-error"
 
-/** What a route answers; the server writes it (or a fault replaces it). */
+/** A fault may replace it. */
 export interface Reply {
   status: number
   contentType: string
   body: string
   headers?: Record<string, string>
-  /** For the request log. */
   summary?: { code?: string; return_status?: string }
 }
 

@@ -25,7 +25,7 @@ const OP_BY_PATH = new Map<string, Operation>(OPERATIONS.map((op) => [OPERATION_
 interface Ctx {
   ip: string
   body?: Record<string, unknown>
-  /** Readings of the document's silent points this request carried (silent-points.ts). */
+  /** The silent points' readings this request carried. */
   readings: HeardReading[]
 }
 
@@ -79,17 +79,14 @@ function api(core: SandboxCore, op: Operation, raw: string, ctx: Ctx): Reply {
   }
 }
 
-/**
- * The checkout answer is the loading page, documented as application/xml (gateway-interface.md §4.1);
- * whatever `lenient` says (a mismatch with the document, not a leniency).
- */
+/** Checkout answers its loading page as application/xml, as the spec §4.1 documents, even when lenient. */
 function asDocumented(reply: Reply): Reply {
   return reply.status === 200 && reply.contentType.startsWith("text/html")
     ? { ...reply, contentType: "application/xml; charset=utf-8" }
     : reply
 }
 
-/** Admin and page bodies: decoded by content, else read as form fields; a refused body is a 400 either way. */
+/** Decoded by content, else read as form fields; a refused body is a 400 either way. */
 function formBody(raw: string): Record<string, unknown> {
   return refusing(() => {
     try {

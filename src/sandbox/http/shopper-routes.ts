@@ -7,14 +7,9 @@ import type { PageSession } from "../state/store"
 import { payingToken } from "../tokens"
 import { html, redirect, type Reply } from "./reply"
 
-/**
- * Browser pages: the card page (second POST of the loading form), the 3-D
- * Secure challenge, the APM approval page and the return/cancel addresses.
- * Results send the browser (303) to the merchant's return_url or cancel_url.
- */
+/** Card page, 3-D Secure challenge, APM approval; results redirect (303) to the merchant's return_url or cancel_url. */
 const str = (v: unknown) => (typeof v === "string" ? v : "")
 
-/** The merchant's address with the result appended (order_no, transaction_id, order_status). */
 function merchantReturn(order: Order, cancelled: boolean): Reply {
   const target = (cancelled && str(order.request.cancel_url)) || str(order.request.return_url)
   if (!target) return html(messagePage("Payment finished", "You can close this window.", undefined, order.order_info))
@@ -57,7 +52,7 @@ function afterAttempt(
 const notFound = () =>
   html(messagePage("Payment session not found", "This payment link is unknown or has expired."), 404)
 
-/** Second POST of the loading page (it carries gbc_id, no merchant signature). */
+/** It carries gbc_id, no merchant signature. */
 export function cardPageFor(core: SandboxCore, s: PageSession): Reply {
   const o = core.store.byTransaction(s.transaction_id)!
   if (o.state !== "waiting") return merchantReturn(o, false)

@@ -6,28 +6,20 @@ import type { HeardReading } from "../silent-points"
 import { ApiError } from "./api-error"
 import type { DecodedRequest } from "./validate"
 
-/**
- * The engine's I00xx input-validation family (docs/gateway-interface.md §7.7): I0002, the
- * body in the wrong format, so a client maps it as any other malformed input. HTTP 415 for an
- * encoding the sandbox does not take, 400 for an XML root it does not take (only when pinned).
- */
+/** The engine's I0002 (the spec §7.7): 415 for an encoding not taken, 400 for an XML root not taken (pinned only). */
 export const ENCODING_REFUSED = { status: 415, code: ERROR_CODES.INVALID_FIELD } as const
 export const XML_ROOT_REFUSED = { status: 400, code: ERROR_CODES.INVALID_FIELD } as const
 
-/** The silent point an operation's body encoding is (silent-points.ts); the others are documented. */
+/** The others are documented. */
 const ENCODING_POINT: Partial<Record<Operation, "authorise_encoding" | "payout_encoding">> = {
   authorise: "authorise_encoding",
   payout: "payout_encoding",
 }
 
 /**
- * Strict mode (the default) refuses what the interface document excludes: a body encoding other than
- * the one it documents for the operation (options.accepted_encodings, DOCUMENTED_ENCODINGS). Where the
- * document is silent (authorise's and payout's encoding, the XML root) it takes every plausible reading
- * unless `pin` fixes one, and `hear`s the reading received (request log, GET /__sandbox/readings).
- * Judged by the bytes, not the Content-Type label, which the document's own examples get wrong. Refusals
- * are the engine's input-validation family (I00xx) with source "body" saying what to send instead.
- * `lenient: true` takes any encoding and any XML root (readings are still recorded).
+ * Refuse a body encoding the document excludes; where it is silent, take every plausible reading
+ * unless pinned and `hear` it. Judged by the bytes, not the Content-Type label, which the spec's own
+ * examples get wrong. `lenient` takes anything (readings are still recorded).
  */
 export function assertDocumentedEncoding(
   core: SandboxCore,

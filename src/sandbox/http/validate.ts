@@ -6,15 +6,14 @@ import { ApiError, invalid, missing } from "./api-error"
 
 type Obj = Record<string, unknown>
 
-/** A decoded request body with the encoding it was sent in (judged by content, not label). */
+/** Encoding judged by content, not label. */
 export interface DecodedRequest {
   value: Obj
   encoding: "json" | "xml" | "form"
-  /** Root element of an XML body. */
   root?: string
 }
 
-/** Decode a request body whatever its Content-Type says (the gateway's examples mislabel bodies). */
+/** Whatever its Content-Type says: the gateway's examples mislabel bodies. */
 export function decodeRequest(raw: string): Obj {
   return decodeRequestBody(raw).value
 }
@@ -36,10 +35,7 @@ export function decodeRequestBody(raw: string): DecodedRequest {
   return { value: value as Obj, encoding: decoded.type, ...(decoded.type === "xml" ? { root: decoded.root } : {}) }
 }
 
-/**
- * A body the codecs refuse (a key that names a prototype, a limit passed) is I0002 saying
- * which key or limit, not a crash and not a second reading of the same bytes.
- */
+/** A body the codecs refuse is I0002 naming the key or limit, not a crash. */
 export function refusing<T>(decode: () => T): T {
   try {
     return decode()
@@ -63,10 +59,7 @@ function at(root: unknown, path: ReadonlyArray<PropertyKey>): { parent?: Node; k
   return { parent, key: path[path.length - 1], value: node }
 }
 
-/**
- * Form and XML bodies carry every value as text and a one-element list as an
- * object: coerce what the schema says, treat "" as absent. Returns true if it fixed something.
- */
+/** Form and XML carry every value as text and a one-element list as an object: coerce, "" is absent. */
 function relax(root: Obj, issue: z.core.$ZodIssue): boolean {
   const { parent, key, value } = at(root, issue.path)
   if (parent === undefined || key === undefined) return false
@@ -86,7 +79,7 @@ function relax(root: Obj, issue: z.core.$ZodIssue): boolean {
   return false
 }
 
-/** Validate with a gateway schema; the first issue becomes I0001 (absent) or I0002 (bad format) naming the field. */
+/** The first issue becomes I0001 (absent) or I0002 (bad format) naming the field. */
 export function validate<T extends z.ZodType>(schema: T, input: Obj): z.infer<T> {
   for (let pass = 0; pass < 20; pass++) {
     const parsed = schema.safeParse(input)

@@ -8,13 +8,12 @@ export interface NewOrderInput {
   account_id: string
   kind: "card" | "apm"
   capture_mode: "authorise" | "sale"
-  /** Validated checkout/authorise fields (order_no, currency, amount, …). */
   request: Record<string, unknown> & { order_no: string; currency: string; amount: string }
   recurring_id?: string
   now: number
 }
 
-/** A new order waiting for the shopper (1000, -1). */
+/** (1000, -1). */
 export function newOrder(input: NewOrderInput): Order {
   const { request } = input
   return {

@@ -1,11 +1,7 @@
 import { ENTRY_CODES, ORDER_INFO } from "../codes"
 import type { Actor, DisputeEntry, FraudCheck, Order, OrderState, RefundEntry } from "./order"
 
-/**
- * The order state machine: pure functions from (order, input, now) to a new
- * order or a refusal. A refusal never changes anything, so an illegal move can
- * have no second effect. The store and the endpoints only call these.
- */
+/** Pure functions from (order, input, now) to a new order or a refusal; a refusal changes nothing. */
 export type Move = { ok: true; order: Order } | { ok: false; code: string; message: string }
 
 const refuse = (code: string, message: string): Move => ({ ok: false, code, message })
@@ -47,7 +43,6 @@ function approve(o: Order, by: Actor, now: number, info: string): Order {
   return moveTo(o, "paid", by, now, info, { authorised_at: now, captured_minor: o.amount_minor })
 }
 
-/** The shopper finished on the hosted page or the APM page. */
 export function shopperResult(
   order: Order,
   outcome: ShopperOutcome,

@@ -1,6 +1,6 @@
 import type { IssuedToken } from "./tokens"
 
-/** Life of an order (docs/sandbox.md has the diagram). */
+/** Comments give (payment_status, query_result). */
 export type OrderState =
   | "waiting" // created, shopper on the hosted page / APM pending (1000, -1)
   | "review" // held by fraud review (1100, -2)
@@ -24,13 +24,13 @@ export interface RefundEntry {
   by: Actor
 }
 
-/** A chargeback the cardholder's bank raised; the merchant answers by `deadline`, the outcome closes it. */
+/** A chargeback: the merchant answers by `deadline`, the outcome closes it. */
 export interface DisputeEntry {
   dispute_id: string
   status: "opened" | "won" | "lost"
   reason: string
   amount_minor: number
-  /** YYYY-MM-DD or ISO 8601, as given (default: a week after opening). */
+  /** As given; default a week after opening. */
   deadline: string
   opened_at: number
   closed_at?: number
@@ -60,7 +60,6 @@ export interface Order {
   currency: string
   amount_minor: number
   state: OrderState
-  /** `<code>:<text>` of the last result. */
   order_info: string
   created_at: number
   authorised_at?: number
@@ -72,10 +71,10 @@ export interface Order {
   card_last4?: string
   fraud: FraudCheck[]
   reference_no: string
-  /** Validated request fields the order record echoes (never card data). */
+  /** Never card data. */
   request: Record<string, unknown>
   recurring_id?: string
   history: HistoryEntry[]
-  /** The card token this order issued (token_flag YES, paid): sandbox/tokens.ts. */
+  /** Issued for token_flag YES once paid. */
   saved_card?: IssuedToken
 }

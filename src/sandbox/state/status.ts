@@ -1,7 +1,6 @@
 import { PAYMENT_STATUS, QUERY_RESULT } from "../../gateway/status-codes"
 import type { Order, OrderState } from "./order"
 
-/** payment_status per order state, from the gateway's table (src/gateway/status-codes.ts). */
 export const PAYMENT_STATUS_OF_STATE: Record<OrderState, string> = {
   waiting: PAYMENT_STATUS.WAITING_SHOPPER,
   review: PAYMENT_STATUS.REVIEW,
@@ -13,7 +12,7 @@ export const PAYMENT_STATUS_OF_STATE: Record<OrderState, string> = {
   declined: PAYMENT_STATUS.DECLINED,
 }
 
-/** query_result / notification order_status per state (engine codes, gateway-interface.md §3, inferred). */
+/** Engine codes, inferred (the spec §3). */
 export const QUERY_RESULT_OF_STATE: Record<OrderState, string> = {
   waiting: QUERY_RESULT.PENDING,
   review: QUERY_RESULT.WAITING_REVIEW,

@@ -1,6 +1,6 @@
 import type { Order } from "./order"
 
-/** A browser session of the hosted page or the APM page (token in gbc_id / the URL). */
+/** Token in gbc_id or the URL. */
 export interface PageSession {
   token: string
   transaction_id: string
@@ -9,10 +9,7 @@ export interface PageSession {
   challenge?: { last4: string }
 }
 
-/**
- * In-memory state. Orders are replaced whole (the state machine returns new
- * objects); lookups are O(1) by transaction_id and by merchant + order_no.
- */
+/** In memory; orders are replaced whole, looked up by transaction_id and by merchant + order_no. */
 export class Store {
   private readonly orders = new Map<string, Order>()
   private readonly byOrderNo = new Map<string, string>()

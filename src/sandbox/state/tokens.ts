@@ -2,24 +2,20 @@ import { createHmac, randomBytes } from "node:crypto"
 import type { CardOutcome } from "../test-cards"
 
 /**
- * Card tokens the sandbox issues for `token_flag: "YES"` (docs/sandbox.md, Saved cards). A token
- * belongs to one merchant and stands for one card: the same card number gets the same token
- * again (until revoked). The number itself is never kept: an HMAC under a per-sandbox key finds
- * the card again, and the test card's outcome is kept so a token payment behaves as the card would.
+ * Tokens issued for `token_flag: "YES"`: one per merchant and card. The number is never kept; an HMAC
+ * under a per-sandbox key finds the card again, and its test outcome is kept for token payments.
  */
 export interface CardToken {
   token_id: string
   merchant_id: string
   brand: string
   last4: string
-  /** MM/YY as the shopper typed it. */
   expiry: string
   outcome: CardOutcome
   created_at: number
   revoked_at?: number
 }
 
-/** A card typed on the hosted page, kept until the payment's result (only what issuing needs). */
 export interface TypedCard {
   card_hmac: string
   brand: string
@@ -31,11 +27,8 @@ export interface TypedCard {
 export class TokenBook {
   private readonly key = randomBytes(32)
   private readonly tokens = new Map<string, CardToken>()
-  /** merchant + card HMAC → token_id */
   private readonly byCard = new Map<string, string>()
-  /** transaction_id → the card typed for it (for issuing after the result) */
   private readonly typed = new Map<string, TypedCard>()
-  /** transaction_id → the token its checkout pays with */
   private readonly paying = new Map<string, string>()
 
   cardHmac(digits: string): string {
@@ -50,7 +43,6 @@ export class TokenBook {
     return this.typed.get(transaction_id)
   }
 
-  /** The token for this card and merchant: the existing live one, else a new one. */
   issue(merchant_id: string, card: TypedCard, now: number): CardToken {
     const key = `${merchant_id}|${card.card_hmac}`
     const known = this.tokens.get(this.byCard.get(key) ?? "")
