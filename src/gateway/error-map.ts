@@ -60,7 +60,7 @@ export function entryCode(message: string): { code: string; text: string } {
 /**
  * Whether a capture refusal means "this gateway captures only the whole authorisation": a capture below
  * the authorised amount refused with a code of the engine's pre-authorisation and capture family A000x
- * (docs/gateway-interface.md §7.7; the engine answers A0007 "not a pre-authorised order", the sandbox's refused
+ * (the spec §7.7; the engine answers A0007 "not a pre-authorised order", the sandbox's refused
  * reading A0011). A0009 (capture time limit passed) keeps its own meaning.
  */
 export function isPartialCaptureRefusal(code: string): boolean {

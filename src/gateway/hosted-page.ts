@@ -208,7 +208,7 @@ export function parseAllParams(text: string): Record<string, string> {
 }
 
 function decodeMaybe(s: string): string {
-  // Most keys and values hold no "%": skip the RegExp for them (≈ 200 per page, bench/p1-gateway-overhead.ts).
+  // Most keys and values hold no "%": skip the RegExp for them.
   if (!s.includes("%") || !/%[0-9A-Fa-f]{2}/.test(s)) return s
   try {
     return decodeURIComponent(s.replace(/\+/g, " "))

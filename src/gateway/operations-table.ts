@@ -45,7 +45,7 @@ export type ResponseKind = "json" | "xml" | "html"
 
 export interface OperationSpec {
   path: `/v1/${Operation}`
-  /** Documented (or, where not shown, inferred) request body type; see docs/assumptions.md. */
+  /** Documented (or, where not shown, inferred) request body type. */
   encoding: Encoding
   responseKind: ResponseKind
   /** What the caller gives; for a batch, one order of its array (each is checked on its own). */

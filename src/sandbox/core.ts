@@ -108,7 +108,7 @@ export class SandboxCore {
     })
   }
 
-  /** Dispute opened or closed (fields: docs/sandbox.md; unsigned by the default rule, like refund fields). */
+  /** Dispute opened or closed (fields: the sandbox's docs; unsigned by the default rule, like refund fields). */
   notifyDispute(order: Order, dispute: DisputeEntry): void {
     this.notify(order, "dispute", {
       dispute_id: dispute.dispute_id,

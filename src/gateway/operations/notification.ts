@@ -36,10 +36,10 @@ export function canonicalSignFields(fields: readonly string[]): string[] {
 
 /**
  * Inbound notification to notify_url (gateway-interface.md §6; shape and signature inferred, see
- * docs/assumptions.md), in the interface's names or the engine's legacy ones (NOTIFICATION_ALIASES).
+ * the assumptions), in the interface's names or the engine's legacy ones (NOTIFICATION_ALIASES).
  * `row` is the hook it arrived on (orders or payouts), never the body's unsigned notify_type.
  * Every field the row signs must be present, non-empty and in its own format before the signature
- * counts (schemas/notification-formats.ts); then it is verified with the sign key of the account the
+ * counts (the notification formats); then it is verified with the sign key of the account the
  * body names, over the values as received, hex in either case. A verified notification is still only
  * a hint: confirm with retrieveTransactions.
  */

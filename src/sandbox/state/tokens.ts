@@ -102,7 +102,7 @@ export interface IssuedToken {
 
 /**
  * The token fields of an order record and of its payment notification, under the names the
- * plugin reads by default (provider option saved_cards; docs/assumptions.md): empty when the
+ * plugin reads by default (provider option saved_cards): empty when the
  * order issued no token.
  */
 export function tokenFields(order: { saved_card?: IssuedToken }): Record<string, string> {

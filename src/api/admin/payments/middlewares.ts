@@ -26,7 +26,7 @@ export function holdPaymentLock(
   })
 }
 
-/** Medusa's own admin routes that move a payment's money; spread into src/api/middlewares.ts. */
+/** Medusa's own admin routes that move a payment's money (spread into the API's middlewares). */
 export const adminPaymentMiddlewares: MiddlewareRoute[] = [
   {
     matcher: "/admin/payments/:id/capture",

@@ -199,7 +199,7 @@ export abstract class AcquiringBase extends AbstractPaymentProvider<Record<strin
     }
   }
 
-  // Account holders and saved cards: Medusa 2.21's optional provider methods (core/account-holders.ts).
+  // Account holders and saved cards: Medusa 2.21's optional provider methods.
   async createAccountHolder(input: CreateAccountHolderInput): Promise<CreateAccountHolderOutput> {
     return this.holders.create(input)
   }
@@ -258,7 +258,7 @@ export abstract class AcquiringBase extends AbstractPaymentProvider<Record<strin
 
   /**
    * A session on an order's open collection that carries a kept authorisation's gateway order
-   * (lib/acquiring/kept.ts): nothing is started at the gateway; authorising it asks the gateway as usual.
+   * (a kept authorisation): nothing is started at the gateway; authorising it asks the gateway as usual.
    */
   private async adopt(
     raw: unknown,
@@ -340,7 +340,7 @@ export abstract class AcquiringBase extends AbstractPaymentProvider<Record<strin
 
   /**
    * Medusa passes no amount to capturePayment: the Capture row (its id is the idempotency key)
-   * holds it (core/payment-module-reads.ts); without it the remaining amount is captured.
+   * holds it (read from the payment module); without it the remaining amount is captured.
    */
   private async captureAmount(key: string | undefined, data: AcquiringData): Promise<string | undefined> {
     if (!key) return undefined
@@ -378,7 +378,7 @@ export abstract class AcquiringBase extends AbstractPaymentProvider<Record<strin
   /**
    * Medusa's order edit cancels the authorised collection (status canceled) before its
    * payments; an order cancel cancels payments first. So a canceled collection here means it
-   * was replaced: the gateway order stays authorised until the replacement is paid (lib/acquiring/kept.ts).
+   * was replaced: the gateway order stays authorised until the replacement is paid.
    */
   private async keepForReplacement(data: AcquiringData, paymentId: string | undefined): Promise<AcquiringData | null> {
     if (this.opts.provider.void_on_collection_cancel || !paymentId) return null

@@ -86,7 +86,7 @@ export async function applyToPayment(
   return out
 }
 
-/** Each movement through its one recording path (../payments); the provider asks the gateway, which did it. */
+/** Each movement through its one recording path (the payments workflows); the provider asks the gateway, which did it. */
 async function applyAction(
   container: MedusaContainer,
   view: PaymentView,
