@@ -1,6 +1,5 @@
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { PAYMENT_STATUS, REFUND_STATUS } from "../../src/gateway/status-codes"
-import { acquiringOptionsFor } from "../../src/lib/acquiring/config"
 import { gatewaysFor, recordsByOrderNo, refundsByOrderNo } from "../../src/lib/acquiring/gateways"
 import { ACQUIRING_BOOKS_MODULE, type AcquiringBooksService } from "../../src/modules/acquiring"
 import type { NotificationRecord } from "../../src/sandbox"
@@ -286,13 +285,14 @@ acquiringTestRunner(({ api, getContainer, seed, admin }) => {
   })
 
   it('orphans: "report": the notification is answered 200, no money moves, the books hold the order as unmatched', async () => {
-    // The option as the running app parsed it (lib/acquiring/config.ts keeps one parse per app config):
-    // switched for this test instead of a second app boot.
-    const options = acquiringOptionsFor(getContainer().resolve(ContainerRegistrationKeys.CONFIG_MODULE), PROVIDERS.apm)!
-    const { a, orderNo } = await replacedSession(PROVIDERS.apm, apmData)
-    const mark = requestMark(sandbox())
-    options.provider.orphans = "report"
+    // Switched the way a shop admin does, before the payment starts: a gateway order keeps the settings
+    // version it was opened under.
+    const setOrphans = async (orphans: "report" | null) =>
+      expect((await admin.post("/admin/acquiring/settings/acquiring", { values: { orphans } })).status).toBe(200)
+    await setOrphans("report")
     try {
+      const { a, orderNo } = await replacedSession(PROVIDERS.apm, apmData)
+      const mark = requestMark(sandbox())
       await approveOnIssuerPage(a.data.issuer_url)
       expect(await sandbox().notifications.settle(15_000)).toBe(true)
 
@@ -323,7 +323,7 @@ acquiringTestRunner(({ api, getContainer, seed, admin }) => {
       expect(moved).toEqual([])
       expect(await atGateway(orderNo, PROVIDERS.apm)).toEqual({ status: PAYMENT_STATUS.PAID, refunds: [] })
     } finally {
-      options.provider.orphans = "settle"
+      await setOrphans(null)
     }
   })
 
