@@ -1,6 +1,4 @@
-import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { PAYMENT_STATUS } from "../../src/gateway/status-codes"
-import { acquiringOptionsFor } from "../../src/lib/acquiring/config"
 import { ORDER_MONEY_EVENTS } from "../../src/lib/acquiring/order-money"
 import { useAcquiringEnv } from "./helpers/acquiring-env"
 import { placeOrder, requestMark, requestsSince, sleep } from "./helpers/acquiring-orders"
@@ -24,7 +22,7 @@ jest.setTimeout(300_000)
  * "voided in the gateway's portal, still authorized": a canceled order gives its money back (at its
  * cancel, or at the next reconciliation), and an order whose money is gone is shown (payment_status,
  * *Unmatched payments*' orders list, the widget, an event), also when it is fulfilled. One app boot,
- * both dialects; option `orphans: "report"` is switched in-process for one test.
+ * option `orphans: "report"` is saved through the admin's settings for one test.
  */
 const env = useAcquiringEnv()
 
@@ -102,15 +100,14 @@ acquiringTestRunner(({ api, getContainer, seed, admin }) => {
   })
 
   it('orphans: "report": the canceled order holding captured money is listed on Unmatched payments, no money moves', async () => {
-    const options = acquiringOptionsFor(
-      getContainer().resolve(ContainerRegistrationKeys.CONFIG_MODULE),
-      PROVIDERS.hosted,
-    )!
-    const o = await placeOrder(api, seed, sandbox())
-    sandbox().portal.capture(o.order_no)
-    const mark = requestMark(sandbox())
-    options.provider.orphans = "report"
+    // Switched the way a shop admin does, before the payment starts (its gateway order keeps that version).
+    const setOrphans = async (orphans: "report" | null) =>
+      expect((await admin.post("/admin/acquiring/settings/acquiring", { values: { orphans } })).status).toBe(200)
+    await setOrphans("report")
     try {
+      const o = await placeOrder(api, seed, sandbox())
+      sandbox().portal.capture(o.order_no)
+      const mark = requestMark(sandbox())
       const seen = await eventsDuring([ORDER_MONEY_EVENTS.canceledHeld], async () => {
         expect((await admin.post(`/admin/orders/${o.order_id}/cancel`)).status).toBe(200)
         await until("the listing", async () => (await ordersList()).some((u) => u.order_no === o.order_no))
@@ -123,7 +120,7 @@ acquiringTestRunner(({ api, getContainer, seed, admin }) => {
       expect(requestsSince(sandbox(), "/v1/refund", mark)).toEqual([])
       expect(gateway(o.order_no).refunded_amount).toBe("0.00")
     } finally {
-      options.provider.orphans = "settle"
+      await setOrphans(null)
     }
   })
 
