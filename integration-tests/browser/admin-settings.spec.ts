@@ -99,10 +99,15 @@ it("an admin switches capture to automatic and offers a titled APM method; the n
 
     // The next APM session (Store API, as the checkout page starts it) carries the method's new title.
     await fillCartAndAddress(shopper.page, stack.storefrontUrl)
-    // The body is read the moment it arrives: the page goes on to the issuer right after.
-    const started = shopper.page
-      .waitForResponse((r) => r.request().method() === "POST" && /\/payment-sessions$/.test(r.url()))
-      .then((r) => r.json())
+    // The answer is taken through a route: the page goes on to the issuer at once, and Chromium drops the
+    // body of a response the page navigated away from.
+    let resolveAnswer: (a: Record<string, any>) => void
+    const started = new Promise<Record<string, any>>((r) => (resolveAnswer = r))
+    await shopper.page.route(/\/payment-sessions$/, async (route) => {
+      const response = await route.fetch()
+      if (route.request().method() === "POST") resolveAnswer(await response.json())
+      await route.fulfill({ response })
+    })
     await pay(shopper.page, "apm")
     const answer = await started
     const sessions = answer.payment_collection.payment_sessions as Array<{
