@@ -52,8 +52,8 @@ it("order page: the widget shows the gateway's view, and the merchant accepts a 
   expect(held.map((o) => o.state)).toEqual(["review"])
   const { page } = merchant
   await page.goto(`${stack.adminUrl}/orders/${orderId}`)
-  // The widget's box: its heading sits in the header row of the container.
-  const widget = page.getByRole("heading", { name: "Acquiring gateway" }).locator("xpath=../..")
+  // The widget's box: its heading sits, beside the TEST badge, in the header row of the container.
+  const widget = page.getByRole("heading", { name: "Acquiring gateway" }).locator("xpath=../../..")
   await widget.getByRole("heading", { name: "Held for review" }).waitFor()
   await widget.getByText("Velocity check").waitFor() // the gateway's fraud checks
   await screenshot(page, "admin-order-held-for-review")
@@ -142,7 +142,7 @@ it("awaiting capture: the merchant selects two orders and captures them in one g
   const ids = [await placeOrder(CARD), await placeOrder(CARD)]
   const orders = await Promise.all(ids.map((id) => admin.order(id)))
   const { page } = merchant
-  await page.goto(`${stack.adminUrl}/acquiring`)
+  await page.goto(`${stack.adminUrl}/acquiring/awaiting-capture`)
   await page.getByRole("heading", { name: "Awaiting capture" }).waitFor()
   for (const o of orders) await page.getByRole("checkbox", { name: `Select order ${o.display_id}` }).click()
   await screenshot(page, "admin-awaiting-capture-selected")
