@@ -7,10 +7,10 @@ import { useAcquiringEnv } from "./helpers/acquiring-env"
 import { requestMark, requestsSince, sleep } from "./helpers/acquiring-orders"
 import { PROVIDERS } from "./helpers/acquiring-seed"
 import { acquiringTestRunner } from "./helpers/acquiring-suite"
-import { cartWithShipping, DEVICE, ordersOfCart, startSession } from "./helpers/acquiring-store"
+import { cartWithShipping, completeCart, DEVICE, ordersOfCart, startSession } from "./helpers/acquiring-store"
 import { formOf, getPage, payOnHostedPage, postForm } from "./helpers/browser"
 import { wireName } from "./helpers/dialect"
-import { eventsDuring } from "./helpers/hook-events"
+import { deliverNotification, eventsDuring } from "./helpers/hook-events"
 
 jest.setTimeout(300_000)
 
@@ -253,6 +253,44 @@ acquiringTestRunner(({ api, getContainer, seed, admin }) => {
     expect(await booksFor(orderNo, 0)).toEqual(refundedInBooks(0))
     expect(await sync()).toEqual([])
     expect((await atGateway(orderNo, PROVIDERS.apm)).refunds).toHaveLength(1)
+  })
+
+  it("the late notification lands while the new session's completion authorises (order placed, not yet paid): refunded once, never left unmatched", async () => {
+    const cart = await cartWithShipping(api, seed)
+    const { session: a } = await startSession(api, seed, cart.id, PROVIDERS.apm, apmData)
+    const orderNo = a.data.order_no as string
+    sandbox().faults.add({ target: "notifications", kind: "drop", count: 1 })
+    await approveOnIssuerPage(a.data.issuer_url)
+    await addMug(cart.id, a.id)
+    // The new total paid by card; its notification lost, so the return page's completion places the order.
+    const { session: b } = await startSession(api, seed, cart.id, PROVIDERS.hosted, hostedData)
+    sandbox().faults.add({ target: "notifications", kind: "drop", count: 1 })
+    await payOnHostedPage(b.data.form, { number: "4111111111111111" })
+    // Medusa creates the order, then authorises: the gateway's answer to that is slow.
+    const slow = sandbox().faults.add({ target: "retrievalTrans", kind: "latency", latency_ms: 4_000, count: 1 })
+    const completing = completeCart(api, seed, cart.id)
+    for (let i = 0; i < 200 && !slow.fired; i++) await sleep(25)
+    expect(slow.fired).toBe(1)
+    expect(await ordersOfCart(getContainer(), cart.id)).toHaveLength(1)
+
+    // The gateway's retry of A's notification arrives now.
+    const events = await settledEvents(async () => {
+      const [note] = paymentNotes(orderNo)
+      expect((await deliverNotification(api, note.payload)).status).toBe(200)
+      expect((await completing).type).toBe("order")
+    })
+    // Settled by the notification: the reconciliation after it finds nothing left to do.
+    const res = await admin.post("/admin/acquiring/reconcile", {})
+    expect(res.data.report.changes.filter((c: { order_no?: string }) => c.order_no === orderNo)).toEqual([])
+    expect(await booksFor(orderNo)).toEqual(refundedInBooks(1))
+    expect(await atGateway(orderNo, PROVIDERS.apm)).toEqual({
+      status: PAYMENT_STATUS.REFUNDED,
+      refunds: [[AMOUNT, REFUND_STATUS.REFUNDED]],
+    })
+    expect(sandbox().inspect.order(orderNo)!.refunds).toHaveLength(1)
+    expect(events).toEqual([{ order_no: orderNo, settlement: "refunded", amount: AMOUNT, currency_code: "EUR" }])
+    // The order's own card payment is untouched.
+    expect(sandbox().inspect.order(b.data.order_no)!.payment_status).toBe(PAYMENT_STATUS.AUTHORISED)
   })
 
   it("a card on a sale account (paid at once), cart edited before the late notification: refunded in full, answered 200", async () => {

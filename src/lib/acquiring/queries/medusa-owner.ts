@@ -14,7 +14,9 @@ export interface GatewayOrderRef {
 
 /** Who owns a gateway order whose session is gone: a live payment, an unpaid order (left to the admin), or none. */
 export type MedusaOwner =
-  { owner: "payment"; payment_id: string } | { owner: "unpaid_order"; order_id: string } | { owner: "none" }
+  | { owner: "payment"; payment_id: string }
+  | { owner: "unpaid_order"; order_id: string; cart_id: string }
+  | { owner: "none" }
 
 const PAYMENT_FIELDS = ["id", "payment_session_id", "payment_collection_id", "canceled_at", "data"]
 
@@ -73,15 +75,15 @@ export async function medusaOwnerOf(container: MedusaContainer, ref: GatewayOrde
   if (live) return { owner: "payment", payment_id: live.id }
   // A payment carried it and Medusa canceled it: Medusa's decision stands.
   if (payments.length || !ref.payment_collection_id) return { owner: "none" }
-  const orderId = await unpaidOrderOf(container, ref.payment_collection_id, ref.cart_id)
-  return orderId ? { owner: "unpaid_order", order_id: orderId } : { owner: "none" }
+  const unpaid = await unpaidOrderOf(container, ref.payment_collection_id, ref.cart_id)
+  return unpaid ? { owner: "unpaid_order", ...unpaid } : { owner: "none" }
 }
 
 async function unpaidOrderOf(
   container: MedusaContainer,
   collectionId: string,
   cartId?: string | null,
-): Promise<string | undefined> {
+): Promise<{ order_id: string; cart_id: string } | undefined> {
   const query = graphOf(container)
   const cart =
     cartId ??
@@ -99,5 +101,5 @@ async function unpaidOrderOf(
   ])
   const orderId = orders[0]?.order_id as string | undefined
   if (!orderId || PAID_COLLECTION_STATUSES.has(collections[0]?.status)) return undefined
-  return orderId
+  return { order_id: orderId, cart_id: cart }
 }

@@ -6,7 +6,8 @@ import { lookupOrder, normaliseAmount } from "../../../lib/acquiring/gateway-sta
 import { gatewaysFor } from "../../../lib/acquiring/gateways"
 import { cancel, refund } from "../../../lib/acquiring/operations"
 import type { AcquiringData } from "../../../lib/acquiring/payment-data"
-import { medusaOwnerOf } from "../../../lib/acquiring/queries/medusa-owner"
+import { LOCK_KEYS } from "../../../lib/acquiring/lock-keys"
+import { medusaOwnerOf, type MedusaOwner } from "../../../lib/acquiring/queries/medusa-owner"
 import type { GatewayOrderDTO } from "../../../modules/acquiring"
 import { booksOf, gatewayOrderLockKey } from "./books"
 import { closedDetail } from "./closed-detail"
@@ -46,7 +47,11 @@ async function settleLocked(scope: MedusaContainer, orderNo: string, reason: str
   const [order] = await books.listGatewayOrders({ order_no: orderNo })
   if (!order) return { order_no: orderNo, action: "already", detail: "not in the books" }
   if (DONE.has(order.state)) return { order_no: orderNo, action: "already", detail: `already ${order.state}` }
-  const owner = await medusaOwnerOf(scope, order)
+  const owner = await ownerAfterCompletion(scope, order, await medusaOwnerOf(scope, order))
+  if (!owner) {
+    await books.updateGatewayOrders({ id: order.id, checked_at: new Date() })
+    return { order_no: orderNo, action: "wait", detail: "its cart's order is still being paid; decided again later" }
+  }
   if (owner.owner === "payment") {
     await books.updateGatewayOrders({ id: order.id, state: "attached", checked_at: new Date() })
     return { order_no: orderNo, action: "attached", detail: `attached: Medusa payment ${owner.payment_id} holds it` }
@@ -74,6 +79,29 @@ async function settleLocked(scope: MedusaContainer, orderNo: string, reason: str
     return { order_no: orderNo, action, detail }
   }
   return moveMoney(scope, client, order, record!, action, reason)
+}
+
+/**
+ * Medusa creates the order before it authorises, so an unpaid order may be a completion in flight:
+ * read again under the cart's lock, which that completion holds. Undefined while it still runs.
+ */
+async function ownerAfterCompletion(
+  scope: MedusaContainer,
+  order: GatewayOrderDTO,
+  first: MedusaOwner,
+): Promise<MedusaOwner | undefined> {
+  if (first.owner !== "unpaid_order") return first
+  let locked = false
+  const read = async () => {
+    locked = true
+    return medusaOwnerOf(scope, order)
+  }
+  try {
+    return await scope.resolve(Modules.LOCKING).execute(LOCK_KEYS.cart(first.cart_id), read, { timeout: 30 })
+  } catch (e) {
+    if (locked) throw e
+    return undefined
+  }
 }
 
 async function moveMoney(

@@ -75,7 +75,11 @@ describe("medusaOwnerOf: Medusa's truth about a gateway order whose session is g
       order_cart: [{ cart_id: "cart_1", order_id: "order_1" }],
       payment_collection: [{ id: "pay_col_1", status }],
     })
-    expect(await medusaOwnerOf(medusa(tables("awaiting")), ref)).toEqual({ owner: "unpaid_order", order_id: "order_1" })
+    expect(await medusaOwnerOf(medusa(tables("awaiting")), ref)).toEqual({
+      owner: "unpaid_order",
+      order_id: "order_1",
+      cart_id: "cart_1",
+    })
     expect(await medusaOwnerOf(medusa(tables("authorized")), ref)).toEqual({ owner: "none" })
     // A cart that never became an order: a replaced session paid on its old page.
     expect(await medusaOwnerOf(medusa({ payment_collection: [{ id: "pay_col_1", status: "not_paid" }] }), ref)).toEqual(
