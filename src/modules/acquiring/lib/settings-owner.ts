@@ -125,6 +125,13 @@ export class SettingsOwner {
     })
   }
 
+  async drop(configId: string, version: number): Promise<void> {
+    await this.knex().transaction(async (trx) => {
+      for (const table of ["acquiring_settings_audit", "acquiring_settings"])
+        await trx(table).where({ provider_id: configId, version }).delete()
+    })
+  }
+
   /** Every saved version of an entry, newest first, with who saved it and what changed. */
   async history(configId: string) {
     const rows = await this.knex()("acquiring_settings_audit")
