@@ -69,7 +69,10 @@ acquiringTestRunner(({ admin, api, seed }) => {
     expect(await save({ capture_mode: "automatic" })).toBe(opened + 1)
     const payment = await payAndPlace(o)
     expect(payment.captures).toHaveLength(1)
-    expect(sandbox().inspect.order(o.orderNo)).toMatchObject({ key_index: 1, captured_amount: payment.amount.toFixed(2) })
+    expect(sandbox().inspect.order(o.orderNo)).toMatchObject({
+      key_index: 1,
+      captured_amount: payment.amount.toFixed(2),
+    })
   })
 
   it("a sign key rotated while a card payment is authorised: its notifications, capture and refund keep the old key; new payments take the new one", async () => {
@@ -83,9 +86,10 @@ acquiringTestRunner(({ admin, api, seed }) => {
     const fresh = await open()
     expect(fresh.version).toBe(rotated)
     const freshPayment = await payAndPlace(fresh)
-    expect([sandbox().inspect.order(old.orderNo)?.key_index, sandbox().inspect.order(fresh.orderNo)?.key_index]).toEqual(
-      [1, 0],
-    )
+    expect([
+      sandbox().inspect.order(old.orderNo)?.key_index,
+      sandbox().inspect.order(fresh.orderNo)?.key_index,
+    ]).toEqual([1, 0])
 
     expect((await admin.post(`/admin/payments/${oldPayment.id}/capture`)).status).toBe(200)
     expect((await admin.post(`/admin/payments/${oldPayment.id}/refund`, { amount: 5 })).status).toBe(200)

@@ -66,7 +66,10 @@ export function applySettings(raw: Raw, stored: MerchantSettings | null): Raw {
  * The values a gateway order's calls use: its credentials from the version it was opened under, its
  * policies from the newest (null: none saved).
  */
-export function orderSettings(opened: MerchantSettings | null, newest: MerchantSettings | null): MerchantSettings | null {
+export function orderSettings(
+  opened: MerchantSettings | null,
+  newest: MerchantSettings | null,
+): MerchantSettings | null {
   if (!opened && !newest) return null
   const out: Record<string, unknown> = {}
   for (const key of SETTINGS_KEYS) {

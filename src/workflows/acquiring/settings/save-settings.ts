@@ -13,10 +13,13 @@ export type SaveSettingsResult =
 /** Checked, written with its audit, then announced: every server and worker reads the new version next. */
 export const saveSettingsWorkflow = createWorkflow(saveSettingsWorkflowId, (input: SaveSettingsInput) => {
   const checked = checkSettingsStep(input)
-  const version = when({ checked }, ({ checked }) => checked.ok).then(() => {
+  const version = when("acquiring-settings-checked", { checked }, ({ checked }) => checked.ok).then(() => {
     const save = transform({ checked }, ({ checked }) => (checked as Extract<CheckedSettings, { ok: true }>).save)
     const written = writeSettingsStep(save)
-    const data = transform({ save, written }, ({ save, written }) => ({ provider_id: save.config_id, version: written }))
+    const data = transform({ save, written }, ({ save, written }) => ({
+      provider_id: save.config_id,
+      version: written,
+    }))
     emitEventStep({ eventName: SETTINGS_UPDATED, data })
     return written
   })

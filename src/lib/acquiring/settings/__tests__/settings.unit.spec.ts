@@ -101,7 +101,13 @@ describe("merchant settings", () => {
   })
 
   it("a gateway order keeps the credentials of its version and takes the newest policies", () => {
-    expect([...PER_ORDER_SETTINGS].sort()).toEqual(["accounts", "live_base_url", "merchant_id", "mode", "test_base_url"])
+    expect([...PER_ORDER_SETTINGS].sort()).toEqual([
+      "accounts",
+      "live_base_url",
+      "merchant_id",
+      "mode",
+      "test_base_url",
+    ])
     const opened: MerchantSettings = { ...stored, merchant_id: "1000002", orphans: "settle" }
     const newest: MerchantSettings = {
       merchant_id: "1000003",
