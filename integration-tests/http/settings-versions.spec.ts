@@ -102,5 +102,13 @@ acquiringTestRunner(({ admin, api, seed }) => {
       ["refund", [200]],
     ])
     expect(replies(fresh.orderNo)).toEqual([["payment", [200]]])
+
+    // The old key restored: a new version, checked again, recorded as a restore.
+    const restored = await admin.post("/admin/acquiring/settings/settings/restore", { version: before })
+    expect([restored.status, restored.data.version]).toEqual([200, rotated + 1])
+    const [audit] = (await admin.get("/admin/acquiring/settings/settings/history")).data.versions
+    expect(audit).toMatchObject({ version: rotated + 1, restored_from: before })
+    expect(audit.changes).toEqual([{ key: "accounts", from: expect.anything(), to: expect.anything() }])
+    expect(JSON.stringify(audit)).not.toMatch(/rotation-key/)
   })
 })
