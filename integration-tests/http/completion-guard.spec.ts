@@ -1,6 +1,6 @@
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { PAYMENT_STATUS } from "../../src/gateway/status-codes"
-import { acquiringOptionsFor } from "../../src/lib/acquiring/config"
+import { internals } from "../../src/gateway/internals"
 import { until } from "../helpers/until"
 import { ACQUIRING_BOOKS_MODULE, type AcquiringBooksService } from "../../src/modules/acquiring"
 import { useAcquiringEnv } from "./helpers/acquiring-env"
@@ -39,6 +39,14 @@ acquiringTestRunner(({ api, getContainer, seed, admin }) => {
       .notifications.list()
       .filter((n) => n.notify_type !== "refund" && n.payload[wireName("order_no")] === orderNo)
       .map((n) => n.attempts.map((a) => a.status))
+  /** The grace period passed: the payments' sessions started (their books' rows) before it, with no setting changed. */
+  const graceElapsed = async (orderNos: string[]) => {
+    const knex = getContainer().resolve(ContainerRegistrationKeys.PG_CONNECTION)
+    const minutes = internals().unplaceable_grace_minutes + 1
+    await knex("acquiring_gateway_order")
+      .whereIn("order_no", orderNos)
+      .update({ created_at: knex.raw(`created_at - interval '${minutes} minutes'`) })
+  }
   const booksRow = async (orderNo: string) => {
     const [row] = await books().listGatewayOrders({ order_no: orderNo })
     return row && { state: row.state, settlement: row.settlement }
@@ -202,22 +210,16 @@ acquiringTestRunner(({ api, getContainer, seed, admin }) => {
           detail: expect.stringMatching(/Not enough stock.*\(stock; given back after the grace period\)$/),
         }),
       ])
-      const options = acquiringOptionsFor(getContainer().resolve(ContainerRegistrationKeys.CONFIG_MODULE), provider)!
-      options.provider.unplaceable_grace_minutes = 0
-      let events: Array<Record<string, unknown>>
-      try {
-        events = await unplaceableEvents(async () => {
-          expect(await reconcile(orderNo)).toEqual([
-            expect.objectContaining({
-              kind: "cart_unplaceable_settled",
-              detail: expect.stringMatching(new RegExp(`^${settlement} ${LAMP} EUR`)),
-            }),
-          ])
-        })
-        expect(await reconcile(orderNo)).toEqual([])
-      } finally {
-        options.provider.unplaceable_grace_minutes = 10
-      }
+      await graceElapsed([orderNo])
+      const events = await unplaceableEvents(async () => {
+        expect(await reconcile(orderNo)).toEqual([
+          expect.objectContaining({
+            kind: "cart_unplaceable_settled",
+            detail: expect.stringMatching(new RegExp(`^${settlement} ${LAMP} EUR`)),
+          }),
+        ])
+      })
+      expect(await reconcile(orderNo)).toEqual([])
       expect(gatewayStatus(orderNo)).toBe(status)
       await orderless(mine.id)
       expect(await booksRow(orderNo)).toEqual({ state: "settled", settlement })
@@ -229,16 +231,10 @@ acquiringTestRunner(({ api, getContainer, seed, admin }) => {
     },
   )
 
-  /** Reconciliation with no grace for the providers given: every paid cart that cannot complete is given back. */
-  const reconcileWithoutGrace = async (providers: string[]) => {
-    const config = getContainer().resolve(ContainerRegistrationKeys.CONFIG_MODULE)
-    const all = providers.map((p) => acquiringOptionsFor(config, p)!.provider)
-    for (const o of all) o.unplaceable_grace_minutes = 0
-    try {
-      expect((await admin.post("/admin/acquiring/reconcile", {})).status).toBe(200)
-    } finally {
-      for (const o of all) o.unplaceable_grace_minutes = 10
-    }
+  /** Reconciliation once the grace period of these payments is over: a paid cart that cannot complete is given back. */
+  const reconcileAfterGrace = async (orderNos: string[]) => {
+    await graceElapsed(orderNos)
+    expect((await admin.post("/admin/acquiring/reconcile", {})).status).toBe(200)
   }
   /** The last unit's level at the store's location: never more reserved than stocked. */
   const stockOf = async (item: string) => {
@@ -307,7 +303,7 @@ acquiringTestRunner(({ api, getContainer, seed, admin }) => {
     expect(Date.now() - started).toBeLessThan(20_000)
     await orderless(lost.cart)
 
-    await reconcileWithoutGrace(carts.map((c) => c.provider))
+    await reconcileAfterGrace(carts.map((c) => c.orderNo))
     expect(gatewayStatus(lost.orderNo)).toBe(givenBack(lost.provider))
     expect(await booksRow(lost.orderNo)).toEqual({
       state: "settled",

@@ -21,8 +21,8 @@ jest.setTimeout(300_000)
  * books (412fa0f) each notification here was answered 404 `unknown order` on every retry and the money
  * stayed taken (all seven fail there: six 404 answers per notification, an empty reconciliation
  * report). One app boot for the file, in both dialects (integration:http and integration:http:legacy):
- * the `sale` account and option `orphans: "report"` are switched in-process for one test each (the
- * sandbox's account object; the app's parsed provider options) rather than booting a second app.
+ * the `sale` account is switched in-process for one test (the sandbox's account object) and option
+ * `orphans: "report"` saved through the admin's settings for another, rather than booting a second app.
  */
 const env = useAcquiringEnv()
 
@@ -323,13 +323,12 @@ acquiringTestRunner(({ api, getContainer, seed, admin }) => {
   })
 
   it('orphans: "report": the notification is answered 200, no money moves, the books hold the order as unmatched', async () => {
-    // Switched the way a shop admin does, before the payment starts: a gateway order keeps the settings
-    // version it was opened under.
+    // Switched the way a shop admin does, after the payment started: a policy counts for open payments too.
     const setOrphans = async (orphans: "report" | null) =>
       expect((await admin.post("/admin/acquiring/settings/acquiring", { values: { orphans } })).status).toBe(200)
+    const { a, orderNo } = await replacedSession(PROVIDERS.apm, apmData)
     await setOrphans("report")
     try {
-      const { a, orderNo } = await replacedSession(PROVIDERS.apm, apmData)
       const mark = requestMark(sandbox())
       await approveOnIssuerPage(a.data.issuer_url)
       expect(await sandbox().notifications.settle(15_000)).toBe(true)

@@ -280,3 +280,25 @@ it(`${N} hosted-page checkouts on 2 servers + 1 worker: one order per cart, one 
   expect(Object.keys(runsPerTick).length).toBeGreaterThan(0)
   expect(Object.values(runsPerTick).every((n) => n === 1)).toBe(true)
 })
+
+it("a setting saved through one server counts on the other at once, without a restart", async () => {
+  const [a, b] = servers
+  const form = "/admin/acquiring/settings/acquiring/form"
+  const before = (await b.api.get(form, seed.admin)).data.version as number
+  const title = `Wallet ${randomBytes(3).toString("hex")}`
+  const saved = await a.api.post(
+    "/admin/acquiring/settings/acquiring",
+    { values: { apm_methods: [{ method: "sandbox_wallet", title }] } },
+    seed.admin,
+  )
+  expect([saved.status, saved.data.version]).toEqual([200, before + 1])
+
+  // The other server's next session follows the new version (event bus on Redis, one database).
+  expect((await b.api.get(form, seed.admin)).data.version).toBe(before + 1)
+  const cart = await cartWithShipping(b.api, seed, { email: `mp-settings-${Date.now()}@shop.test`, promo: false })
+  const { session } = await startSession(b.api, seed, cart.id, PROVIDERS.apm, {
+    device: DEVICE,
+    payment_method: "sandbox_wallet",
+  })
+  expect(session.data).toMatchObject({ payment_method_title: title, settings_version: before + 1 })
+})

@@ -69,8 +69,9 @@ export class SandboxCore {
     return move.ok ? this.store.update(move.order) : undefined
   }
 
-  private signKey(o: Pick<Order, "merchant_id" | "account_id">): string {
-    return this.account(o.merchant_id, o.account_id)?.sign_key ?? ""
+  private signKey(o: Pick<Order, "merchant_id" | "account_id" | "key_index">): string {
+    const a = this.account(o.merchant_id, o.account_id)
+    return (o.key_index ? a?.previous_sign_keys[o.key_index - 1] : a?.sign_key) ?? ""
   }
 
   private orderFields(order: Order): Record<string, string> {

@@ -11,6 +11,8 @@ const LOOPBACK_IPS = ["127.0.0.1", "::1", "::ffff:127.0.0.1"]
 export const SandboxAccount = z.object({
   account_id: z.string().regex(/^[0-9A-Za-z]{1,10}$/, "must be 1 to 10 letters or digits"),
   sign_key: z.string().min(1, "every account needs a sign_key"),
+  /** Keys still accepted after a rotation; an order's notifications keep the key that opened it. */
+  previous_sign_keys: z.array(z.string().min(1)).max(5).default([]),
   /** Live accounts on the test server answer I0015 (the spec §2.1). */
   mode: z.enum(["test", "live"]).default("test"),
   /** authorise: a paid card order waits for capture (2000); sale: it is paid at once (3000). */

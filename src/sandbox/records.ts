@@ -122,5 +122,7 @@ export function inspectOrder(order: Order) {
     refunds: order.refunds.map((r) => refundRecord(order, r)),
     disputes: order.disputes.map(disputeView),
     history: order.history.map((h) => ({ ...h, at: new Date(h.at).toISOString() })),
+    /** Which of the account's keys opened it (0: its sign_key, n: its n-th previous key). */
+    key_index: order.key_index ?? 0,
   }
 }

@@ -1,5 +1,5 @@
 import type { FormField, FormGroup } from "../../lib/acquiring/settings/form"
-import type { SettingsCheck } from "../../api/admin/acquiring/settings/check"
+import type { SettingsCheck } from "../../lib/acquiring/settings/check"
 import type { AdminRestoreSettings, AdminSaveSettings } from "../../api/admin/acquiring/settings/validators"
 import { BACKEND_URL, sdk } from "./sdk"
 

@@ -45,6 +45,24 @@ export function gatewaysFor(container: MedusaContainer) {
   }
 }
 
+type OrderSettings = {
+  settingsVersionsOf(orderNos: string[]): Promise<Map<string, number>>
+  effectiveSettings(id: string, version?: number): Promise<ProviderGateway>
+}
+
+/** A gateway order's client and options: the credentials it was opened under, the newest policies. */
+export async function gatewayOfOrder(
+  container: MedusaContainer,
+  providerId: string,
+  orderNo: string,
+): Promise<ProviderGateway> {
+  const owner = container.resolve<OrderSettings | undefined>("acquiring", { allowUnregistered: true })
+  if (!owner?.settingsVersionsOf) return gatewaysFor(container)(providerId)
+  const version = (await owner.settingsVersionsOf([orderNo])).get(orderNo)
+  const { client, options } = await owner.effectiveSettings(configIdOf(providerId) ?? providerId, version)
+  return { client, options }
+}
+
 export interface GatewayRef {
   order_no: string
   account_id?: string

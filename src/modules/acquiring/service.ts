@@ -91,6 +91,11 @@ class AcquiringBooksService extends MedusaService({
     return this.settings_.save(input)
   }
 
+  /** Undo of saveSettings: the version and its audit row. */
+  async dropSettingsVersion(configId: string, version: number): Promise<void> {
+    return this.settings_.drop(configId, version)
+  }
+
   async settingsHistory(configId: string) {
     return this.settings_.history(configId)
   }

@@ -11,6 +11,7 @@ import {
 } from "./options"
 import { buildGatewayClient } from "./gateway-client"
 import { providerGatewayOf } from "./lib/provider-client"
+import { acquiringProviderConfigs } from "../../lib/acquiring/config"
 import { parseClientOptions, type GatewayClientOptions } from "../../gateway/options"
 import { logger } from "@medusajs/framework/logger"
 import { isGatewayError } from "../../gateway/errors"
@@ -74,9 +75,22 @@ class PayoutModuleService extends MedusaService({ Payout }) {
     return updated
   }
 
-  /** Idempotent at the gateway on request_id. */
-  async sendPayout(req: PayoutRequest, opts?: CallOptions): Promise<PayoutResponse> {
-    return this.gatewayClient().payout(req, opts)
+  /** The acquiring provider entry whose saved settings payouts follow (payouts.provider, else the only one). */
+  // eslint-disable-next-line @medusajs/service-methods-must-be-async -- a synchronous accessor, no I/O
+  settingsEntryId(): string | null {
+    const ids = this.configModule_ ? acquiringProviderConfigs(this.configModule_).map((p) => p.config_id) : []
+    return this.options_.payouts.provider ?? (ids.length === 1 ? ids[0] : null)
+  }
+
+  /** Whether payouts sign with the provider's credentials (no plugin option `gateway`). */
+  // eslint-disable-next-line @medusajs/service-methods-must-be-async -- a synchronous accessor, no I/O
+  paysThroughProvider(): boolean {
+    return !this.options_.gateway
+  }
+
+  /** Idempotent at the gateway on request_id; `client`: the provider's newest saved settings. */
+  async sendPayout(req: PayoutRequest, opts?: CallOptions, client?: GatewayClient): Promise<PayoutResponse> {
+    return (client ?? this.gatewayClient()).payout(req, opts)
   }
 
   // eslint-disable-next-line @medusajs/service-methods-must-be-async -- a synchronous accessor, no I/O

@@ -39,6 +39,7 @@ function create(core: SandboxCore, caller: Caller, fields: Record<string, unknow
     recurring_id: fields.subscription ? uuidFrom(randomBytes(16)) : undefined,
     now: core.clock.now(),
   })
+  if (caller.key_index) order.key_index = caller.key_index
   core.store.insert(order)
   return order
 }

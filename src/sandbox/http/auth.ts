@@ -7,7 +7,10 @@ import { ApiError, missing } from "./api-error"
 
 export interface Caller {
   merchant: SandboxMerchant
+  /** Its sign_key is the key the request was signed with (a previous one after a rotation). */
   account: SandboxAccount
+  /** 0: the account's sign_key; n: its previous_sign_keys[n - 1]. */
+  key_index: number
 }
 
 const text = (v: unknown) => (typeof v === "string" ? v : typeof v === "number" ? String(v) : undefined)
@@ -58,7 +61,9 @@ export function authenticate(core: SandboxCore, op: Operation, body: Record<stri
       "encryption_data (the request signature) is required",
     )
   }
-  if (!verify(body, signFields(core, op), account.sign_key, received)) {
+  const keys = [account.sign_key, ...account.previous_sign_keys]
+  const key_index = keys.findIndex((key) => verify(body, signFields(core, op), key, received))
+  if (key_index < 0) {
     throw new ApiError(
       401,
       ERROR_CODES.SIGNATURE,
@@ -66,5 +71,5 @@ export function authenticate(core: SandboxCore, op: Operation, body: Record<stri
       `signature does not match: sha256 of ${signFields(core, op).join(" + ")} + sign_key`,
     )
   }
-  return { merchant, account }
+  return { merchant, account: { ...account, sign_key: keys[key_index] }, key_index }
 }

@@ -75,6 +75,8 @@ export interface Order {
   request: Record<string, unknown>
   recurring_id?: string
   history: HistoryEntry[]
+  /** Which of its account's keys opened it (0: sign_key); its notifications are signed with that key. */
+  key_index?: number
   /** Issued for token_flag YES once paid. */
   saved_card?: IssuedToken
 }

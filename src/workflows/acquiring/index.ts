@@ -28,3 +28,4 @@ export {
   type BulkReport,
   type BulkOptions,
 } from "./bulk"
+export { saveSettingsWorkflow, SETTINGS_UPDATED, type SaveSettingsInput, type SaveSettingsResult } from "./settings"

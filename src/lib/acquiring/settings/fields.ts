@@ -20,6 +20,11 @@ export interface FieldMeta {
   kind: FieldKind
   /** Write-only: stored encrypted, shown as its last four characters. */
   secret?: boolean
+  /**
+   * A credential: a gateway order keeps it from the settings version it was opened under. Unset: a
+   * policy, which every order takes from the newest version.
+   */
+  per_order?: true
 }
 
 export const settingsFields = z.registry<FieldMeta>()

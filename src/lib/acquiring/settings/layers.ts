@@ -1,5 +1,5 @@
 import { ProviderOwnOptions } from "../options"
-import { SETTINGS_KEYS, type MerchantSettings, type SettingsKey } from "./schema"
+import { PER_ORDER_SETTINGS, SETTINGS_KEYS, type MerchantSettings, type SettingsKey } from "./schema"
 
 type Raw = Record<string, unknown>
 const has = (o: unknown, k: string) => !!o && typeof o === "object" && Object.hasOwn(o, k)
@@ -60,4 +60,21 @@ export function applySettings(raw: Raw, stored: MerchantSettings | null): Raw {
     else out[key] = value
   }
   return out
+}
+
+/**
+ * The values a gateway order's calls use: its credentials from the version it was opened under, its
+ * policies from the newest (null: none saved).
+ */
+export function orderSettings(
+  opened: MerchantSettings | null,
+  newest: MerchantSettings | null,
+): MerchantSettings | null {
+  if (!opened && !newest) return null
+  const out: Record<string, unknown> = {}
+  for (const key of SETTINGS_KEYS) {
+    const value = (PER_ORDER_SETTINGS.has(key) ? opened : newest)?.[key]
+    if (value !== undefined) out[key] = value
+  }
+  return out as MerchantSettings
 }

@@ -1,5 +1,5 @@
 import { z } from "zod"
-import { field } from "./fields"
+import { field, settingsFields } from "./fields"
 
 const Method = z.string().regex(/^[\w-]{1,40}$/, "letters, digits, - and _ only (at most 40)")
 const HttpUrl = z.url({ protocol: /^https?$/, error: "must be an http(s) address like https://shop.example/path" })
@@ -40,30 +40,35 @@ export const MerchantSettings = z
   .object({
     mode: field(z.enum(["test", "live"]).optional(), {
       group: "connection",
+      per_order: true,
       label: "Mode",
       help: "Test talks to the gateway's test address with test accounts; live takes real money.",
       kind: "enum",
     }),
     merchant_id: field(z.string().min(1).max(7).optional(), {
       group: "connection",
+      per_order: true,
       label: "Merchant id",
       help: "Your merchant number at the gateway.",
       kind: "string",
     }),
     accounts: field(z.array(AccountSetting).min(1, "keep at least one account").max(20).optional(), {
       group: "connection",
+      per_order: true,
       label: "Accounts",
       help: "The gateway accounts (gateway numbers) with their sign keys and currencies.",
       kind: "list",
     }),
     test_base_url: field(HttpUrl.optional(), {
       group: "connection",
+      per_order: true,
       label: "Test address",
       help: "The gateway's test address, as the gateway gave it.",
       kind: "url",
     }),
     live_base_url: field(HttpUrl.optional(), {
       group: "connection",
+      per_order: true,
       label: "Live address",
       help: "The gateway's live address, as the gateway gave it.",
       kind: "url",
@@ -175,6 +180,11 @@ export const MerchantSettings = z
 export type MerchantSettings = z.infer<typeof MerchantSettings>
 export type SettingsKey = keyof MerchantSettings
 export const SETTINGS_KEYS = Object.keys(MerchantSettings.shape) as SettingsKey[]
+
+/** The credentials: a gateway order's calls keep them from its version; the rest follow the newest. */
+export const PER_ORDER_SETTINGS: ReadonlySet<SettingsKey> = new Set(
+  SETTINGS_KEYS.filter((k) => settingsFields.get(MerchantSettings.shape[k])?.per_order),
+)
 
 /** Fields a store needs from somewhere (medusa-config.ts or a saved version). */
 export const REQUIRED_SETTINGS: ReadonlySet<SettingsKey> = new Set(["merchant_id", "accounts"])

@@ -1,6 +1,6 @@
 import { MedusaError } from "@medusajs/framework/utils"
 import { isMasked, maskSecret } from "./fields"
-import type { SettingsCipher } from "./cipher"
+import { isSealed, noCipher, type SettingsCipher } from "./cipher"
 import type { AccountSetting, MerchantSettings } from "./schema"
 
 type Accounts = NonNullable<MerchantSettings["accounts"]>
@@ -36,3 +36,26 @@ export function secretsChanged(next: MerchantSettings, current: Accounts | undef
   const before = new Map((current ?? []).map((a) => [a.account_id, a.sign_key]))
   return next.accounts.some((a) => before.get(a.account_id) !== a.sign_key)
 }
+
+type Entered = Record<string, unknown>
+const mapEntered = (values: Entered, fn: (key: string) => string): Entered =>
+  Array.isArray(values.accounts)
+    ? {
+        ...values,
+        accounts: values.accounts.map((a) =>
+          a && typeof a === "object" && typeof a.sign_key === "string" ? { ...a, sign_key: fn(a.sign_key) } : a,
+        ),
+      }
+    : values
+
+/** Entered sign keys sealed at once, so a workflow's stored input never holds one in plain text. */
+export function sealEntered(values: Entered, cipher: SettingsCipher | null): Entered {
+  return mapEntered(values, (key) => {
+    if (isMasked(key) || isSealed(key)) return key
+    if (!cipher) throw noCipher()
+    return cipher.encrypt(key)
+  })
+}
+
+export const openEntered = (values: Entered, cipher: SettingsCipher | null): Entered =>
+  mapEntered(values, (key) => (cipher && isSealed(key) ? cipher.decrypt(key) : key))

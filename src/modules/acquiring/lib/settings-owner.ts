@@ -4,6 +4,7 @@ import type { Knex } from "@medusajs/framework/mikro-orm/knex"
 import { acquiringProviderConfigs, configIdOf } from "../../../lib/acquiring/config"
 import { settingsCipher } from "../../../lib/acquiring/settings/cipher"
 import { effectiveSettings, type EffectiveSettings } from "../../../lib/acquiring/settings/effective"
+import { orderSettings } from "../../../lib/acquiring/settings/layers"
 import type { MerchantSettings } from "../../../lib/acquiring/settings/schema"
 import { openSecrets } from "../../../lib/acquiring/settings/secrets"
 
@@ -13,7 +14,8 @@ import { openSecrets } from "../../../lib/acquiring/settings/secrets"
  */
 export class SettingsOwner {
   private readonly built = new Map<string, EffectiveSettings>()
-  private readonly latest = new Map<string, number>()
+  /** Per entry, the cache key of the newest version this process has read. */
+  private readonly latest = new Map<string, string>()
 
   constructor(
     private readonly knex: () => Knex,
@@ -36,9 +38,7 @@ export class SettingsOwner {
       .whereNull("deleted_at")
       .max("version as v")
       .first()
-    const v = Number(row?.v ?? 0)
-    this.latest.set(configId, v)
-    return v
+    return Number(row?.v ?? 0)
   }
 
   /** The saved values of a version, secrets still sealed (null for 0 or an unknown version). */
@@ -51,30 +51,52 @@ export class SettingsOwner {
     return (row?.values as MerchantSettings | undefined) ?? null
   }
 
-  /** Options and client of a version (default: the newest), built once per version. */
+  /**
+   * Options and client of the newest version, or of a gateway order opened under `version`: its
+   * credentials from that version, its policies from the newest. Built once per pair.
+   */
   async at(providerOrConfigId: string, version?: number): Promise<EffectiveSettings> {
     const c = this.entry(providerOrConfigId)
-    const v = version ?? (await this.latestVersion(c.config_id))
-    const key = `${c.config_id}\u0000${v}`
+    const newest = await this.latestVersion(c.config_id)
+    const v = version ?? newest
+    // Keyed by the rows' ids, not their numbers: a number is reused when a test empties the table.
+    const ids = await this.rowIds(c.config_id, [v, newest])
+    if (v && !ids.has(v))
+      throw new MedusaError(MedusaError.Types.NOT_FOUND, `settings version ${v} of ${c.config_id} does not exist`)
+    const key = [c.config_id, ids.get(v) ?? 0, ids.get(newest) ?? 0].join("\u0000")
+    if (v === newest) this.latest.set(c.config_id, key)
     const hit = this.built.get(key)
     if (hit) return hit
-    const sealed = await this.sealedValues(c.config_id, v)
-    if (v && !sealed)
-      throw new MedusaError(MedusaError.Types.NOT_FOUND, `settings version ${v} of ${c.config_id} does not exist`)
-    let stored: MerchantSettings | null = null
-    if (sealed) {
-      const cipher = settingsCipher()
-      const hasSecret = !!sealed.accounts?.length
-      if (hasSecret && !cipher)
-        throw new MedusaError(
-          MedusaError.Types.UNEXPECTED_STATE,
-          "ACQUIRING_SETTINGS_KEY is not set: saved sign keys cannot be read",
-        )
-      stored = hasSecret && cipher ? openSecrets(sealed, cipher) : sealed
-    }
+    const latest = await this.opened(c.config_id, newest)
+    const stored = v === newest ? latest : orderSettings(await this.opened(c.config_id, v), latest)
     const built = effectiveSettings(c.config_id, c.raw_options ?? {}, v, stored)
     this.built.set(key, built)
     return built
+  }
+
+  private async rowIds(configId: string, versions: number[]): Promise<Map<number, string>> {
+    const rows = await this.knex()("acquiring_settings")
+      .where({ provider_id: configId })
+      .whereIn("version", versions)
+      .whereNull("deleted_at")
+      .select("id", "version")
+    return new Map(rows.map((r) => [Number(r.version), r.id as string]))
+  }
+
+  /** A version's values with their secrets opened (null for 0). */
+  private async opened(configId: string, v: number): Promise<MerchantSettings | null> {
+    const sealed = await this.sealedValues(configId, v)
+    if (v && !sealed)
+      throw new MedusaError(MedusaError.Types.NOT_FOUND, `settings version ${v} of ${configId} does not exist`)
+    if (!sealed) return null
+    const cipher = settingsCipher()
+    const hasSecret = !!sealed.accounts?.length
+    if (hasSecret && !cipher)
+      throw new MedusaError(
+        MedusaError.Types.UNEXPECTED_STATE,
+        "ACQUIRING_SETTINGS_KEY is not set: saved sign keys cannot be read",
+      )
+    return hasSecret && cipher ? openSecrets(sealed, cipher) : sealed
   }
 
   /** A new version and its audit row in one transaction; two saves at once cannot share a number. */
@@ -103,6 +125,13 @@ export class SettingsOwner {
     })
   }
 
+  async drop(configId: string, version: number): Promise<void> {
+    await this.knex().transaction(async (trx) => {
+      for (const table of ["acquiring_settings_audit", "acquiring_settings"])
+        await trx(table).where({ provider_id: configId, version }).delete()
+    })
+  }
+
   /** Every saved version of an entry, newest first, with who saved it and what changed. */
   async history(configId: string) {
     const rows = await this.knex()("acquiring_settings_audit")
@@ -123,7 +152,8 @@ export class SettingsOwner {
   /** Without I/O: the newest version this process has read (medusa-config.ts alone before any read). */
   known(providerOrConfigId: string): EffectiveSettings | null {
     const c = this.entry(providerOrConfigId)
-    return this.built.get(`${c.config_id}\u0000${this.latest.get(c.config_id) ?? 0}`) ?? null
+    const key = this.latest.get(c.config_id)
+    return (key && this.built.get(key)) || null
   }
 }
 

@@ -3,7 +3,7 @@ import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import type { GatewayClient } from "../../../gateway/client-types"
 import type { OrderRecord } from "../../../gateway/schemas/transactions"
 import { lookupOrder, normaliseAmount } from "../../../lib/acquiring/gateway-state"
-import { gatewaysFor } from "../../../lib/acquiring/gateways"
+import { gatewayOfOrder } from "../../../lib/acquiring/gateways"
 import { cancel, refund } from "../../../lib/acquiring/operations"
 import type { AcquiringData } from "../../../lib/acquiring/payment-data"
 import { LOCK_KEYS } from "../../../lib/acquiring/lock-keys"
@@ -56,7 +56,7 @@ async function settleLocked(scope: MedusaContainer, orderNo: string, reason: str
     await books.updateGatewayOrders({ id: order.id, state: "attached", checked_at: new Date() })
     return { order_no: orderNo, action: "attached", detail: `attached: Medusa payment ${owner.payment_id} holds it` }
   }
-  const { client, options } = gatewaysFor(scope)(order.provider_id)
+  const { client, options } = await gatewayOfOrder(scope, order.provider_id, orderNo)
   const record = await lookupOrder(client, dataOfOrder(order))
   const expired = !!order.page_expires_at && new Date(order.page_expires_at).getTime() < Date.now()
   let action = orphanAction(record, expired, options.provider.status_map)

@@ -1,6 +1,6 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { GATEWAY_CAPTURED } from "../../../lib/acquiring/batch"
-import { gatewaysFor, recordsByOrderNo, refundsByOrderNo } from "../../../lib/acquiring/gateways"
+import { gatewayOfOrder, recordsByOrderNo, refundsByOrderNo } from "../../../lib/acquiring/gateways"
 import { isKept } from "../../../lib/acquiring/kept"
 import { cancel } from "../../../lib/acquiring/operations"
 import { canceledOrderAction, ORDER_MARKS } from "../../../lib/acquiring/order-money"
@@ -71,8 +71,8 @@ export async function returnCanceledMoney(
 ): Promise<CanceledOutcome> {
   let view = await paymentById(container, paymentId, orderId)
   if (!view?.data || settled(view) || isKept(view.data)) return { changes: [] }
-  const { client, options } = gatewaysFor(container)(view.provider_id)
   const ref = gatewayRef(view.data)
+  const { client, options } = await gatewayOfOrder(container, view.provider_id, ref.order_no)
   const record = (await recordsByOrderNo(client, [ref])).get(ref.order_no)
   const refunds = GATEWAY_CAPTURED.has(record?.payment_status ?? "")
     ? ((await refundsByOrderNo(client, [ref])).get(ref.order_no) ?? [])

@@ -7,6 +7,7 @@ import { updateFromError } from "../../../modules/payout/lib/failure"
 import { isFinalStatus } from "../../../modules/payout/lib/status"
 import type { PayoutStatus } from "../../../modules/payout/models/payout"
 import { applyPayoutUpdate } from "../apply-payout-update"
+import { payoutSettings } from "../../../lib/acquiring/settings/payout"
 
 export interface SubmitPayoutInput {
   id: string
@@ -31,7 +32,9 @@ export const submitPayoutStep = createStep(
     const options = payouts.payoutOptions()
     if (!payout.submitted_at) await payouts.patchPayout(payout.id, { submitted_at: new Date() })
 
-    const account_id = input.account_id ?? options.account_id ?? payout.account_id ?? undefined
+    // The request's account, then medusa-config's, the one it was sent with, the admin's saved one.
+    const saved = await payoutSettings(container, payouts.settingsEntryId(), payouts.paysThroughProvider())
+    const account_id = input.account_id ?? options.account_id ?? payout.account_id ?? saved.account_id ?? undefined
     const request: PayoutRequest = {
       ...input.request,
       request_id: payout.request_id,
@@ -40,7 +43,7 @@ export const submitPayoutStep = createStep(
     let update: PayoutUpdate
     let answeredAccount: string | undefined
     try {
-      const res = await payouts.sendPayout(request, { account_id, currency: request.payment_currency })
+      const res = await payouts.sendPayout(request, { account_id, currency: request.payment_currency }, saved.client)
       update = updateFromResponse(res, {
         payment_currency: payout.payment_currency,
         unit: options.amount_unit,

@@ -7,7 +7,7 @@ import { mapOrderRecord } from "../../../../lib/acquiring/status"
 import { RESEALED } from "../../../../workflows/acquiring/books/seal"
 import { confirmedOrder } from "../../../../lib/acquiring/webhook"
 import { applyDisputeNotice, currentPayment, paymentOfSession } from "../../../../workflows/acquiring/notifications"
-import { gatewaysFor } from "../../../../lib/acquiring/gateways"
+import { gatewayOfOrder } from "../../../../lib/acquiring/gateways"
 import type { NotifyInput, NotifySession } from "./process"
 import { loggerOf, SUCCESS, type NotifyReply } from "./replies"
 import { verifiedNotice } from "./verify"
@@ -19,7 +19,7 @@ export async function handleDisputeNotification(
   input: NotifyInput,
   orderNo: string,
 ): Promise<NotifyReply> {
-  const { client, options } = gatewaysFor(scope)(session.provider_id)
+  const { client, options } = await gatewayOfOrder(scope, session.provider_id, orderNo)
   const n = verifiedNotice(client, input, "dispute", orderNo)
   const target = await paymentOfSession(scope, session.id)
   if (!target) return { status: 404, body: "no Medusa payment for this order yet" }

@@ -1,7 +1,7 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { acquiringProviderConfigs } from "../../../../lib/acquiring/config"
-import { gatewaysFor } from "../../../../lib/acquiring/gateways"
+import { gatewayOfOrder } from "../../../../lib/acquiring/gateways"
 import { confirmedOrder, verifyNotification } from "../../../../lib/acquiring/webhook"
 import { sessionIdFromOrderNo } from "../../../../lib/acquiring/order-no"
 import { booksOf, settleOrphan } from "../../../../workflows/acquiring/books"
@@ -31,7 +31,7 @@ export async function handleOrphanNotification(
   const sessionId = sessionIdFromOrderNo(orderNo)
   if (!providerId || !sessionId) return { status: 404, body: "unknown order" }
   try {
-    const { client } = gatewaysFor(scope)(providerId)
+    const { client } = await gatewayOfOrder(scope, providerId, orderNo)
     const n = verifyNotification(client, { data: input.body, rawData: input.rawBody ?? "", headers: input.headers })
     if (!MONEY_TYPES.has(n.notify_type)) return { ...SUCCESS, changed: "no live session; nothing to change" }
     const record = await confirmedOrder(client, n)

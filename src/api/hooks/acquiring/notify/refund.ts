@@ -3,7 +3,7 @@ import { logText } from "../../../../gateway/log-text"
 import { confirmRefunds } from "../../../../lib/acquiring/refund-notice"
 import { applyRefundNotice, paymentOfSession } from "../../../../workflows/acquiring/notifications"
 import { accountedFor } from "../../../../workflows/acquiring/carts"
-import { gatewaysFor } from "../../../../lib/acquiring/gateways"
+import { gatewayOfOrder } from "../../../../lib/acquiring/gateways"
 import type { NotifyInput, NotifySession } from "./process"
 import { loggerOf, SUCCESS, type NotifyReply } from "./replies"
 import { verifiedNotice } from "./verify"
@@ -15,7 +15,7 @@ export async function handleRefundNotification(
   input: NotifyInput,
   orderNo: string,
 ): Promise<NotifyReply> {
-  const { client } = gatewaysFor(scope)(session.provider_id)
+  const { client } = await gatewayOfOrder(scope, session.provider_id, orderNo)
   const n = verifiedNotice(client, input, "refund", orderNo)
   const target = await paymentOfSession(scope, session.id)
   if (!target) {

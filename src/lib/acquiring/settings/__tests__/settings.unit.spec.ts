@@ -3,8 +3,8 @@ import { settingsCipher } from "../cipher"
 import { effectiveSettings } from "../effective"
 import { maskSecret } from "../fields"
 import { settingsForm } from "../form"
-import { applySettings, lockedKeys, settingDefault } from "../layers"
-import { MerchantSettings } from "../schema"
+import { applySettings, lockedKeys, orderSettings, settingDefault } from "../layers"
+import { MerchantSettings, PER_ORDER_SETTINGS } from "../schema"
 import { maskSecrets, openSecrets, sealSecrets, unmaskSecrets } from "../secrets"
 
 const env = { ACQUIRING_SETTINGS_KEY: "k".repeat(40) }
@@ -98,5 +98,33 @@ describe("merchant settings", () => {
     expect(settingsChanges(stored, { ...stored, capture_mode: "manual" })).toEqual([
       { key: "capture_mode", from: "automatic", to: "manual" },
     ])
+  })
+
+  it("a gateway order keeps the credentials of its version and takes the newest policies", () => {
+    expect([...PER_ORDER_SETTINGS].sort()).toEqual([
+      "accounts",
+      "live_base_url",
+      "merchant_id",
+      "mode",
+      "test_base_url",
+    ])
+    const opened: MerchantSettings = { ...stored, merchant_id: "1000002", orphans: "settle" }
+    const newest: MerchantSettings = {
+      merchant_id: "1000003",
+      accounts: [{ account_id: "300", sign_key: "newest-key-5555", currencies: [] }],
+      capture_mode: "manual",
+      orphans: "report",
+    }
+    expect(orderSettings(opened, newest)).toEqual({
+      merchant_id: "1000002",
+      accounts: stored.accounts,
+      capture_mode: "manual",
+      orphans: "report",
+    })
+    // Opened under medusa-config.ts alone: its credentials stay the config's, the saved policies count.
+    const s = effectiveSettings("acquiring", config, 0, orderSettings(null, newest))
+    expect(s.options.client.accounts.map((a) => a.sign_key)).toEqual(["config-key-1234"])
+    expect(s.options.provider.orphans).toBe("report")
+    expect(orderSettings(null, null)).toBeNull()
   })
 })

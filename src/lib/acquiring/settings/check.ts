@@ -1,6 +1,6 @@
-import { runDoctor } from "../../../../gateway/doctor"
-import type { GatewayClientOptionsInput } from "../../../../gateway/options"
-import type { EffectiveSettings } from "../../../../lib/acquiring/settings/effective"
+import { runDoctor } from "../../../gateway/doctor"
+import type { GatewayClientOptionsInput } from "../../../gateway/options"
+import type { EffectiveSettings } from "./effective"
 
 export interface SettingsCheck {
   ok: boolean
