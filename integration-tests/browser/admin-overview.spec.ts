@@ -7,6 +7,7 @@ import { ADDRESS, shot as shotIn, storeApi } from "./helpers/dashboard"
  * Issue 37 in the real dashboard: after an approved and two declined payments (insufficient funds,
  * refused by the issuer), the plugin's first page is the overview; its tiles show the approval,
  * and a click on the decline-reason bar opens the list of exactly that payment. Light and dark.
+ * Send a test notification is accepted, shown as the last test, and changes no figure.
  */
 jest.setTimeout(600_000)
 
@@ -77,6 +78,18 @@ it("overview tiles and a decline-reason bar into its list, light and dark", asyn
     await shot(page, `overview-${scheme}`)
   }
 
+  // Send a test notification: accepted and listed as the last test; the tiles stay as they were.
+  const health = page.locator("[data-provider]").first()
+  await health.getByRole("button", { name: "Send a test notification" }).click()
+  const result = health.getByTestId("test-result")
+  await result.getByText(/accepted: the notify route verified its signature/).waitFor()
+  const testNo = /payses00000000TEST[0-9A-Z]{14}/.exec((await result.textContent()) ?? "")![0]
+  await health.getByTestId("last-test").getByText(testNo, { exact: false }).waitFor()
+  await shot(page, "test-notification-dark")
+  await page.reload()
+  await page.getByTestId("tile-volume-count").getByText("1", { exact: true }).waitFor()
+  await page.getByText("Approval rate 33.3%").waitFor()
+
   // The decline-reason chart's bar for insufficient funds (the chart's second card of bars).
   const reasons = page.locator("div.p-4", { has: page.getByRole("heading", { name: "Decline reasons" }) })
   await reasons.locator(".recharts-bar-rectangle path").first().waitFor()
@@ -91,5 +104,11 @@ it("overview tiles and a decline-reason bar into its list, light and dark", asyn
   await page.getByTestId("payment-row").filter({ hasText: short }).waitFor()
   expect(await page.getByTestId("payment-row").count()).toBe(1)
   await shot(page, "decline-reason-list-dark")
+
+  // The Notifications list shows the test delivery as a test.
+  await page.goto(`${stack.adminUrl}/acquiring/notifications?order_no=${testNo}`)
+  const row = page.getByRole("row").filter({ hasText: testNo })
+  await row.getByText("Test", { exact: true }).waitFor()
+  await row.getByText("test notification: no payment changed").waitFor()
   expect(merchant.problems).toEqual([])
 })
