@@ -41,7 +41,9 @@ acquiringTestRunner(({ api, getContainer, seed }) => {
       expect(res.headers.get("content-security-policy")).toMatch(/default-src 'none'/)
       expect(await res.text()).toMatch(/^<svg /)
     }
-    expect((await fetch(card.logo_url.replace(/card\.svg$/, "..%2Fcard.svg"))).status).toBe(404)
+    const bad = await fetch(card.logo_url.replace(/card\.svg$/, "..%2Fcard.svg"))
+    expect(bad.status).toBe(400)
+    expect((await bad.json()).message).toMatch(/logo file name/)
   })
 
   it("leaves out a method outside its amount limits or countries; limits include their ends", async () => {

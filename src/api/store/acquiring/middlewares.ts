@@ -8,6 +8,7 @@ import { acquiringPaidCollectionMiddleware } from "./paid-collection-middleware"
 import { acquiringSnapshotMiddleware } from "./snapshot-middleware"
 import { acquiringStockLockMiddleware } from "./stock-lock-middleware"
 import { storeSavedCardMiddlewares } from "./saved-cards/middlewares"
+import { LogoParams } from "../../acquiring/payment-methods/logos/[name]/validators"
 import { StorePaymentMethodsQuery } from "./payment-methods/validators"
 import { StorePaymentCollectionParams, StorePaymentSessionParams } from "./validators"
 
@@ -33,6 +34,12 @@ export const storeAcquiringMiddlewares: MiddlewareRoute[] = [
     matcher: "/store/acquiring/payment-methods",
     methods: ["GET"],
     middlewares: [flatQuery, validateAndTransformQuery(described(StorePaymentMethodsQuery), {})],
+  },
+  {
+    // Outside /store: an <img> loads it without a publishable key.
+    matcher: "/acquiring/payment-methods/logos/:name",
+    methods: ["GET"],
+    middlewares: [validateParams(LogoParams)],
   },
   {
     matcher: "/store/acquiring/payment-collections/:id",
