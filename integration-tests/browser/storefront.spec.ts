@@ -162,9 +162,14 @@ it("APM: the shopper approves at the payment-method provider; the order is place
 
 it("storefront kit: device data goes with the session, insufficient funds shows a clear decline, a 409 is asked again", async () => {
   const { page } = person
+  const offer = page.waitForResponse((r) => r.url().includes("/store/acquiring/payment-methods?cart_id="))
   await fillCartAndAddress(page, stack.storefrontUrl)
-  // The kit's method names and logos are on the payment step.
-  expect(await page.locator("#payment svg[aria-label=Visa]").count()).toBeGreaterThan(0)
+  // The payment step is the store's offer for this cart: its titles, and logos that load.
+  expect((await offer).status()).toBe(200)
+  const visa = page.locator("#payment img[alt=visa]").first()
+  await visa.waitFor()
+  await page.waitForFunction((el) => (el as HTMLImageElement).complete, await visa.elementHandle())
+  expect(await visa.evaluate((el) => (el as HTMLImageElement).naturalWidth)).toBeGreaterThan(0)
   expect(await page.textContent("label:has(#method-apm)")).toContain("Sandbox wallet")
   const sessionStart = page.waitForRequest((r) => r.method() === "POST" && /\/payment-sessions$/.test(r.url()))
   const before = await admin.orderCount()

@@ -4,6 +4,11 @@ import { useAcquiringEnv } from "./helpers/acquiring-env"
 import { acquiringTestRunner } from "./helpers/acquiring-suite"
 import { placeOrder, sleep } from "./helpers/acquiring-orders"
 import { ACQUIRING_BOOKS_MODULE, type AcquiringBooksService } from "../../src/modules/acquiring"
+import type { ConfigModule } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
+import { encodeForm } from "../../src/gateway/codecs/form"
+import { acquiringProviderConfigs } from "../../src/lib/acquiring/config"
+import { testNotification } from "../../src/lib/acquiring/notify-health/test-notification"
 
 jest.setTimeout(300_000)
 
@@ -114,5 +119,58 @@ acquiringTestRunner(({ api, getContainer, seed, admin }) => {
     expect(p.last_accepted).toMatchObject({ order_no: placed.order_no, status: 200 })
     expect(p.mode).toBe("test")
     expect(p.last_refused?.reason ?? "").not.toMatch(/order_no is missing/)
+  })
+
+  it("sends a signed test notification through the notify route: recorded as a test, no payment changed", async () => {
+    const sandbox = env.sandbox()
+    const placed = await placeOrder(api, seed, sandbox)
+    expect(await sandbox.notifications.settle(20_000)).toBe(true)
+    await sleep(500)
+    const payments = () =>
+      getContainer()
+        .resolve(Modules.PAYMENT)
+        .listPayments({}, { select: ["id", "amount"] })
+    const orders = async () =>
+      (await books().listGatewayOrders({})).map((g) => `${g.order_no}:${g.state}:${g.amount}`).sort()
+    const [paymentsBefore, ordersBefore] = [await payments(), await orders()]
+
+    const { data, status } = await admin.post("/admin/acquiring/overview/notifications/test", {})
+    expect(status).toBe(200)
+    expect(data.test).toMatchObject({ ok: true, status: 200, problem: null, recorded: true })
+    expect(data.test.order_no).toMatch(/^payses00000000TEST/)
+    const rows = await books().listNotifications({ order_no: data.test.order_no })
+    expect(rows).toHaveLength(1)
+    expect(rows[0]).toMatchObject({
+      notify_type: "test",
+      verdict: "accepted",
+      reply_status: 200,
+      changed: "test notification: no payment changed",
+    })
+    expect(await payments()).toEqual(paymentsBefore)
+    expect(await orders()).toEqual(ordersBefore)
+    // Nothing was asked of the gateway about it: the route does not confirm it as it confirms a payment.
+    const asked = sandbox.inspect.requests().filter((r) => JSON.stringify(r.body ?? {}).includes(data.test.order_no))
+    expect(asked).toEqual([])
+
+    const health = (await admin.get("/admin/acquiring/overview/notifications")).data.providers[0]
+    expect(health.last_test).toMatchObject({ order_no: data.test.order_no, status: 200, reason: null })
+    expect(health.last_accepted).toMatchObject({ order_no: placed.order_no })
+
+    // The route verifies it as the gateway's: another amount under the same signature, or a real order number, is refused.
+    const config = getContainer().resolve(ContainerRegistrationKeys.CONFIG_MODULE) as ConfigModule
+    const client = acquiringProviderConfigs(config)[0].options.client
+    const post = (fields: Record<string, string>) =>
+      api.post("/hooks/acquiring/notify", encodeForm(fields), {
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        validateStatus: () => true,
+      })
+    const sample = testNotification(client, client.accounts[0].account_id)
+    expect((await post({ ...sample, amount: "1.00" })).status).toBe(401)
+    const named = testNotification(client, client.accounts[0].account_id, placed.order_no)
+    const real = await post(named)
+    expect(real.status).toBe(400)
+    expect(real.data.message).toMatch(/test order number/)
+    const unknown = await admin.post("/admin/acquiring/overview/notifications/test", { account_id: "nobody" })
+    expect(unknown.status).toBe(400)
   })
 })

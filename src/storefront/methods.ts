@@ -1,3 +1,6 @@
+import { z } from "zod"
+import { messageOf, statusOf, storeFetch, type StoreClientInput } from "./client"
+
 /** Method names and inline SVG badges (drawn here, not brand artwork), as plain strings. */
 export interface MethodDisplay {
   name: string
@@ -72,3 +75,66 @@ export function methodDisplay(provider_id: string, payment_method?: string): Met
 }
 
 export const svgDataUrl = (svg: string) => `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`
+
+/** The methods a cart may pay with, as the plugin's store route offers them; expected failures are outcomes. */
+
+export const OfferedMethod = z.object({
+  provider_id: z.string(),
+  /** An APM's method: pass it as the session's data.payment_method. */
+  payment_method: z.string().optional(),
+  method: z.string(),
+  title: z.string(),
+  order: z.number(),
+  settles_later: z.boolean(),
+  min_amount: z.string().nullable(),
+  max_amount: z.string().nullable(),
+  countries: z.array(z.string()).nullable(),
+  logo_url: z.string(),
+  brands: z.array(z.object({ brand: z.string(), logo_url: z.string() })),
+})
+export type OfferedMethod = z.infer<typeof OfferedMethod>
+
+export const PaymentMethodsOutcome = z.union([
+  z.object({ type: z.literal("methods"), payment_methods: z.array(OfferedMethod) }),
+  /** 404: no such cart (it was completed or never existed). */
+  z.object({ type: z.literal("not_found") }),
+  z.object({ type: z.literal("error"), message: z.string(), status: z.number().optional() }),
+])
+export type PaymentMethodsOutcome = z.infer<typeof PaymentMethodsOutcome>
+
+export async function listPaymentMethods(client: StoreClientInput, cartId: string): Promise<PaymentMethodsOutcome> {
+  let answer: unknown
+  try {
+    answer = await storeFetch(client)(`/store/acquiring/payment-methods?cart_id=${encodeURIComponent(cartId)}`)
+  } catch (e) {
+    const status = statusOf(e)
+    if (status === 404) return { type: "not_found" }
+    return { type: "error", message: messageOf(e), ...(status === undefined ? {} : { status }) }
+  }
+  const parsed = z.object({ payment_methods: z.array(OfferedMethod) }).safeParse(answer)
+  if (!parsed.success) return { type: "error", message: "The store answered payment methods in an unknown shape." }
+  return { type: "methods", payment_methods: parsed.data.payment_methods }
+}
+
+/** Only http(s) logos are drawn: a data: or javascript: URL from a misconfigured entry is left out. */
+const safeUrl = (u: string) => (/^https?:\/\//i.test(u) ? esc(u) : "")
+
+/**
+ * A radio list of the methods, as HTML (the caller puts it in its form): each input's value is the
+ * provider id, and an APM's carries data-payment-method. Every text is escaped.
+ */
+export function renderPaymentMethods(methods: OfferedMethod[], name = "acquiring_method"): string {
+  const items = methods.map((m, i) => {
+    const logo = safeUrl(m.logo_url)
+    const brands = m.brands
+      .map((b) => safeUrl(b.logo_url) && `<img src="${safeUrl(b.logo_url)}" alt="${esc(b.brand)}" height="24">`)
+      .join("")
+    const later = m.settles_later ? ` <small>(paid later)</small>` : ""
+    return (
+      `<label class="acq-method"><input type="radio" name="${esc(name)}" value="${esc(m.provider_id)}"` +
+      `${m.payment_method ? ` data-payment-method="${esc(m.payment_method)}"` : ""}${i === 0 ? " checked" : ""}>` +
+      `${logo ? `<img src="${logo}" alt="" height="24">` : ""}<span>${esc(m.title)}</span>${later}${brands}</label>`
+    )
+  })
+  return `<div class="acq-methods" role="radiogroup">${items.join("")}</div>`
+}

@@ -1,10 +1,11 @@
 import type { Overview } from "../../lib/acquiring/overview/build"
 import type { ProviderHealth } from "../../lib/acquiring/notify-health/fold"
 import type { AddressCheck } from "../../lib/acquiring/notify-health/check-address"
+import type { TestSend } from "../../lib/acquiring/notify-health/send-test"
 import type { OverviewListRow } from "../../lib/acquiring/queries/overview-list"
 import { sdk } from "./sdk"
 
-export type { AddressCheck, Overview, OverviewListRow, ProviderHealth }
+export type { AddressCheck, Overview, OverviewListRow, ProviderHealth, TestSend }
 
 const BASE = "/admin/acquiring/overview"
 
@@ -32,6 +33,12 @@ export const getNotificationHealth = () => sdk.client.fetch<{ providers: Provide
 
 export const checkNotifyAddress = (provider_id?: string) =>
   sdk.client.fetch<{ check: AddressCheck }>(`${BASE}/notifications/check-address`, {
+    method: "POST",
+    body: defined({ provider_id }),
+  })
+
+export const sendTestNotification = (provider_id?: string) =>
+  sdk.client.fetch<{ test: TestSend }>(`${BASE}/notifications/test`, {
     method: "POST",
     body: defined({ provider_id }),
   })

@@ -8,6 +8,7 @@ import { firstIssue } from "../../gateway/zod-issues"
 import { Url } from "../../gateway/schemas/common"
 import { DeclineCategory, DeclineCode } from "./decline"
 import { DisputeReading } from "./disputes"
+import { PaymentMethodEntry } from "./payment-methods/entry"
 import { splitProviderOptions } from "./options-split"
 import { SAVED_CARDS_DEFAULTS, SavedCardsOptions } from "./saved-cards"
 import { LanguageTag } from "./snapshot/storefront-data"
@@ -86,6 +87,8 @@ export const ProviderOwnOptions = z.object({
     .optional(),
   allowed_payment_methods: z.array(z.string().regex(/^[\w-]{1,40}$/)).default([]),
   payment_method_titles: z.record(z.string().regex(/^[\w-]{1,40}$/), z.string().min(1).max(80)).default({}),
+  /** The catalogue a shopper sees (logos, order, limits, countries); one entry per offered method when unset. */
+  payment_methods: z.array(PaymentMethodEntry).max(50).optional(),
   /** APM methods settled asynchronously: while waiting they map to pending_authorization (order placed, paid later). */
   async_payment_methods: z.array(z.string().regex(/^[\w-]{1,40}$/)).default([]),
   /** HMAC key sealing the cart snapshot; derived from the sign keys when absent. */

@@ -1,7 +1,7 @@
 import type { HttpTypes } from "@medusajs/framework/types"
 import { esc, errorText, go, money, on, render } from "../dom"
 import { currentCustomer, type Customer } from "../account"
-import { listSavedCards, type SavedCard } from "../kit"
+import { listPaymentMethods, listSavedCards, type OfferedMethod, type SavedCard } from "../kit"
 import { currentCart, sdk, updateCount } from "../store"
 import { cardChoices, methodChoices, readCardChoice, startPayment, wireCardChoices, type PayMethod } from "./payment"
 
@@ -40,10 +40,16 @@ async function savedCardsOf(customer: Customer | null): Promise<SavedCard[] | nu
   return outcome.type === "cards" ? outcome.saved_cards : []
 }
 
-function paymentForm(cart: HttpTypes.StoreCart, cards: SavedCard[] | null) {
+/** The methods the store offers this cart; the kit's own list when the route cannot answer. */
+async function offeredFor(cart: HttpTypes.StoreCart): Promise<OfferedMethod[] | undefined> {
+  const outcome = await listPaymentMethods(sdk.client, cart.id)
+  return outcome.type === "methods" ? outcome.payment_methods : undefined
+}
+
+function paymentForm(cart: HttpTypes.StoreCart, cards: SavedCard[] | null, offered?: OfferedMethod[]) {
   return `<div class="card" id="payment"><h2>Payment</h2>
 <p>Total <strong id="checkout-total">${money(cart.total, cart.currency_code)}</strong> (incl. shipping ${money(cart.shipping_total, cart.currency_code)})</p>
-${methodChoices()}
+${methodChoices(offered)}
 ${cards ? cardChoices(cards) : `<p class="muted" id="login-hint"><a href="/account">Log in</a> to save your card for next time.</p>`}
 <p><button id="pay">Pay</button></p><p id="pay-message"></p><div id="hosted-frame"></div></div>`
 }
@@ -71,9 +77,9 @@ export async function checkoutView(notice?: string) {
   updateCount(cart)
   if (!cart?.items?.length) return go("/")
   const ready = Boolean(cart.shipping_address?.address_1 && cart.shipping_methods?.length && cart.email)
-  const cards = ready ? await savedCardsOf(customer) : null
+  const [cards, offered] = ready ? await Promise.all([savedCardsOf(customer), offeredFor(cart)]) : [null, undefined]
   render(
-    `<h1>Checkout</h1>${notice ? `<p class="error" id="notice">${esc(notice)}</p>` : ""}${addressForm(cart, customer)}${ready ? paymentForm(cart, cards) : ""}`,
+    `<h1>Checkout</h1>${notice ? `<p class="error" id="notice">${esc(notice)}</p>` : ""}${addressForm(cart, customer)}${ready ? paymentForm(cart, cards, offered) : ""}`,
   )
   wireCardChoices()
   on("#address", "submit", async (e) => {

@@ -4,6 +4,7 @@ import {
   collectDevice,
   methodDisplay,
   sendShopper,
+  type OfferedMethod,
   describeSavedCard,
   startPaymentSession,
   withCardChoice,
@@ -16,20 +17,42 @@ import { esc } from "../dom"
 
 export type PayMethod = "card-redirect" | "card-iframe" | "apm"
 
-/** The APM method the demo's provider is configured with (medusa-config.ts). */
-const APM_METHOD = "sandbox_wallet"
+/** The APM method the demo's provider is configured with (medusa-config.ts), unless the store offers another. */
+let APM_METHOD = "sandbox_wallet"
 
 const providerOf = (method: PayMethod) => (method === "apm" ? config.providers.apm : config.providers.hosted)
 
-/** The radio buttons of the payment step, with the kit's names and logos. */
-export function methodChoices(): string {
+const img = (url: string, alt: string) => `<img src="${esc(url)}" alt="${esc(alt)}" height="24">`
+
+/**
+ * The radio buttons of the payment step. With the store's offer for the cart (its titles, logos and
+ * eligibility), only what it offers; without one (a payment link has no cart), the kit's names and logos.
+ */
+export function methodChoices(offered?: readonly OfferedMethod[]): string {
+  const choice = (value: PayMethod, label: string, logos: string, checked = false) =>
+    `<label class="choice"><input type="radio" name="method" value="${value}" id="method-${value}" ${checked ? "checked" : ""}> ${label} <span class="logos">${logos}</span></label>`
+  if (offered) {
+    const card = offered.find((m) => m.provider_id === config.providers.hosted)
+    const apm = offered.find((m) => m.provider_id === config.providers.apm)
+    if (apm?.payment_method) APM_METHOD = apm.payment_method
+    const brands = card ? card.brands.map((b) => img(b.logo_url, b.brand)).join(" ") : ""
+    return [
+      ...(card
+        ? [
+            choice("card-redirect", `${esc(card.title)}, on the gateway's page (redirect)`, brands, true),
+            choice("card-iframe", `${esc(card.title)}, on the gateway's page inside this page (iFrame)`, brands),
+          ]
+        : []),
+      ...(apm
+        ? [choice("apm", `${esc(apm.title)} (alternative payment method)`, img(apm.logo_url, apm.title), !card)]
+        : []),
+    ].join("\n")
+  }
   const card = methodDisplay(config.providers.hosted)!
   const apm = methodDisplay(config.providers.apm, APM_METHOD)!
   const brands = Object.values(CARD_BRANDS)
     .map((b) => b.svg)
     .join(" ")
-  const choice = (value: PayMethod, label: string, logos: string, checked = false) =>
-    `<label class="choice"><input type="radio" name="method" value="${value}" id="method-${value}" ${checked ? "checked" : ""}> ${label} <span class="logos">${logos}</span></label>`
   return [
     choice("card-redirect", `${esc(card.name)}, on the gateway's page (redirect)`, brands, true),
     choice("card-iframe", `${esc(card.name)}, on the gateway's page inside this page (iFrame)`, brands),

@@ -1,6 +1,11 @@
-import { useMutation, useQuery } from "@tanstack/react-query"
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query"
 import { Badge, Button, Container, Heading, Text, toast } from "@medusajs/ui"
-import { checkNotifyAddress, getNotificationHealth, type ProviderHealth } from "../../lib/overview-api"
+import {
+  checkNotifyAddress,
+  getNotificationHealth,
+  sendTestNotification,
+  type ProviderHealth,
+} from "../../lib/overview-api"
 
 const when = (at?: string | null) => (at ? new Date(at).toLocaleString() : "never")
 
@@ -11,15 +16,31 @@ const ProviderRow = ({ p }: { p: ProviderHealth }) => {
       (c.ok ? toast.success : toast.error)("Notification address", { description: c.message }),
     onError: (e: Error) => toast.error("Check failed", { description: e.message }),
   })
+  const client = useQueryClient()
+  // A signed sample through the public notify URL; the store records it as a test and changes no payment.
+  const test = useMutation({
+    mutationFn: () => sendTestNotification(`pp_acquiring_${p.config_id}`),
+    onSuccess: ({ test: t }) => {
+      const show = t.ok ? toast.success : toast.error
+      show("Test notification", { description: t.message })
+      client.invalidateQueries({ queryKey: ["acquiring-notification-health"] })
+    },
+    onError: (e: Error) => toast.error("Test notification failed", { description: e.message }),
+  })
   return (
     <div className="flex flex-col gap-y-1 px-6 py-4" data-provider={p.config_id}>
       <div className="flex items-center justify-between">
         <Text weight="plus">
           {p.config_id} <Badge size="2xsmall">{p.mode}</Badge>
         </Text>
-        <Button size="small" variant="secondary" isLoading={check.isPending} onClick={() => check.mutate()}>
-          Check notification address
-        </Button>
+        <div className="flex gap-x-2">
+          <Button size="small" variant="secondary" isLoading={check.isPending} onClick={() => check.mutate()}>
+            Check notification address
+          </Button>
+          <Button size="small" variant="secondary" isLoading={test.isPending} onClick={() => test.mutate()}>
+            Send a test notification
+          </Button>
+        </div>
       </div>
       <Text size="small" className="text-ui-fg-subtle">
         {p.notify_url}
@@ -29,6 +50,20 @@ const ProviderRow = ({ p }: { p: ProviderHealth }) => {
         {`Last refused: ${when(p.last_refused?.at)}`}
         {p.last_refused && ` (${p.last_refused.status}: ${p.last_refused.reason ?? ""})`}
       </Text>
+      <Text size="small" data-testid="last-test">
+        {`Last test: ${when(p.last_test?.at)}`}
+        {p.last_test &&
+          ` (${p.last_test.status}${p.last_test.reason ? `: ${p.last_test.reason}` : ", accepted"}, ${p.last_test.order_no ?? ""})`}
+      </Text>
+      {test.data && (
+        <Text
+          size="small"
+          data-testid="test-result"
+          className={test.data.test.ok ? "text-ui-fg-interactive" : "text-ui-fg-error"}
+        >
+          {`Test notification ${test.data.test.order_no}: ${test.data.test.message}`}
+        </Text>
+      )}
       {check.data && (
         <Text size="small" className={check.data.check.ok ? "text-ui-fg-interactive" : "text-ui-fg-error"}>
           {check.data.check.message}

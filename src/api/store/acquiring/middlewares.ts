@@ -1,5 +1,5 @@
-import type { MiddlewareRoute } from "@medusajs/framework/http"
-import { validateParams } from "../../validation"
+import { validateAndTransformQuery, type MiddlewareRoute } from "@medusajs/framework/http"
+import { described, flatQuery, validateParams } from "../../validation"
 import { acquiringBooksMiddleware } from "./books-middleware"
 import { acquiringCollectionLockMiddleware } from "./collection-lock-middleware"
 import { acquiringCompletionGuardMiddleware } from "./completion-guard-middleware"
@@ -8,6 +8,8 @@ import { acquiringPaidCollectionMiddleware } from "./paid-collection-middleware"
 import { acquiringSnapshotMiddleware } from "./snapshot-middleware"
 import { acquiringStockLockMiddleware } from "./stock-lock-middleware"
 import { storeSavedCardMiddlewares } from "./saved-cards/middlewares"
+import { LogoParams } from "../../acquiring/payment-methods/logos/[name]/validators"
+import { StorePaymentMethodsQuery } from "./payment-methods/validators"
 import { StorePaymentCollectionParams, StorePaymentSessionParams } from "./validators"
 
 export const storeAcquiringMiddlewares: MiddlewareRoute[] = [
@@ -27,6 +29,17 @@ export const storeAcquiringMiddlewares: MiddlewareRoute[] = [
     matcher: "/store/carts/:id/complete",
     methods: ["POST"],
     middlewares: [acquiringCompletionGuardMiddleware, acquiringStockLockMiddleware],
+  },
+  {
+    matcher: "/store/acquiring/payment-methods",
+    methods: ["GET"],
+    middlewares: [flatQuery, validateAndTransformQuery(described(StorePaymentMethodsQuery), {})],
+  },
+  {
+    // Outside /store: an <img> loads it without a publishable key.
+    matcher: "/acquiring/payment-methods/logos/:name",
+    methods: ["GET"],
+    middlewares: [validateParams(LogoParams)],
   },
   {
     matcher: "/store/acquiring/payment-collections/:id",

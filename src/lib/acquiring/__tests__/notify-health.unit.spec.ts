@@ -23,6 +23,7 @@ describe("foldHealth", () => {
           reply_body: "success",
           notify_type: "payment",
           order_no: "A1",
+          test: false,
         },
         {
           account_id: "100000101",
@@ -32,6 +33,7 @@ describe("foldHealth", () => {
           reply_body: '{"type":"unauthorized","message":"signature does not verify"}',
           notify_type: "payment",
           order_no: "A2",
+          test: false,
         },
         {
           account_id: "999",
@@ -41,6 +43,7 @@ describe("foldHealth", () => {
           reply_body: "x",
           notify_type: null,
           order_no: null,
+          test: false,
         },
       ],
       [],
@@ -63,6 +66,7 @@ describe("foldHealth", () => {
           reply_body: "success",
           notify_type: "payment",
           order_no: "A1",
+          test: false,
         },
       ],
       [
@@ -78,6 +82,22 @@ describe("foldHealth", () => {
     expect(h.paid).toBe(4)
     expect(h.warnings[0]).toBe("3 paid gateway orders got no accepted notification")
     expect(h.warnings[1]).toMatch(/no notification accepted since 2026-11-25T00:00:00.000Z/)
+  })
+
+  it("keeps the admin's test notification apart from the gateway's deliveries", () => {
+    const row = (at: string, test: boolean) => ({
+      account_id: "100000101",
+      verdict: "accepted" as const,
+      at: new Date(at),
+      reply_status: 200,
+      reply_body: "success",
+      notify_type: test ? "test" : "payment",
+      order_no: test ? "T1" : "A1",
+      test,
+    })
+    const [h] = foldHealth([provider], [row("2026-11-27T10:00:00Z", false), row("2026-11-27T11:00:00Z", true)], [], now)
+    expect(h.last_accepted).toMatchObject({ order_no: "A1" })
+    expect(h.last_test).toMatchObject({ order_no: "T1", status: 200, reason: null })
   })
 
   it("reads our refusal's message, or the reply as it came", () => {

@@ -2,7 +2,8 @@ import http from "node:http"
 import https from "node:https"
 import { ADDRESS_CHECK_FIELD } from "../queries/notification-health"
 
-export type AddressProblem = "redirect" | "refused" | "tls" | "dns" | "timeout" | "http_error" | "proxy" | "network"
+export type AddressProblem =
+  "redirect" | "rejected" | "refused" | "tls" | "dns" | "timeout" | "http_error" | "proxy" | "network"
 
 export interface AddressCheck {
   url: string
@@ -26,7 +27,7 @@ const TIMEOUT_MS = 8_000
 /** POSTs a harmless form to the notify URL (fresh connection, no redirects); our route refuses it with our JSON 400. */
 export async function checkNotifyAddress(url: string): Promise<AddressCheck> {
   try {
-    return readAnswer(url, await post(url))
+    return readAnswer(url, await postForm(url, `${ADDRESS_CHECK_FIELD}=1`))
   } catch (e) {
     return readFailure(url, e as NodeJS.ErrnoException)
   }
@@ -93,8 +94,8 @@ export function readFailure(url: string, e: NodeJS.ErrnoException): AddressCheck
   return out("network", `the request failed (${code || e?.name || "error"})`)
 }
 
-function post(url: string): Promise<RawAnswer> {
-  const body = `${ADDRESS_CHECK_FIELD}=1`
+/** One form POST on a fresh connection, redirects not followed: as the gateway delivers. */
+export function postForm(url: string, body: string): Promise<RawAnswer> {
   const target = new URL(url)
   const lib = target.protocol === "https:" ? https : http
   return new Promise((resolve, reject) => {

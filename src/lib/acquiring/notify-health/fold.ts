@@ -23,6 +23,8 @@ export interface ProviderHealth {
   notify_url: string
   last_accepted: LastDelivery | null
   last_refused: LastDelivery | null
+  /** The latest test notification, accepted or not (its reason then). */
+  last_test: LastDelivery | null
   paid: number
   warnings: string[]
 }
@@ -62,7 +64,8 @@ export function foldHealth(
   now: Date,
 ): ProviderHealth[] {
   return providers.map((p) => {
-    const mine = deliveries.filter((d) => d.account_id && p.account_ids.includes(d.account_id))
+    const all = deliveries.filter((d) => d.account_id && p.account_ids.includes(d.account_id))
+    const mine = all.filter((d) => !d.test)
     const accepted = latest(mine.filter((d) => d.verdict === "accepted"))
     const refused = latest(mine.filter((d) => d.verdict !== "accepted"))
     const own = paid.filter((r) => p.provider_ids.includes(r.provider_id))
@@ -93,6 +96,7 @@ export function foldHealth(
       notify_url: p.notify_url,
       last_accepted: delivery(accepted),
       last_refused: delivery(refused),
+      last_test: delivery(latest(all.filter((d) => d.test))),
       paid: count,
       warnings,
     }

@@ -1,4 +1,5 @@
 import type { Knex } from "@medusajs/framework/mikro-orm/knex"
+import { TEST_NOTIFY_TYPE } from "../notify-health/test-notification"
 
 /** A field an address check sends: its refused delivery is the check's, not the gateway's. */
 export const ADDRESS_CHECK_FIELD = "acquiring_address_check"
@@ -11,17 +12,20 @@ export interface LastDeliveryRow {
   reply_body: string
   notify_type: string | null
   order_no: string | null
+  /** The admin's test notification, kept apart from the gateway's deliveries. */
+  test: boolean
 }
 
 export async function lastDeliveries(knex: Knex, since: Date): Promise<LastDeliveryRow[]> {
   const { rows } = await knex.raw(
-    `select distinct on (account_id, verdict) * from (
+    `select distinct on (account_id, test, verdict) * from (
        select coalesce(n.fields->>'account_id', n.fields->>'gatewayNo') as account_id, n.verdict,
-         coalesce(n.last_seen_at, n.created_at) as at, n.reply_status, n.reply_body, n.notify_type, n.order_no
+         coalesce(n.last_seen_at, n.created_at) as at, n.reply_status, n.reply_body, n.notify_type, n.order_no,
+         coalesce(n.notify_type = :test, false) as test
        from acquiring_notification n
        where n.deleted_at is null and n.hook = 'notify' and n.created_at >= :since and n.fields->>:check is null
-     ) x order by account_id, verdict, at desc`,
-    { since, check: ADDRESS_CHECK_FIELD },
+     ) x order by account_id, test, verdict, at desc`,
+    { since, check: ADDRESS_CHECK_FIELD, test: TEST_NOTIFY_TYPE },
   )
   return rows as LastDeliveryRow[]
 }

@@ -2,7 +2,7 @@ import { useState } from "react"
 import { useSearchParams } from "react-router-dom"
 import { useQuery } from "@tanstack/react-query"
 import { defineRouteConfig } from "@medusajs/admin-sdk"
-import { Container, Heading, Table, Text } from "@medusajs/ui"
+import { Badge, Container, Heading, Table, Text } from "@medusajs/ui"
 import { NotificationDrawer } from "../../../components/acquiring/notification-drawer"
 import { NotificationSearchForm } from "../../../components/acquiring/notification-search"
 import { VerdictBadge } from "../../../components/acquiring/verdict-badge"
@@ -60,7 +60,9 @@ const NotificationsPage = () => {
             <Table.Row key={n.id} className="cursor-pointer" onClick={() => setOpen(n.id)}>
               <Table.Cell>{new Date(n.created_at).toLocaleString()}</Table.Cell>
               <Table.Cell>{n.order_no ?? "—"}</Table.Cell>
-              <Table.Cell>{n.notify_type ?? "—"}</Table.Cell>
+              <Table.Cell>
+                {n.notify_type === "test" ? <Badge size="2xsmall">Test</Badge> : (n.notify_type ?? "—")}
+              </Table.Cell>
               <Table.Cell>
                 <VerdictBadge verdict={n.verdict} />
               </Table.Cell>

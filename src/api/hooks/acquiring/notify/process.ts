@@ -13,6 +13,8 @@ import { recordDecline } from "./decline"
 import { handleDisputeNotification } from "./dispute"
 import { handleOrphanNotification } from "./orphan"
 import { handleRefundNotification } from "./refund"
+import { handleTestNotification } from "./test"
+import { TEST_NOTIFY_TYPE } from "../../../../lib/acquiring/notify-health/test-notification"
 import { loggerOf, replyFor, SUCCESS, type NotifyReply } from "./replies"
 import { unsealedReply } from "./seal"
 import { RESEALED } from "../../../../workflows/acquiring/books/seal"
@@ -93,6 +95,7 @@ async function handle(scope: MedusaContainer, input: NotifyInput): Promise<Notif
     return { status: 400, body: "payout notifications go to the payouts notify_url (/hooks/acquiring/payout)" }
   const orderNo = typeof input.body?.order_no === "string" ? input.body.order_no : ""
   if (!orderNo) return { status: 400, body: "order_no is missing" }
+  if (kind === TEST_NOTIFY_TYPE) return handleTestNotification(scope, input, orderNo)
   const unsealed = await unsealedReply(scope, input)
   if (unsealed === "unconfirmed") input = { ...input, unconfirmed: true }
   else if (unsealed) return unsealed
