@@ -55,7 +55,7 @@ const bulkWorkflow = (op: BulkOperation) =>
 /**
  * Capture, cancel or refund the acquiring payments of many orders: gateway requests of at most
  * 50 (per account), a result per order, one failure never blocks the others, a retried call
- * sends nothing twice. `await bulkCaptureWorkflow(container).run({ input: { items } })`.
+ * sends nothing twice. Routes run them with `{ input: { items } }`.
  */
 export const bulkCaptureWorkflow = bulkWorkflow("capture")
 export const bulkCancelWorkflow = bulkWorkflow("cancel")
