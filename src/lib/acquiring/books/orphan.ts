@@ -31,7 +31,7 @@ export const dataOfOrder = (o: GatewayOrderDTO, record?: OrderRecord): Acquiring
 export type OrphanPlan =
   | { kind: "none"; outcome: OrphanOutcome }
   | { kind: "update"; id: string; data: Record<string, unknown>; outcome: OrphanOutcome }
-  | { kind: "move"; order: GatewayOrderDTO; record: OrderRecord; action: "void" | "refund" }
+  | { kind: "move"; order: GatewayOrderDTO; record: OrderRecord; action: "void" | "refund"; reason: string }
 
 export interface OrphanFacts {
   order_no: string
@@ -85,7 +85,7 @@ export function planOrphan(f: OrphanFacts): OrphanPlan {
       outcome: { order_no, action, detail },
     }
   }
-  return { kind: "move", order, record: record!, action }
+  return { kind: "move", order, record: record!, action, reason }
 }
 
 /** The books row and outcome of money moved: settled, with what was done and why. */

@@ -1,4 +1,5 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
+import { MedusaError } from "@medusajs/framework/utils"
 import { mapLimit } from "../../../gateway/concurrency"
 import type { RefundResult } from "../../../gateway/schemas/batch"
 import type { RefundRecord } from "../../../gateway/schemas/transactions"
@@ -66,7 +67,8 @@ function recordingOf(
   refund: RefundResult | RefundRecord | undefined,
   source: "medusa" | "gateway",
 ): BulkRecording {
-  if (op === "refund" && (!refund || !work.payment.data)) throw new Error("no gateway refund to record")
+  if (op === "refund" && (!refund || !work.payment.data))
+    throw new MedusaError(MedusaError.Types.UNEXPECTED_STATE, "no gateway refund to record")
   const sealed = op === "capture" ? sealedCapture(container, work.payment, { amount, source }) : null
   return { operation: op, payment_id: work.payment.id, amount, sealed, refund }
 }

@@ -1,6 +1,6 @@
 import { createWorkflow, transform, when, WorkflowResponse, type WorkflowData } from "@medusajs/framework/workflows-sdk"
 import { acquireLockStep, emitEventStep, releaseLockStep } from "@medusajs/medusa/core-flows"
-import { ORPHAN_SETTLED_EVENT, type OrphanOutcome } from "../../../lib/acquiring/books/orphan"
+import { ORPHAN_SETTLED_EVENT, type OrphanOutcome, type OrphanPlan } from "../../../lib/acquiring/books/orphan"
 import { LOCK_KEYS } from "../../../lib/acquiring/lock-keys"
 import { lookUpOrphanStep, type SettleOrphanInput } from "./steps/look-up-orphan"
 import { moveOrphanMoneyStep } from "./steps/move-orphan-money"
@@ -21,12 +21,8 @@ export const settleOrphanWorkflow = createWorkflow(SETTLE_ORPHAN_WORKFLOW, (inpu
   when({ plan }, ({ plan }) => plan.kind === "update").then(() => {
     updateGatewayOrderStep(transform({ plan }, ({ plan }) => (plan.kind === "update" ? plan : { id: "", data: {} })))
   })
-  const moved = when({ plan }, ({ plan }) => plan.kind === "move").then(() => {
-    const move = transform({ plan, input }, ({ plan, input }) => {
-      if (plan.kind !== "move") throw new Error("unreachable: no money to move")
-      return { order: plan.order, record: plan.record, action: plan.action, reason: input.reason }
-    })
-    const done = moveOrphanMoneyStep(move)
+  const moved = when("acquiring-orphan-money-moved", { plan }, ({ plan }) => plan.kind === "move").then(() => {
+    const done = moveOrphanMoneyStep(transform({ plan }, ({ plan }) => plan as Extract<OrphanPlan, { kind: "move" }>))
     recordMovementsStep(done.movements)
     updateGatewayOrderStep(done.update).config({ name: "acquiring-mark-orphan-settled" })
     emitEventStep({ eventName: ORPHAN_SETTLED_EVENT, data: done.event })

@@ -35,9 +35,11 @@ export const settleUnplaceableWorkflow = createWorkflow(
       order_no: input.order_no,
       reason: `its cart cannot be completed: ${input.reason}`,
     }))
-    const settled = when({ orders, payments }, ({ orders, payments }) => !orders.length && !payments.length).then(() =>
-      settleOrphanWorkflow.runAsStep({ input: orphan }),
-    )
+    const settled = when(
+      "acquiring-unplaceable-settled",
+      { orders, payments },
+      ({ orders, payments }) => !orders.length && !payments.length,
+    ).then(() => settleOrphanWorkflow.runAsStep({ input: orphan }))
     const event = transform({ input, settled }, ({ input, settled }) => {
       const outcome = settled as OrphanOutcome | undefined
       if (!outcome || !GIVEN_BACK_OR_REPORTED.has(outcome.action)) return null
