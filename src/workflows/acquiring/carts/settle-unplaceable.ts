@@ -20,7 +20,8 @@ export const settleUnplaceableWorkflow = createWorkflow(
   "acquiring-settle-unplaceable",
   (input: WorkflowData<SettleUnplaceableInput>) => {
     const key = transform({ input }, ({ input }) => (input.lock ? [LOCK_KEYS.cart(input.cart_id)] : []))
-    acquireLockStep({ key, timeout: 30, ttl: 120 })
+    // Taken only when asked, so also when another workflow composes this one.
+    acquireLockStep({ key, timeout: 30, ttl: 120, executeOnSubWorkflow: true })
     const { data: orders } = useQueryGraphStep({
       entity: "order_cart",
       fields: ["order_id"],
@@ -49,7 +50,7 @@ export const settleUnplaceableWorkflow = createWorkflow(
     when({ event }, ({ event }) => !!event).then(() => {
       emitEventStep({ eventName: CART_UNPLACEABLE_EVENT, data: event })
     })
-    releaseLockStep({ key })
+    releaseLockStep({ key, executeOnSubWorkflow: true })
     const result = transform({ settled }, ({ settled }) => (settled as OrphanOutcome | undefined) ?? null)
     return new WorkflowResponse(result)
   },
