@@ -5,7 +5,7 @@ import { PROVIDERS } from "./helpers/acquiring-seed"
 import { wireName } from "./helpers/dialect"
 import { forgedSignature } from "../helpers/forge"
 import { ACQUIRING_BOOKS_MODULE, type AcquiringBooksService } from "../../src/modules/acquiring"
-import { sweepNotifications } from "../../src/workflows/acquiring/books/retention"
+import { sweepNotifications } from "../../src/lib/acquiring/books/retention"
 import { deliverNotification } from "./helpers/hook-events"
 
 jest.setTimeout(300_000)

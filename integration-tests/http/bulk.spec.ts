@@ -1,6 +1,6 @@
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { Client } from "pg"
-import { listAwaitingCapture, type AwaitingCapturePage } from "../../src/workflows/acquiring/bulk/awaiting-capture"
+import { listAwaitingCapture, type AwaitingCapturePage } from "../../src/lib/acquiring/queries/awaiting-capture"
 import { useAcquiringEnv } from "./helpers/acquiring-env"
 import { acquiringTestRunner } from "./helpers/acquiring-suite"
 import { PROVIDERS } from "./helpers/acquiring-seed"

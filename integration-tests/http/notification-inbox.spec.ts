@@ -9,7 +9,7 @@ import { cartWithShipping, completeCart, DEVICE, ordersOfCart, startSession } fr
 import { wireName } from "./helpers/dialect"
 import { captureProcessOutput } from "./helpers/log-capture"
 import { ACQUIRING_BOOKS_MODULE, type AcquiringBooksService } from "../../src/modules/acquiring"
-import { sweepNotifications } from "../../src/workflows/acquiring/books/retention"
+import { sweepNotifications } from "../../src/lib/acquiring/books/retention"
 import { deliverNotification } from "./helpers/hook-events"
 
 jest.setTimeout(300_000)

@@ -87,7 +87,7 @@ acquiringTestRunner(({ api, getContainer, seed, admin }) => {
     const o = await placeOrder(api, seed, sandbox)
     const payment = await paymentOf(o.order_id)
     const locking = getContainer().resolve("locking")
-    // What a bulk call holds while it runs (src/workflows/acquiring/bulk/steps/locks.ts).
+    // What a bulk call holds while it runs (src/workflows/acquiring/bulk/steps/acquire-locks.ts).
     await locking.acquire(lockKey(payment.id), { ownerId: "test-bulk", expire: 60 })
     const mark = requestMark(sandbox)
     const t0 = Date.now()

@@ -3,7 +3,7 @@ import type { ConfigModule, ILockingModule, Logger, MedusaContainer } from "@med
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { acquiringProviderConfigs } from "../lib/acquiring/config"
 import { currentOptions } from "../lib/acquiring/settings/current"
-import { sweepNotifications } from "../workflows/acquiring/books/retention"
+import { sweepNotifications } from "../lib/acquiring/books/retention"
 import { reconcile } from "../workflows/acquiring/reconcile"
 import { LOCK_KEYS } from "../lib/acquiring/lock-keys"
 

@@ -1,6 +1,6 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { moveToBooks } from "../workflows/acquiring/books/from-payment-data"
+import { moveToBooks } from "../lib/acquiring/books/from-payment-data"
 
 /** Run once by `medusa db:migrate`: an upgrade from 0.1.0 gets its gateway orders and disputes into the books. */
 export default async function acquiringBooksFromPaymentData({ container }: { container: MedusaContainer }) {

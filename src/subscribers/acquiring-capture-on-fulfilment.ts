@@ -1,6 +1,7 @@
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { captureFulfilledOrders } from "../workflows/acquiring/bulk/capture-fulfilled"
+import { onFulfilmentProviders } from "../lib/acquiring/bulk/on-fulfilment"
+import { captureFulfilledWorkflow } from "../workflows/acquiring/bulk/capture-fulfilled"
 import { flagUnpaidFulfilments } from "../workflows/acquiring/reconcile/unpaid-fulfilment"
 
 /**
@@ -10,7 +11,8 @@ import { flagUnpaidFulfilments } from "../workflows/acquiring/reconcile/unpaid-f
 export default async function acquiringCaptureOnFulfilment({ event, container }: SubscriberArgs<{ order_id: string }>) {
   const orderId = event.data?.order_id
   if (typeof orderId !== "string" || !orderId) return
-  const report = await captureFulfilledOrders(container, [orderId])
+  if (!onFulfilmentProviders(container)) return
+  const { result: report } = await captureFulfilledWorkflow(container).run({ input: { order_ids: [orderId] } })
   const failed = report?.results.filter((r) => r.status === "failed") ?? []
   if (!failed.length) return
   const logger = container.resolve(ContainerRegistrationKeys.LOGGER)

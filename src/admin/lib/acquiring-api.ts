@@ -1,11 +1,11 @@
 import type { PresentedPayment } from "../../api/admin/acquiring/payments/[order_id]/present"
 import type { PresentedConfig } from "../../api/admin/acquiring/settings/present"
 import type { ConfigDiagnosis } from "../../api/admin/acquiring/settings/diagnose"
-import type { HeldPayment } from "../../workflows/acquiring/review/map"
-import type { ReviewOutcome } from "../../workflows/acquiring/review/decide"
+import type { HeldPayment } from "../../lib/acquiring/review/map"
+import type { ReviewOutcome } from "../../lib/acquiring/review/types"
 import type { ReconcileReport } from "../../workflows/acquiring/reconcile/run"
-import type { AwaitingCapture, AwaitingCapturePage } from "../../workflows/acquiring/bulk/awaiting-capture"
-import type { BulkReport } from "../../workflows/acquiring/bulk/run"
+import type { AwaitingCapture, AwaitingCapturePage } from "../../lib/acquiring/queries/awaiting-capture"
+import type { BulkReport } from "../../lib/acquiring/bulk/types"
 import { sdk } from "./sdk"
 
 export type {

@@ -1,7 +1,7 @@
 import { InMemoryLockingProvider } from "@medusajs/locking/dist/providers/in-memory"
 import job, { config as jobConfig } from "../acquiring-reconcile"
 import { reconcile } from "../../workflows/acquiring/reconcile"
-import { sweepNotifications } from "../../workflows/acquiring/books/retention"
+import { sweepNotifications } from "../../lib/acquiring/books/retention"
 
 jest.mock("../../workflows/acquiring/reconcile", () => ({
   reconcile: jest.fn(async () => ({
@@ -13,7 +13,7 @@ jest.mock("../../workflows/acquiring/reconcile", () => ({
   })),
 }))
 
-jest.mock("../../workflows/acquiring/books/retention", () => ({ sweepNotifications: jest.fn(async () => 0) }))
+jest.mock("../../lib/acquiring/books/retention", () => ({ sweepNotifications: jest.fn(async () => 0) }))
 
 const common = {
   merchant_id: "1000001",

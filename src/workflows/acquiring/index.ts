@@ -9,23 +9,19 @@ export {
   type ReconcileChange,
 } from "./reconcile"
 export {
-  listHeldPayments,
-  decideReviews,
   reviewDecisionsWorkflow,
   type ReviewDecisionInput,
   type ReviewOutcome,
-  type HeldPayment,
-} from "./review"
-export {
-  bulkCaptureWorkflow,
-  bulkCancelWorkflow,
-  bulkRefundWorkflow,
-  captureFulfilledWorkflow,
-  captureFulfilledOrders,
-  runBulk,
-  type BulkItem,
-  type BulkItemResult,
-  type BulkReport,
-  type BulkOptions,
-} from "./bulk"
+  type ReviewDecisionsWorkflowInput,
+} from "./review/decide"
+export { applyReviewDecisionWorkflow } from "./review/apply-review-decision"
+export { bulkCaptureWorkflow, bulkCancelWorkflow, bulkRefundWorkflow, type BulkWorkflowInput } from "./bulk/workflows"
+export { captureFulfilledWorkflow, type CaptureFulfilledInput } from "./bulk/capture-fulfilled"
+export { recordBulkResultWorkflow } from "./bulk/record-bulk-result"
+export type { BulkItem, BulkItemResult, BulkReport, BulkOptions } from "../../lib/acquiring/bulk/types"
+export type { HeldPayment } from "../../lib/acquiring/review/map"
+export { recordCaptureWorkflow, type RecordCaptureInput } from "./payments/record-capture"
+export { recordGatewayRefundWorkflow, type GatewayRefundInput } from "./payments/record-refund"
+export { settleOrphanWorkflow } from "./books/settle-orphan"
+export { settleUnplaceableWorkflow, type SettleUnplaceableInput } from "./carts/settle-unplaceable"
 export { saveSettingsWorkflow, SETTINGS_UPDATED, type SaveSettingsInput, type SaveSettingsResult } from "./settings"

@@ -3,7 +3,7 @@ import { answerClassOf } from "../../../lib/acquiring/http-answer"
 import { isAcquiringProvider } from "../../../lib/acquiring/config"
 import { tryReadData } from "../../../lib/acquiring/payment-data"
 import { graphOf } from "../../../lib/acquiring/queries/graph"
-import { recordMovementsAfterSend } from "../../../workflows/acquiring/books/record-movements"
+import { recordMovementsAfterSend } from "../../../lib/acquiring/books/movements"
 
 const outcomeOf = (status: number): "done" | "refused" | "failed" => {
   const answer = answerClassOf(status)

@@ -1,7 +1,7 @@
 import type { MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { arrivalClock } from "../../../lib/arrival-clock"
-import { recordNotification } from "../../../workflows/acquiring/books/record-notification"
+import { recordNotification } from "../../../lib/acquiring/books/notification-record"
 
 const arrived = arrivalClock()
 

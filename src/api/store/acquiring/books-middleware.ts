@@ -1,7 +1,7 @@
 import type { MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import type { GraphRow } from "../../../lib/acquiring/queries/graph"
-import { recordOpenedSessions, sessionsOfCollection } from "../../../workflows/acquiring/books"
+import { recordOpenedSessions, sessionsOfCollection } from "../../../lib/acquiring/books/opened"
 import { beforeJson } from "../../before-json"
 import { rememberedCart } from "./collection-cart"
 

@@ -1,12 +1,8 @@
 import type { MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
-import {
-  CART_CHANGED_CODE,
-  changedAfterPayment,
-  ourPayableSessions,
-  type CompletingCart,
-} from "../../../lib/acquiring/completion"
-import { completionRefusal } from "../../../workflows/acquiring/carts"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { CART_CHANGED_CODE, ourPayableSessions, type CompletingCart } from "../../../lib/acquiring/completion"
+import { completionRefusal } from "../../../lib/acquiring/carts/refusal"
+import { settleUnplaceableWorkflow } from "../../../workflows/acquiring/carts/settle-unplaceable"
 
 const FIELDS = [
   "id",
@@ -29,11 +25,11 @@ export async function acquiringCompletionGuardMiddleware(
   const { data } = await query.graph({ entity: "cart", fields: FIELDS, filters: { id: req.params.id } })
   const cart = data[0] as CompletingCart | undefined
   if (!cart || !ourPayableSessions(cart).length) return next()
-  // Money moves only for a changed cart, under the cart's lock.
-  const refuse = () => completionRefusal(req.scope, cart)
-  const message = changedAfterPayment(cart)
-    ? await req.scope.resolve(Modules.LOCKING).execute(cart.id, refuse, { timeout: 30 })
-    : await refuse()
+  // Money moves only for a changed cart, under the cart's lock (the workflow takes it).
+  const message = await completionRefusal(req.scope, cart, async (unplaceable) => {
+    const { result } = await settleUnplaceableWorkflow(req.scope).run({ input: { ...unplaceable, lock: true } })
+    return result
+  })
   if (!message) return next()
   res.status(409).json({ type: "not_allowed", code: CART_CHANGED_CODE, message })
 }

@@ -1,6 +1,6 @@
 import type { MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import type { HeldLocks } from "../../../lib/acquiring/queries/locks"
-import { stockLockKeysOf, takeStockLocks } from "../../../workflows/acquiring/carts"
+import { stockLockKeysOf, takeStockLocks } from "../../../lib/acquiring/carts/stock-locks"
 import { releaseWithResponse } from "../../route-lock"
 
 /** Two carts holding the last unit complete in turn; the validate hook refuses the second before its order. */

@@ -1,13 +1,14 @@
 import { createWorkflow, transform, WorkflowResponse, type WorkflowData } from "@medusajs/framework/workflows-sdk"
 import { MULTI_PAYMENT_GATE, paymentLockKeys } from "../../../lib/acquiring/queries/locks"
-import { refundMarker, uniqueItems } from "./items"
-import type { BulkOperation } from "./plan"
-import { acquireLocksStep, releaseLocksStep } from "./steps/locks"
+import { refundMarker, uniqueItems } from "../../../lib/acquiring/bulk/items"
+import type { BulkOperation } from "../../../lib/acquiring/bulk/plan"
+import { acquireLocksStep } from "./steps/acquire-locks"
+import { releaseLocksStep } from "./steps/release-locks"
 import { paymentsToLockStep } from "./steps/payments-to-lock"
 import { planBulkStep } from "./steps/plan-bulk"
-import { recordBulkResultsStep } from "./steps/record-bulk-results"
+import { recordEachBulkResultStep } from "./steps/record-bulk-results"
 import { sendBulkBatchStep } from "./steps/send-bulk-batch"
-import type { BulkItem, BulkItemResult, BulkOptions, BulkReport } from "./types"
+import type { BulkItem, BulkItemResult, BulkOptions, BulkReport } from "../../../lib/acquiring/bulk/types"
 
 export interface BulkWorkflowInput extends BulkOptions {
   items: BulkItem[]
@@ -33,7 +34,7 @@ export function bulkSteps(
   const locks = acquireLocksStep({ keys: lockKeys, gate: MULTI_PAYMENT_GATE, timeout: LOCK_WAIT_SECONDS })
   const planned = planBulkStep({ operation: op, items: call.items, marker: call.marker })
   const sent = sendBulkBatchStep({ operation: op, work: planned.work, marker: call.marker, source })
-  const recorded = recordBulkResultsStep({ operation: op, work: planned.work, verdicts: sent.verdicts })
+  const recorded = recordEachBulkResultStep({ operation: op, work: planned.work, verdicts: sent.verdicts })
   releaseLocksStep(locks)
   return transform({ call, planned, sent, recorded }, ({ call, planned, sent, recorded }): BulkReport => {
     const byOrder = new Map<string, BulkItemResult>()
@@ -54,15 +55,9 @@ const bulkWorkflow = (op: BulkOperation) =>
 /**
  * Capture, cancel or refund the acquiring payments of many orders: gateway requests of at most
  * 50 (per account), a result per order, one failure never blocks the others, a retried call
- * sends nothing twice. `await bulkCaptureWorkflow(container).run({ input: { items } })`.
+ * sends nothing twice. Routes run them with `{ input: { items } }`.
  */
 export const bulkCaptureWorkflow = bulkWorkflow("capture")
 export const bulkCancelWorkflow = bulkWorkflow("cancel")
 /** Refund: `reason` is sent as refund_reason; a retry with the same `idempotency_key` (default: from the items) never refunds twice. */
 export const bulkRefundWorkflow = bulkWorkflow("refund")
-
-export const BULK_WORKFLOWS = {
-  capture: bulkCaptureWorkflow,
-  cancel: bulkCancelWorkflow,
-  refund: bulkRefundWorkflow,
-} as const

@@ -5,7 +5,7 @@ import { readData } from "../../../lib/acquiring/payment-data"
 import { updatePaymentDataStep } from "../notifications/steps/update-payment-data"
 import { paymentNow } from "../notifications/payment-of-session"
 import { gatewaysFor } from "../../../lib/acquiring/gateways"
-import { recordMovementsAfterSend } from "../books/record-movements"
+import { recordMovementsAfterSend } from "../../../lib/acquiring/books/movements"
 
 export interface ReleaseKeptInput {
   payment_id: string

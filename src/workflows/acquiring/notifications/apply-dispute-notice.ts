@@ -1,7 +1,7 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { Modules } from "@medusajs/framework/utils"
 import { mergeDispute, type DisputeChange, type DisputeNotice } from "../../../lib/acquiring/disputes"
-import { booksOf } from "../books/books"
+import { booksOf } from "../../../modules/acquiring/books-of"
 import { lockKey } from "../../../lib/acquiring/queries/payments"
 import { currentPayment } from "./current-payment"
 import type { NoticeTarget } from "./payment-of-session"

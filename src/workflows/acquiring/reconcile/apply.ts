@@ -5,7 +5,9 @@ import { writePaymentData } from "../../../lib/acquiring/payment-data"
 import { refundedTotal, type TrackedRefund } from "../../../lib/acquiring/refunds"
 import type { PaymentView } from "../../../lib/acquiring/queries/payments"
 import { reconcileDiff, type ReconcileAction } from "./diff"
-import { recordCancel, recordCapture, recordGatewayRefund } from "../payments"
+import { recordCancel } from "../../../lib/acquiring/payments/record-cancel"
+import { recordCaptureWorkflow } from "../payments/record-capture"
+import { recordGatewayRefundWorkflow } from "../payments/record-refund"
 
 export interface ReconcileChange {
   kind:
@@ -95,17 +97,19 @@ async function applyAction(
 ): Promise<ReconcileChange> {
   switch (a.type) {
     case "capture":
-      await recordCapture(container, { payment_id: view.id, amount: a.amount, sealed: null })
+      await recordCaptureWorkflow(container).run({ input: { payment_id: view.id, amount: a.amount, sealed: null } })
       return { ...base, kind: "capture", amount: a.amount }
     case "cancel":
       await recordCancel(container, view.id)
       return { ...base, kind: "cancel" }
     case "refund":
-      await recordGatewayRefund(container, {
-        payment_id: view.id,
-        amount: a.amount,
-        refund_reference_id: a.refund_reference_id,
-        source: "reconciliation",
+      await recordGatewayRefundWorkflow(container).run({
+        input: {
+          payment_id: view.id,
+          amount: a.amount,
+          refund_reference_id: a.refund_reference_id,
+          source: "reconciliation",
+        },
       })
       return { ...base, kind: "refund", amount: a.amount, refund_reference_id: a.refund_reference_id }
     case "refund_status":

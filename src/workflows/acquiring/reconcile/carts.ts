@@ -5,7 +5,8 @@ import type { OrderRecord } from "../../../gateway/schemas/transactions"
 import { classifyCompletionFailure } from "../../../lib/acquiring/completion"
 import { tryReadData, type AcquiringData } from "../../../lib/acquiring/payment-data"
 import { mapOrderRecord } from "../../../lib/acquiring/status"
-import { settleUnplaceableLocked, withStockLocks } from "../carts"
+import { settleUnplaceableWorkflow } from "../carts/settle-unplaceable"
+import { withStockLocks } from "../../../lib/acquiring/carts/stock-locks"
 import type { ReconcileChange } from "./apply"
 import type { GraphQuery, GraphRow } from "../../../lib/acquiring/queries/graph"
 
@@ -99,7 +100,7 @@ async function settleCart(
     reason,
   }
   try {
-    const outcome = await settleUnplaceableLocked(container, cart)
+    const { result: outcome } = await settleUnplaceableWorkflow(container).run({ input: { ...cart, lock: true } })
     if (!outcome)
       return {
         ...base,

@@ -5,7 +5,12 @@ import type { GatewayClient } from "../../../gateway/client-types"
 import { mapOrderRecord } from "../../../lib/acquiring/status"
 import type { SessionStatus } from "../../../lib/acquiring/options"
 import { recordsByOrderNo } from "../../../lib/acquiring/gateways"
-import { isWaiting, orderSessions, waitingOrdersOf, type OrderSession } from "../review/sessions"
+import {
+  isWaiting,
+  orderSessions,
+  waitingOrdersOf,
+  type OrderSession,
+} from "../../../lib/acquiring/queries/review-sessions"
 import type { ReconcileChange } from "./apply"
 import { LOCK_KEYS } from "../../../lib/acquiring/lock-keys"
 

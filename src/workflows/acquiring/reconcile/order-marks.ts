@@ -1,6 +1,6 @@
 import type { Logger, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { booksOf } from "../books/books"
+import { booksOf } from "../../../modules/acquiring/books-of"
 
 /** Mark an order's gateway order for *Unmatched payments* and the widget; false when missing or already marked. */
 export async function markOrderRow(

@@ -1,11 +1,10 @@
-import type { MedusaContainer } from "@medusajs/framework/types"
 import { createWorkflow, transform, WorkflowResponse, type WorkflowData } from "@medusajs/framework/workflows-sdk"
-import { applyReviewDecisionsStep } from "./steps/apply-review-decisions"
+import { applyEachReviewDecisionStep } from "./steps/apply-each-review-decision"
 import { planReviewsStep } from "./steps/plan-reviews"
 import { sendReviewsStep } from "./steps/send-reviews"
-import type { ReviewDecisionInput, ReviewOutcome } from "./types"
+import type { ReviewDecisionInput, ReviewOutcome } from "../../../lib/acquiring/review/types"
 
-export type { ReviewDecisionInput, ReviewOutcome } from "./types"
+export type { ReviewDecisionInput, ReviewOutcome } from "../../../lib/acquiring/review/types"
 
 export interface ReviewDecisionsWorkflowInput {
   decisions: ReviewDecisionInput[]
@@ -22,7 +21,7 @@ export const reviewDecisionsWorkflow = createWorkflow(
   (input: WorkflowData<ReviewDecisionsWorkflowInput>) => {
     const plan = planReviewsStep({ decisions: input.decisions })
     const refused = sendReviewsStep({ planned: plan.planned })
-    const applied = applyReviewDecisionsStep({ planned: plan.planned, refused, actor: input.actor })
+    const applied = applyEachReviewDecisionStep({ planned: plan.planned, refused, actor: input.actor })
     const outcomes = transform({ input, plan, applied }, ({ input, plan, applied }) => {
       const byOrder = new Map<string, ReviewOutcome>()
       for (const o of [...plan.outcomes, ...applied]) byOrder.set(o.order_id, o)
@@ -31,12 +30,3 @@ export const reviewDecisionsWorkflow = createWorkflow(
     return new WorkflowResponse(outcomes)
   },
 )
-
-export async function decideReviews(
-  container: MedusaContainer,
-  decisions: ReviewDecisionInput[],
-  actor?: string,
-): Promise<ReviewOutcome[]> {
-  const { result } = await reviewDecisionsWorkflow(container).run({ input: { decisions, actor } })
-  return result as ReviewOutcome[]
-}

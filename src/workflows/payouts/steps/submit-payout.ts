@@ -6,7 +6,7 @@ import { updateFromResponse, type PayoutUpdate } from "../../../modules/payout/l
 import { updateFromError } from "../../../modules/payout/lib/failure"
 import { isFinalStatus } from "../../../modules/payout/lib/status"
 import type { PayoutStatus } from "../../../modules/payout/models/payout"
-import { applyPayoutUpdate } from "../apply-payout-update"
+import { applyPayoutUpdate } from "../../../modules/payout/lib/apply-update"
 import { payoutSettings } from "../../../lib/acquiring/settings/payout"
 
 export interface SubmitPayoutInput {

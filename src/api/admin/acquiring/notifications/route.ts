@@ -1,5 +1,5 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { booksOf } from "../../../../workflows/acquiring/books"
+import { booksOf } from "../../../../modules/acquiring/books-of"
 import { createdBetween } from "../list-params"
 import { LISTED_FIELDS, presentListed } from "./present"
 import type { AdminListNotifications } from "./validators"

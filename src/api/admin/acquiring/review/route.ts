@@ -1,5 +1,5 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { listHeldPayments } from "../../../../workflows/acquiring/review"
+import { listHeldPayments } from "../../../../lib/acquiring/queries/held-payments"
 import { reviewDecisionsWorkflow } from "../../../../workflows/acquiring/review/decide"
 import type { AdminReviewDecisions } from "./validators"
 

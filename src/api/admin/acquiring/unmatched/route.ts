@@ -1,7 +1,7 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { ORDER_MARK_VALUES } from "../../../../lib/acquiring/order-money"
 import { ordersOfCollections } from "../../../../lib/acquiring/queries/order-links"
-import { booksOf } from "../../../../workflows/acquiring/books"
+import { booksOf } from "../../../../modules/acquiring/books-of"
 import { presentUnmatched, UNMATCHED_FIELDS } from "./present"
 import { UNMATCHED_STATES, type AdminListUnmatched } from "./validators"
 

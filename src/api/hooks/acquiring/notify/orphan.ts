@@ -4,7 +4,8 @@ import { acquiringProviderConfigs } from "../../../../lib/acquiring/config"
 import { gatewayOfOrder } from "../../../../lib/acquiring/gateways"
 import { confirmedOrder, verifyNotification } from "../../../../lib/acquiring/webhook"
 import { sessionIdFromOrderNo } from "../../../../lib/acquiring/order-no"
-import { booksOf, settleOrphan } from "../../../../workflows/acquiring/books"
+import { booksOf } from "../../../../modules/acquiring/books-of"
+import { settleOrphanWorkflow } from "../../../../workflows/acquiring/books/settle-orphan"
 import { replyFor, SUCCESS, type NotifyReply } from "./replies"
 import type { NotifyInput } from "./process"
 
@@ -48,8 +49,10 @@ export async function handleOrphanNotification(
         cart_id: null,
       },
     ])
-    const outcome = await settleOrphan(scope, orderNo, "its payment session no longer exists")
-    return { ...SUCCESS, changed: outcome.detail }
+    const { result } = await settleOrphanWorkflow(scope).run({
+      input: { order_no: orderNo, reason: "its payment session no longer exists" },
+    })
+    return { ...SUCCESS, changed: result.detail }
   } catch (e) {
     return replyFor(e)
   }

@@ -3,7 +3,7 @@ import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { acquiringProviderConfigs } from "../../../../lib/acquiring/config"
 import { providerGateway } from "../../../../lib/acquiring/gateways"
 import { verifyNotification } from "../../../../lib/acquiring/webhook"
-import { RESEALED, sealedDelivery } from "../../../../workflows/acquiring/books/seal"
+import { RESEALED, sealedDelivery } from "../../../../lib/acquiring/books/seal"
 import type { NotifyInput } from "./process"
 import type { NotifyReply } from "./replies"
 

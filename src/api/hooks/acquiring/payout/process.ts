@@ -5,8 +5,8 @@ import { logText } from "../../../../gateway/log-text"
 import { PAYOUT_MODULE } from "../../../../modules/payout"
 import type PayoutModuleService from "../../../../modules/payout/service"
 import { checkNotificationMatches, updateFromNotification } from "../../../../modules/payout/lib/gateway-update"
-import { applyPayoutUpdate } from "../../../../workflows/payouts/apply-payout-update"
-import { RESEALED, sealedDelivery } from "../../../../workflows/acquiring/books/seal"
+import { applyPayoutUpdate } from "../../../../modules/payout/lib/apply-update"
+import { RESEALED, sealedDelivery } from "../../../../lib/acquiring/books/seal"
 import { loggerOf, SUCCESS, type NotifyReply } from "../notify/replies"
 
 function hasNotifyType(body: string | Record<string, unknown>): boolean {

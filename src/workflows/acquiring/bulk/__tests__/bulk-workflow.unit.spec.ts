@@ -45,7 +45,7 @@ jest.mock("../../../../lib/acquiring/batch", () => ({
   ...jest.requireActual("../../../../lib/acquiring/batch"),
   sendBatch: (...args: unknown[]) => sendBatch(...args),
 }))
-jest.mock("../finish", () => ({ finishAll: (...args: unknown[]) => finishAll(...args) }))
+jest.mock("../../../../lib/acquiring/bulk/finish", () => ({ finishAll: (...args: unknown[]) => finishAll(...args) }))
 
 // After the mocks: the workflow's steps import them.
 import { bulkCaptureWorkflow } from "../workflows"

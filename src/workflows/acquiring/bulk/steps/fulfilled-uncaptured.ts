@@ -1,24 +1,9 @@
-import type { ConfigModule, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { acquiringProviderIds } from "../../../../lib/acquiring/config"
+import { booksOf } from "../../../../modules/acquiring/books-of"
+import { onFulfilmentProviders } from "../../../../lib/acquiring/bulk/on-fulfilment"
 import type { GraphQuery } from "../../../../lib/acquiring/queries/graph"
 import { paymentsOfOrders } from "../../../../lib/acquiring/queries/payments"
-import { booksOf } from "../../books/books"
-
-/** The providers set to capture_mode on_fulfillment; null when none is. */
-export function onFulfilmentProviders(container: MedusaContainer): { provider_ids: string[] } | null {
-  const config = container.resolve(ContainerRegistrationKeys.CONFIG_MODULE) as ConfigModule
-  const ids = acquiringProviderIds(config, (c) => c.options.provider.capture_mode === "on_fulfillment")
-  return ids.length ? { provider_ids: ids } : null
-}
-
-export const onFulfilmentConfiguredStep = createStep(
-  "acquiring-on-fulfilment-configured",
-  async (_: void, { container }) => {
-    return new StepResponse(!!onFulfilmentProviders(container))
-  },
-)
 
 export interface DueCaptures {
   due: string[]
@@ -47,13 +32,3 @@ export const fulfilledUncapturedStep = createStep("acquiring-fulfilled-uncapture
     .map((o) => o.id as string)
   return new StepResponse<DueCaptures>({ due, order_ids: fulfilled })
 })
-
-/** A failed capture stays due, so the next sweep (or an admin) tries it again. */
-export const clearCaptureDueStep = createStep(
-  "acquiring-clear-capture-due",
-  async ({ due, failed }: { due: string[]; failed: string[] }, { container }) => {
-    const keep = new Set(failed)
-    await booksOf(container).clearCaptureDue(due.filter((id) => !keep.has(id)))
-    return new StepResponse(undefined)
-  },
-)

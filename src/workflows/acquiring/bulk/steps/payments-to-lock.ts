@@ -1,7 +1,7 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { paymentsOfOrders } from "../../../../lib/acquiring/queries/payments"
-import { pickPayment } from "../items"
-import type { BulkItem } from "../types"
+import { pickPayment } from "../../../../lib/acquiring/bulk/items"
+import type { BulkItem } from "../../../../lib/acquiring/bulk/types"
 
 /** Read-only: the payments a bulk call acts on, locked before they are read again. */
 export const paymentsToLockStep = createStep(

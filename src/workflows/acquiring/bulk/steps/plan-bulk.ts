@@ -3,9 +3,9 @@ import type { OrderRecord, RefundRecord } from "../../../../gateway/schemas/tran
 import { gatewaysFor, recordsByOrderNo, refundsByOrderNo } from "../../../../lib/acquiring/gateways"
 import { paymentsOfOrders, type PaymentView } from "../../../../lib/acquiring/queries/payments"
 import { pushTo } from "../../../../lib/push-to"
-import { pickPayment } from "../items"
-import { planCancel, planCapture, planRefund, type BulkOperation } from "../plan"
-import type { BulkItem, BulkItemResult, Work } from "../types"
+import { pickPayment } from "../../../../lib/acquiring/bulk/items"
+import { planCancel, planCapture, planRefund, type BulkOperation } from "../../../../lib/acquiring/bulk/plan"
+import type { BulkItem, BulkItemResult, Work } from "../../../../lib/acquiring/bulk/types"
 
 export interface PlanBulkInput {
   operation: BulkOperation

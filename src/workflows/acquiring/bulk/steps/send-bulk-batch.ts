@@ -1,28 +1,16 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import type { CurrencyRule } from "../../../../gateway/currencies"
-import { sendBatch, type BatchEntry, type EntryVerdict } from "../../../../lib/acquiring/batch"
+import { sendBatch, type EntryVerdict } from "../../../../lib/acquiring/batch"
 import { gatewaysFor } from "../../../../lib/acquiring/gateways"
-import { paymentGatewayAmount } from "../../../../lib/acquiring/money"
+import { gatewayEntry } from "../../../../lib/acquiring/bulk/entry"
 import { pushTo } from "../../../../lib/push-to"
-import { movementsOfBatch, recordMovementsAfterSend } from "../../books/record-movements"
-import type { BulkOperation } from "../plan"
-import type { Work } from "../types"
+import { movementsOfBatch, recordMovementsAfterSend } from "../../../../lib/acquiring/books/movements"
+import type { BulkOperation } from "../../../../lib/acquiring/bulk/plan"
+import type { Work } from "../../../../lib/acquiring/bulk/types"
 
 export interface SentBulk {
   /** The gateway's verdict per order_no (plain object: step results are stored as JSON). */
   verdicts: Record<string, EntryVerdict>
   requests: number
-}
-
-/** Medusa's amount as the gateway takes it: a session opened with half_up rounding gets rounded amounts. */
-export function gatewayEntry(work: Work, marker: string, rule: CurrencyRule): BatchEntry {
-  const data = work.payment.data!
-  return {
-    ref: data,
-    transaction_id: data.transaction_id ?? "",
-    amount: paymentGatewayAmount((work.step as { amount: string }).amount, data, rule),
-    refund_reason: marker,
-  }
 }
 
 /**

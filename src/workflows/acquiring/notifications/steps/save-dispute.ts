@@ -1,6 +1,6 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import type { TrackedDispute } from "../../../../lib/acquiring/disputes"
-import { booksOf } from "../../books/books"
+import { booksOf } from "../../../../modules/acquiring/books-of"
 
 export interface SaveDisputeInput {
   payment_id: string

@@ -1,6 +1,6 @@
 import { asValue } from "awilix"
 import { createMedusaContainer } from "@medusajs/framework/utils"
-import { recordGatewayRefund } from "../record-refund"
+import { recordGatewayRefundWorkflow } from "../record-refund"
 
 /**
  * The payment module as the claim step and its compensation use it (retrievePayment, updatePayment),
@@ -47,7 +47,7 @@ describe("recording a gateway refund (reconciliation)", () => {
       refunds: [portalRefund, { ...portalRefund, refund_reference_id: "R0", medusa_refund_id: "ref_0" }],
     })
     await expect(
-      recordGatewayRefund(c, { payment_id: "pay_1", refund_reference_id: "R1", amount: "5.00" }),
+      recordGatewayRefundWorkflow(c).run({ input: { payment_id: "pay_1", refund_reference_id: "R1", amount: "5.00" } }),
     ).rejects.toMatchObject({ message: expect.stringMatching(/not found/) })
     // First the claim, then (compensation) its withdrawal: no claim is left for an unrelated refund to consume.
     expect(writes).toHaveLength(2)
@@ -61,7 +61,7 @@ describe("recording a gateway refund (reconciliation)", () => {
   it("a claim it did not set (already there) is left alone", async () => {
     const { c, store, writes } = container({ order_no: "X", refunds: [{ ...portalRefund, claim: true }] })
     await expect(
-      recordGatewayRefund(c, { payment_id: "pay_1", refund_reference_id: "R1", amount: "5.00" }),
+      recordGatewayRefundWorkflow(c).run({ input: { payment_id: "pay_1", refund_reference_id: "R1", amount: "5.00" } }),
     ).rejects.toMatchObject({ message: expect.any(String) })
     expect(writes).toHaveLength(0)
     expect(store.data.refunds).toEqual([{ ...portalRefund, claim: true }])

@@ -1,6 +1,7 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { followOpenOrders } from "../../books/follow-open"
-import { recordOpenedSessions } from "../../books/record-opened"
+import { followOpenOrders } from "../../../../lib/acquiring/books/follow-open"
+import { recordOpenedSessions } from "../../../../lib/acquiring/books/opened"
+import { settleOrphanWorkflow } from "../../books/settle-orphan"
 import type { ReconcileInput } from "../run"
 import { eachTarget, type ReconcileTarget, type TargetParts } from "../targets"
 import { foundFor, type SessionsPart } from "./find-open-sessions"
@@ -20,7 +21,9 @@ export const reconcileBooksStep = createStep(
     const parts = await eachTarget(container, targets, previous, async (c, target, part) => {
       if (input.order_ids) return
       await recordOpenedSessions(container, foundFor(found, target.config_id)?.open ?? [])
-      const followed = await followOpenOrders(container, c, new Date(target.since))
+      const settle = async (order_no: string, reason: string) =>
+        (await settleOrphanWorkflow(container).run({ input: { order_no, reason } })).result
+      const followed = await followOpenOrders(container, c, new Date(target.since), settle)
       for (const o of followed.outcomes) {
         if (o.action === "void" || o.action === "refund" || o.action === "report")
           part.changes.push({

@@ -1,9 +1,9 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { gatewaysFor, recordsByOrderNo } from "../../../../lib/acquiring/gateways"
 import { pushTo } from "../../../../lib/push-to"
-import { reviewStep, type Decision } from "../map"
-import { orderSessions, type OrderSession } from "../sessions"
-import type { PlannedReview, ReviewDecisionInput, ReviewOutcome } from "../types"
+import { reviewStep, type Decision } from "../../../../lib/acquiring/review/map"
+import { orderSessions, type OrderSession } from "../../../../lib/acquiring/queries/review-sessions"
+import type { PlannedReview, ReviewDecisionInput, ReviewOutcome } from "../../../../lib/acquiring/review/types"
 
 /** Medusa already follows the decision (order canceled, or the payment authorised). */
 function already(s: OrderSession, d: Decision) {

@@ -2,9 +2,9 @@ import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { sendBatch } from "../../../../lib/acquiring/batch"
 import { gatewaysFor } from "../../../../lib/acquiring/gateways"
 import { pushTo } from "../../../../lib/push-to"
-import { movementsOfBatch, recordMovementsAfterSend } from "../../books/record-movements"
-import { reviewFlag, reviewStep } from "../map"
-import type { PlannedReview } from "../types"
+import { movementsOfBatch, recordMovementsAfterSend } from "../../../../lib/acquiring/books/movements"
+import { reviewFlag, reviewStep } from "../../../../lib/acquiring/review/map"
+import type { PlannedReview } from "../../../../lib/acquiring/review/types"
 
 /**
  * One /v1/review batch series per gateway. The point of no return: a gateway decision cannot be

@@ -1,5 +1,5 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { listAwaitingCapture } from "../../../../../workflows/acquiring/bulk/awaiting-capture"
+import { listAwaitingCapture } from "../../../../../lib/acquiring/queries/awaiting-capture"
 import type { AdminAwaitingCaptureParams } from "../validators"
 
 export async function GET(req: AuthenticatedMedusaRequest<unknown, AdminAwaitingCaptureParams>, res: MedusaResponse) {

@@ -1,5 +1,5 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { booksOf } from "../../../../../workflows/acquiring/books"
+import { booksOf } from "../../../../../modules/acquiring/books-of"
 import { fieldRulesOf, presentNotification } from "../present"
 
 export const GET = async (req: AuthenticatedMedusaRequest, res: MedusaResponse) => {

@@ -2,8 +2,8 @@ import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/frame
 import { gatewaysFor, recordsByOrderNo } from "../../../../../lib/acquiring/gateways"
 import { paymentsOfOrders } from "../../../../../lib/acquiring/queries/payments"
 import { ORDER_MARK_VALUES } from "../../../../../lib/acquiring/order-money"
-import { booksOf } from "../../../../../workflows/acquiring/books"
-import { orderSessions } from "../../../../../workflows/acquiring/review/sessions"
+import { booksOf } from "../../../../../modules/acquiring/books-of"
+import { orderSessions } from "../../../../../lib/acquiring/queries/review-sessions"
 import { presentPayment } from "./present"
 
 export async function GET(req: AuthenticatedMedusaRequest, res: MedusaResponse) {

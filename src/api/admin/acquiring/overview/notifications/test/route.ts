@@ -1,7 +1,7 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { MedusaError } from "@medusajs/framework/utils"
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { booksOf } from "../../../../../../workflows/acquiring/books"
+import { booksOf } from "../../../../../../modules/acquiring/books-of"
 import { gatewaysFor } from "../../../../../../lib/acquiring/gateways"
 import { sendTestNotification } from "../../../../../../lib/acquiring/notify-health/send-test"
 import { testNotification } from "../../../../../../lib/acquiring/notify-health/test-notification"

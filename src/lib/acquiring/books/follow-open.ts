@@ -1,0 +1,116 @@
+import type { MedusaContainer } from "@medusajs/framework/types"
+import type { GatewayClient } from "../../../gateway/client-types"
+import type { OrderRecord } from "../../../gateway/schemas/transactions"
+import type { AcquiringProviderConfig } from "../config"
+import { gatewaysFor, recordsByOrderNo } from "../gateways"
+import { graphOf } from "../queries/graph"
+import { livePaymentsCarrying } from "../queries/medusa-owner"
+import type { GatewayOrderDTO } from "../../../modules/acquiring"
+import { ahead, pagesAhead } from "../../ahead"
+import { pushTo } from "../../push-to"
+import { booksOf } from "../../../modules/acquiring/books-of"
+import { closedDetail } from "./closed-detail"
+import { orphanAction } from "./orphan-action"
+import { dataOfOrder, type OrphanOutcome } from "./orphan"
+
+/** Settles one orphan (the orphan settlement workflow, run by the caller). */
+export type SettleOrphan = (orderNo: string, reason: string) => Promise<OrphanOutcome>
+
+export const BOOKS_PAGE = 1000
+const FOLLOW_FIELDS = [
+  "id",
+  "order_no",
+  "provider_id",
+  "account_id",
+  "kind",
+  "amount",
+  "raw_amount",
+  "currency_code",
+  "session_id",
+  "page_expires_at",
+]
+const PAID_SESSION = new Set(["authorized", "captured"])
+
+export interface FollowReport {
+  checked: number
+  attached: number
+  closed: number
+  outcomes: OrphanOutcome[]
+}
+
+/**
+ * Every open gateway order of one provider config: attached once a payment carries it, settled when
+ * its session is gone and the gateway holds money, closed when it can no longer be paid.
+ */
+export async function followOpenOrders(
+  scope: MedusaContainer,
+  config: AcquiringProviderConfig,
+  since: Date,
+  settle: SettleOrphan,
+): Promise<FollowReport> {
+  const report: FollowReport = { checked: 0, attached: 0, closed: 0, outcomes: [] }
+  const { client } = gatewaysFor(scope)(config.provider_ids[0])
+  const read = (after?: string) =>
+    booksOf(scope).openGatewayOrdersPage(
+      { provider_ids: config.provider_ids, since, after, take: BOOKS_PAGE },
+      FOLLOW_FIELDS,
+    )
+  const nextKey = (page: GatewayOrderDTO[]) => (page.length === BOOKS_PAGE ? page[page.length - 1].id : undefined)
+  const marks: Promise<number>[] = []
+  for await (const page of pagesAhead(read, nextKey)) {
+    report.checked += page.length
+    if (page.length) await followPage(scope, client, config, page, report, marks, settle)
+  }
+  await Promise.all(marks)
+  return report
+}
+
+async function followPage(
+  scope: MedusaContainer,
+  client: GatewayClient,
+  config: AcquiringProviderConfig,
+  page: GatewayOrderDTO[],
+  report: FollowReport,
+  marks: Promise<number>[],
+  settle: SettleOrphan,
+) {
+  const { data: sessions } = await graphOf(scope).graph({
+    entity: "payment_session",
+    fields: ["id", "status"],
+    filters: { id: page.map((o) => o.session_id) },
+  })
+  const status = new Map(sessions.map((s) => [s.id as string, s.status as string]))
+  const missing = page.filter((o) => !status.has(o.session_id))
+  // Medusa's truth, not the session row: a payment outlives a deleted session and keeps its money.
+  const carried = await livePaymentsCarrying(scope, missing)
+  const attached = page.filter((o) => PAID_SESSION.has(status.get(o.session_id) ?? "") || carried.has(o.order_no))
+  const gone = missing.filter((o) => !carried.has(o.order_no))
+  const books = booksOf(scope)
+  marks.push(ahead(books.markAttached(attached.map((o) => o.id))))
+  report.attached += attached.length
+  if (!gone.length) return
+  const records = await recordsByOrderNo(
+    client,
+    gone.map((o) => dataOfOrder(o)),
+  )
+  const close = new Map<string, string[]>()
+  for (const order of gone) {
+    const record = records.get(order.order_no)
+    const action = decide(order, record, config)
+    if (action === "close") pushTo(close, closedDetail(record), order.id)
+    else if (action !== "wait")
+      report.outcomes.push(await settle(order.order_no, "its payment session no longer exists"))
+  }
+  for (const [detail, ids] of close) {
+    await books.updateGatewayOrders({
+      selector: { id: ids },
+      data: { state: "closed", orphan_reason: "its payment session no longer exists", settlement_detail: detail },
+    })
+    report.closed += ids.length
+  }
+}
+
+function decide(order: GatewayOrderDTO, record: OrderRecord | undefined, config: AcquiringProviderConfig) {
+  const expired = !!order.page_expires_at && new Date(order.page_expires_at).getTime() < Date.now()
+  return orphanAction(record, expired, config.options.provider.status_map)
+}

@@ -1,0 +1,27 @@
+import type { ConfigModule, MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { acquiringProviderConfigs } from "../config"
+import { booksOf } from "../../../modules/acquiring/books-of"
+
+const DAY_MS = 24 * 60 * 60 * 1000
+
+/** The smallest `notification_retention_days` of the configured providers: the rows are shared, the strictest wins. */
+export function notificationRetentionDays(config: ConfigModule): number | null {
+  const days = acquiringProviderConfigs(config).map((c) => c.options.provider.notification_retention_days)
+  return days.length ? Math.min(...days) : null
+}
+
+/** A row counting identical refused deliveries stays while they keep coming. */
+export async function sweepNotifications(scope: MedusaContainer, now: Date = new Date()): Promise<number> {
+  const days = notificationRetentionDays(scope.resolve(ContainerRegistrationKeys.CONFIG_MODULE) as ConfigModule)
+  if (days === null) return 0
+  const before = new Date(now.getTime() - days * DAY_MS)
+  const old = { $or: [{ last_seen_at: { $lt: before } }, { last_seen_at: null, created_at: { $lt: before } }] }
+  const books = booksOf(scope)
+  const [, count] = await books.listAndCountNotifications(old, { select: ["id"], take: 1 })
+  if (count) await books.deleteNotifications(old as never)
+  const seals = { created_at: { $lt: before } }
+  if ((await books.listNotificationSeals(seals, { select: ["id"], take: 1 })).length)
+    await books.deleteNotificationSeals(seals as never)
+  return count
+}

@@ -1,5 +1,0 @@
-export { booksOf, gatewayOrderLockKey } from "./books"
-export { recordOpenedSessions, sessionsOfCollection } from "./record-opened"
-export { settleOrphan, ORPHAN_SETTLED_EVENT, type OrphanOutcome } from "./settle-orphan"
-export { orphanAction, type OrphanAction } from "./orphan-action"
-export { notificationRetentionDays, sweepNotifications } from "./retention"

@@ -1,0 +1,35 @@
+import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
+import { booksOf } from "../../../../modules/acquiring/books-of"
+import { lookupOrder } from "../../../../lib/acquiring/gateway-state"
+import { gatewayOfOrder } from "../../../../lib/acquiring/gateways"
+import {
+  dataOfOrder,
+  DONE_STATES,
+  planOrphan,
+  waitForCompletion,
+  type OrphanPlan,
+} from "../../../../lib/acquiring/books/orphan"
+import { medusaOwnerOf } from "../../../../lib/acquiring/queries/medusa-owner"
+import { ownerAfterCompletion } from "../../../../lib/acquiring/queries/owner-after-completion"
+
+export interface SettleOrphanInput {
+  order_no: string
+  reason: string
+}
+
+/** Read-only, under the order's lock: the books row, who in Medusa holds it, and the gateway asked afresh. */
+export const lookUpOrphanStep = createStep(
+  "acquiring-look-up-orphan",
+  async ({ order_no, reason }: SettleOrphanInput, { container }) => {
+    const [order] = await booksOf(container).listGatewayOrders({ order_no })
+    if (!order || DONE_STATES.has(order.state))
+      return new StepResponse<OrphanPlan>(planOrphan({ order_no, reason, order }))
+    const owner = await ownerAfterCompletion(container, order, await medusaOwnerOf(container, order))
+    if (!owner) return new StepResponse<OrphanPlan>(waitForCompletion(order))
+    if (owner.owner === "payment") return new StepResponse<OrphanPlan>(planOrphan({ order_no, reason, order, owner }))
+    const { client, options } = await gatewayOfOrder(container, order.provider_id, order_no)
+    const record = await lookupOrder(client, dataOfOrder(order))
+    const { orphans, status_map } = options.provider
+    return new StepResponse<OrphanPlan>(planOrphan({ order_no, reason, order, owner, record, orphans, status_map }))
+  },
+)

@@ -1,5 +1,0 @@
-export { runBulk, refundMarker, type BulkItem, type BulkItemResult, type BulkReport, type BulkOptions } from "./run"
-export { bulkCaptureWorkflow, bulkCancelWorkflow, bulkRefundWorkflow, type BulkWorkflowInput } from "./workflows"
-export { planCapture, planCancel, planRefund, type BulkOperation, type BulkStep } from "./plan"
-export { verdicts } from "../../../lib/acquiring/batch"
-export { captureFulfilledOrders, captureFulfilledWorkflow } from "./capture-fulfilled"
