@@ -12,10 +12,6 @@ import { verifyNotificationStep } from "./steps/verify-notification"
 export const processNotificationWorkflowId = "acquiring-process-notification"
 
 type Of<K extends NotificationKind> = Extract<VerifiedNotification, { kind: K }>
-const is =
-  <K extends NotificationKind>(kind: K) =>
-  ({ verified }: { verified: VerifiedNotification }) =>
-    verified.kind === kind
 const as = <K extends NotificationKind>(verified: VerifiedNotification) => verified as Of<K>
 
 /**
@@ -24,19 +20,19 @@ const as = <K extends NotificationKind>(verified: VerifiedNotification) => verif
  */
 export const processNotificationWorkflow = createWorkflow(processNotificationWorkflowId, (input: NotifyInput) => {
   const verified = verifyNotificationStep(input)
-  const payment = when({ verified }, is("payment")).then(() =>
+  const payment = when({ verified }, ({ verified }) => verified.kind === "payment").then(() =>
     notifiedPaymentWorkflow.runAsStep({ input: transform({ verified }, ({ verified }) => as<"payment">(verified)) }),
   )
-  const decline = when({ verified }, is("decline")).then(() =>
+  const decline = when({ verified }, ({ verified }) => verified.kind === "decline").then(() =>
     notifiedDeclineWorkflow.runAsStep({ input: transform({ verified }, ({ verified }) => as<"decline">(verified)) }),
   )
-  const refund = when({ verified }, is("refund")).then(() =>
+  const refund = when({ verified }, ({ verified }) => verified.kind === "refund").then(() =>
     notifiedRefundWorkflow.runAsStep({ input: transform({ verified }, ({ verified }) => as<"refund">(verified)) }),
   )
-  const dispute = when({ verified }, is("dispute")).then(() =>
+  const dispute = when({ verified }, ({ verified }) => verified.kind === "dispute").then(() =>
     notifiedDisputeWorkflow.runAsStep({ input: transform({ verified }, ({ verified }) => as<"dispute">(verified)) }),
   )
-  const orphan = when({ verified }, is("orphan")).then(() =>
+  const orphan = when({ verified }, ({ verified }) => verified.kind === "orphan").then(() =>
     notifiedOrphanWorkflow.runAsStep({ input: transform({ verified }, ({ verified }) => as<"orphan">(verified)) }),
   )
   const reply = transform(
