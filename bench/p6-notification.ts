@@ -36,7 +36,7 @@ async function paidCart(app: BenchApp): Promise<{ cartId: string; note: Record<s
 
 /**
  * ms from POST until the cart's order exists. Our route answers `success` only once the order
- * exists (notify/process.ts), so its answer ends the clock (the order is then checked, untimed);
+ * exists (its notification workflow), so its answer ends the clock (the order is then checked, untimed);
  * the stock route acknowledges at once, so its cart is polled every 5 ms. Polling our route too
  * put a Query.graph every 5 ms on the same CPU as the work being timed.
  */

@@ -3,9 +3,10 @@ import { MedusaError, Modules } from "@medusajs/framework/utils"
 import type { NotificationDTO } from "../../../../modules/acquiring"
 import { booksOf } from "../../../../modules/acquiring/books-of"
 import { verdictOf } from "../../../../lib/acquiring/books/notification-record"
-import { replayNotification, replyText } from "../../../hooks/acquiring/replay"
+import { replyText } from "../../../../lib/acquiring/notifications/replies"
 import { escapeControls } from "../../../../lib/acquiring/notification-fields"
 import { LOCK_KEYS } from "../../../../lib/acquiring/lock-keys"
+import { replayNotification } from "./replay"
 
 /** A replay is not a second delivery: same row, under a lock per row so a double click never replays twice. */
 export async function processAgain(scope: MedusaContainer, id: string): Promise<NotificationDTO> {

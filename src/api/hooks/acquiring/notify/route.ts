@@ -1,10 +1,14 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { isGatewayError } from "../../../../gateway/errors"
 import { canonicalNotification } from "../../../../gateway/operations/notification"
+import { processNotificationWorkflow } from "../../../../workflows/acquiring/notifications"
 import { acknowledge, refuse } from "../answers"
 import { setChanged } from "../record-middleware"
-import { handleNotification } from "./process"
 
+/**
+ * The gateway's notify_url. Answered only once the workflow ran: its retry contract reads the status
+ * (a 503 means "send it again"), so the answer must say whether the effect is recorded.
+ */
 export async function POST(req: MedusaRequest, res: MedusaResponse) {
   let body: Record<string, unknown>
   try {
@@ -16,10 +20,8 @@ export async function POST(req: MedusaRequest, res: MedusaResponse) {
     refuse(res, 400, e.message)
     return
   }
-  const reply = await handleNotification(req.scope, {
-    body,
-    rawBody: (req as MedusaRequest & { rawBody?: Buffer }).rawBody,
-    headers: req.headers as Record<string, unknown>,
+  const { result: reply } = await processNotificationWorkflow(req.scope).run({
+    input: { body, rawBody: (req as MedusaRequest & { rawBody?: Buffer }).rawBody, headers: req.headers },
   })
   setChanged(res, reply.changed)
   if (reply.status < 300) acknowledge(res)

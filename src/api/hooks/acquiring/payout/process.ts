@@ -7,7 +7,7 @@ import type PayoutModuleService from "../../../../modules/payout/service"
 import { checkNotificationMatches, updateFromNotification } from "../../../../modules/payout/lib/gateway-update"
 import { applyPayoutUpdate } from "../../../../modules/payout/lib/apply-update"
 import { RESEALED, sealedDelivery } from "../../../../lib/acquiring/books/seal"
-import { loggerOf, SUCCESS, type NotifyReply } from "../notify/replies"
+import { loggerOf, SUCCESS, type NotifyReply } from "../../../../lib/acquiring/notifications/replies"
 
 function hasNotifyType(body: string | Record<string, unknown>): boolean {
   return typeof body === "string" ? /(^|&)notify_type=/.test(body) : Object.hasOwn(body, "notify_type")

@@ -1,5 +1,5 @@
 import { PaymentActions } from "@medusajs/framework/utils"
-import { handleNotification } from "../process"
+import { containerOf, handleNotification } from "./helpers/run"
 
 const runs: unknown[] = []
 jest.mock("@medusajs/medusa/core-flows", () => ({
@@ -46,7 +46,7 @@ function scopeWith(session: { status: string } & Record<string, unknown>, orders
   // The books: every signature is its first delivery's, and no cart's payment was given back.
   const acquiring = { sealSignature: async () => true, listGatewayOrders: async () => [] }
   const table: Record<string, unknown> = { query, payment, locking, acquiring }
-  return { scope: { resolve: (k: string) => table[k], hasRegistration: (k: string) => k in table } as never, locks }
+  return { scope: containerOf(table) as never, locks }
 }
 
 const input = { body: { order_no: ORDER_NO, currency: "EUR" }, headers: {} }

@@ -1,6 +1,6 @@
 import { PaymentActions } from "@medusajs/framework/utils"
-import { webhookProviderOf } from "../../../../../lib/acquiring/config"
-import { handleNotification } from "../process"
+import { webhookProviderOf } from "../../../../lib/acquiring/config"
+import { containerOf, handleNotification } from "./helpers/run"
 
 jest.mock("@medusajs/medusa/core-flows", () => ({
   ...jest.requireActual("@medusajs/medusa/core-flows"),
@@ -43,7 +43,7 @@ function scopeFor(version: keyof typeof RESOLVE, registered: string) {
     },
     locking: { execute: async (_k: string, fn: () => Promise<unknown>) => fn() },
   }
-  return { scope: { resolve: (k: string) => table[k] } as never, resolved }
+  return { scope: containerOf(table) as never, resolved }
 }
 
 describe("notify route: the provider id on every supported Medusa version (2.18.0 to 2.21.x)", () => {

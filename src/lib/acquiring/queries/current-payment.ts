@@ -1,6 +1,6 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { tryReadData, type AcquiringData } from "../../../lib/acquiring/payment-data"
-import { paymentNow, type PaymentNow } from "./payment-of-session"
+import { tryReadData, type AcquiringData } from "../payment-data"
+import { paymentNow, type PaymentNow } from "./notice-payment"
 
 /** The payment is gone or its data is not the acquiring provider's: nothing to record on. */
 export class NotAcquiringPaymentError extends Error {}

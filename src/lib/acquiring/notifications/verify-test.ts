@@ -1,17 +1,17 @@
 import type { ConfigModule, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { acquiringProviderConfigs } from "../../../../lib/acquiring/config"
-import { gatewaysFor } from "../../../../lib/acquiring/gateways"
-import { isTestOrderNo, TEST_CHANGED } from "../../../../lib/acquiring/notify-health/test-notification"
-import { verifyNotification } from "../../../../lib/acquiring/webhook"
-import type { NotifyInput } from "./process"
+import { acquiringProviderConfigs } from "../config"
+import { gatewaysFor } from "../gateways"
+import { isTestOrderNo, TEST_CHANGED } from "../notify-health/test-notification"
+import { verifyNotification } from "../webhook"
+import type { NotifyInput } from "./types"
 import { replyFor, SUCCESS, type NotifyReply } from "./replies"
 
 /**
  * The admin's test notification: verified with the named account's key by the order notifications'
  * rule (notify_type is not signed), then acknowledged and recorded; no payment is looked at.
  */
-export function handleTestNotification(scope: MedusaContainer, input: NotifyInput, orderNo: string): NotifyReply {
+export function verifyTestNotification(scope: MedusaContainer, input: NotifyInput, orderNo: string): NotifyReply {
   if (!isTestOrderNo(orderNo)) return { status: 400, body: "a test notification must name a test order number" }
   const config = scope.resolve(ContainerRegistrationKeys.CONFIG_MODULE) as ConfigModule
   const account = String(input.body.account_id ?? "")

@@ -1,16 +1,11 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { isGatewayError } from "../../../gateway/errors"
-import { canonicalNotification } from "../../../gateway/operations/notification"
-import { notificationFieldName } from "../../../gateway/schemas/notification"
-import type { NotificationDTO } from "../../../modules/acquiring"
-import { refusal } from "./answers"
-import { handleNotification } from "./notify/process"
-import { replyFor, type NotifyReply } from "./notify/replies"
-import { handlePayoutNotification } from "./payout/process"
-
-/** `success`, or `{ type, message }` as JSON, as the hook sends it. */
-export const replyText = (reply: NotifyReply) =>
-  reply.status < 300 ? reply.body : JSON.stringify(refusal(reply.status, reply.body))
+import { isGatewayError } from "../../../../gateway/errors"
+import { canonicalNotification } from "../../../../gateway/operations/notification"
+import { notificationFieldName } from "../../../../gateway/schemas/notification"
+import { replyFor, type NotifyReply } from "../../../../lib/acquiring/notifications/replies"
+import type { NotificationDTO } from "../../../../modules/acquiring"
+import { processNotificationWorkflow } from "../../../../workflows/acquiring/notifications"
+import { handlePayoutNotification } from "../../../hooks/acquiring/payout/process"
 
 function withSignature(fields: Record<string, unknown>, signature: string | null | undefined): Record<string, unknown> {
   const out = { ...fields }
@@ -20,7 +15,7 @@ function withSignature(fields: Record<string, unknown>, signature: string | null
   return out
 }
 
-/** Everything checked afresh; the stored fields suffice, as the gateway never signs a card field. */
+/** Everything checked afresh by the hook's own workflow; the stored fields suffice, as the gateway never signs a card field. */
 export async function replayNotification(
   scope: MedusaContainer,
   row: Pick<NotificationDTO, "hook" | "fields" | "signature" | "digest">,
@@ -36,7 +31,8 @@ export async function replayNotification(
       if (!isGatewayError(e)) throw e
       return { status: 400, body: e.message }
     }
-    return await handleNotification(scope, { body, headers: {}, digest })
+    const { result } = await processNotificationWorkflow(scope).run({ input: { body, headers: {}, digest } })
+    return result
   } catch (e) {
     return replyFor(e)
   }

@@ -1,5 +1,5 @@
 import { PaymentActions } from "@medusajs/framework/utils"
-import { handleNotification } from "../process"
+import { containerOf, handleNotification } from "./helpers/run"
 
 const runs: unknown[] = []
 jest.mock("@medusajs/medusa/core-flows", () => ({
@@ -46,7 +46,7 @@ function scopeWith(session: Record<string, unknown>, opts: { failUpdate?: boolea
     },
   }
   const table: Record<string, unknown> = { query, payment, locking, logger: { warn() {}, info() {} } }
-  return { scope: { resolve: (k: string) => table[k] } as never, locks, updates }
+  return { scope: containerOf(table) as never, locks, updates }
 }
 
 const input = { body: { order_no: ORDER_NO, currency: "EUR" }, headers: {} }

@@ -1,6 +1,6 @@
-import { NOTIFICATION_SIGN_FIELDS } from "../../../../../gateway/schemas/notification"
-import { sign } from "../../../../../gateway/signing"
-import { handleNotification } from "../process"
+import { NOTIFICATION_SIGN_FIELDS } from "../../../../gateway/schemas/notification"
+import { sign } from "../../../../gateway/signing"
+import { containerOf, handleNotification } from "./helpers/run"
 
 /**
  * Refund and dispute notifications through the notify route's handling with the real gateway
@@ -15,7 +15,7 @@ const mockMedusa = {
   writes: [] as Array<Record<string, unknown>>,
   events: [] as Array<{ name: string; data: any }>,
 }
-jest.mock("../../../../../workflows/acquiring/notifications/record-refunds", () => ({
+jest.mock("../record-refunds", () => ({
   recordNotifiedRefundsWorkflow: () => ({
     run: async ({ input }: { input: { data: Record<string, unknown> } }) => {
       mockMedusa.data = input.data
@@ -23,8 +23,8 @@ jest.mock("../../../../../workflows/acquiring/notifications/record-refunds", () 
     },
   }),
 }))
-jest.mock("../../../../../workflows/acquiring/notifications/record-dispute", () => ({
-  ...jest.requireActual("../../../../../workflows/acquiring/notifications/record-dispute"),
+jest.mock("../record-dispute", () => ({
+  ...jest.requireActual("../record-dispute"),
   recordDisputeWorkflow: () => ({
     run: async ({ input }: { input: { dispute: Record<string, any>; opened: unknown[]; closed: unknown[] } }) => {
       await new Promise((r) => setTimeout(r, 5)) // a write takes time: concurrent copies must wait for it
@@ -165,7 +165,7 @@ function scopeWith(opts: { payment?: boolean; refundRows?: string[] } = {}) {
     listGatewayOrders: async () => [],
   }
   const table: Record<string, unknown> = { query, locking, configModule, logger, acquiring }
-  return { scope: { resolve: (k: string) => table[k], hasRegistration: (k: string) => k in table } as never, locks }
+  return { scope: containerOf(table) as never, locks }
 }
 
 /** A notification as the gateway signs it (the default rule), optionally with another key. */

@@ -1,8 +1,8 @@
-import type { GatewayClient } from "../../../../gateway/client-types"
-import type { Notification } from "../../../../gateway/schemas/notification"
+import type { GatewayClient } from "../../../gateway/client-types"
+import type { Notification } from "../../../gateway/schemas/notification"
 import { MedusaError } from "@medusajs/framework/utils"
-import { verifyNotification } from "../../../../lib/acquiring/webhook"
-import type { NotifyInput } from "./process"
+import { verifyNotification } from "../webhook"
+import type { NotifyInput } from "./types"
 
 /** Its kind and order must be those the route dispatched on, read from the parsed body. */
 export function verifiedNotice(

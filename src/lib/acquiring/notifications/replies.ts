@@ -1,7 +1,7 @@
 import type { Logger, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
-import { RefundNotListedError } from "../../../../lib/acquiring/refund-notice"
-import { NotAcquiringPaymentError } from "../../../../workflows/acquiring/notifications"
+import { RefundNotListedError } from "../refund-notice"
+import { NotAcquiringPaymentError } from "../queries/current-payment"
 
 export interface NotifyReply {
   status: number
@@ -27,6 +27,21 @@ export function replyFor(e: unknown): NotifyReply {
   if (e instanceof RefundNotListedError) return { status: 503, body: `${e.message}; try again` }
   return { status: 503, body: "try again" }
 }
+
+/** As Medusa's own errors; the gateway reads only the status (2xx ends its retries). */
+const TYPE_OF: Record<number, string> = {
+  400: "invalid_data",
+  401: "unauthorized",
+  404: "not_found",
+  409: "conflict",
+  503: "unavailable",
+}
+
+export const refusal = (status: number, message: string) => ({ type: TYPE_OF[status] ?? "unexpected_state", message })
+
+/** `success`, or `{ type, message }` as JSON, as the hook sends it. */
+export const replyText = (reply: NotifyReply) =>
+  reply.status < 300 ? reply.body : JSON.stringify(refusal(reply.status, reply.body))
 
 /** The app's logger; none in a bare scope (then nothing is logged). */
 export function loggerOf(scope: MedusaContainer): Logger | undefined {

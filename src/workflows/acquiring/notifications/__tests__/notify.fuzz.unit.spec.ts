@@ -1,12 +1,12 @@
 import fc from "fast-check"
-import { anyJson, caseCounter, watchUnhandledRejections } from "../../../../../gateway/__tests__/helpers/fuzz"
-import { NOTIFICATION_SIGN_FIELDS } from "../../../../../gateway/schemas/notification"
-import { sign } from "../../../../../gateway/signing"
-import { AcquiringHostedService } from "../../../../../providers/acquiring"
-import { handleNotification } from "../process"
+import { anyJson, caseCounter, watchUnhandledRejections } from "../../../../gateway/__tests__/helpers/fuzz"
+import { NOTIFICATION_SIGN_FIELDS } from "../../../../gateway/schemas/notification"
+import { sign } from "../../../../gateway/signing"
+import { AcquiringHostedService } from "../../../../providers/acquiring"
+import { containerOf, handleNotification } from "./helpers/run"
 
 /**
- * The notify route's handling (src/api/hooks/acquiring/notify/process.ts) with the real
+ * The notify route's handling (its notification workflow) with the real
  * provider parsing and verifying, a fake gateway and a fake Medusa: any body and raw body get
  * an answer (never a throw), and Medusa's payment workflow runs only for a correctly signed
  * notification whose amount and currency match both the gateway record and the session; a
@@ -19,13 +19,13 @@ jest.mock("@medusajs/medusa/core-flows", () => ({
 }))
 /** Writes of the refund and dispute recording workflows (replaced by this list). */
 const mockRecorded: unknown[] = []
-jest.mock("../../../../../workflows/acquiring/notifications/record-refunds", () => ({
+jest.mock("../record-refunds", () => ({
   recordNotifiedRefundsWorkflow: () => ({
     run: async ({ input }: { input: unknown }) => void mockRecorded.push(input),
   }),
 }))
-jest.mock("../../../../../workflows/acquiring/notifications/record-dispute", () => ({
-  ...jest.requireActual("../../../../../workflows/acquiring/notifications/record-dispute"),
+jest.mock("../record-dispute", () => ({
+  ...jest.requireActual("../record-dispute"),
   recordDisputeWorkflow: () => ({ run: async ({ input }: { input: unknown }) => void mockRecorded.push(input) }),
 }))
 
@@ -112,7 +112,7 @@ function scopeWith(provider: AcquiringHostedService, options: Record<string, unk
     },
   }
   const table: Record<string, unknown> = { query, payment, locking, configModule, acquiring }
-  return { resolve: (k: string) => table[k], hasRegistration: (k: string) => k in table } as never
+  return containerOf(table) as never
 }
 
 const optionsFor = (record: { amount: string; currency: string; payment_status: string }) => ({

@@ -1,0 +1,26 @@
+import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
+import { SUCCESS, type NotifyReply } from "../../../../lib/acquiring/notifications/replies"
+import { collectionState } from "../../../../lib/acquiring/queries/notify-session"
+import { accountedFor } from "../../carts"
+import { settleAfterPayment } from "../../kept"
+import type { PaymentNotification } from "./payment-already-recorded"
+
+/** `success` only once the effect is durable (the cart has its order), else 503 so the gateway sends again. */
+export const paymentOutcomeStep = createStep(
+  "acquiring-payment-outcome",
+  async ({ session, order_no, result }: PaymentNotification, { container }) => {
+    const state = await collectionState(container, session.payment_collection_id)
+    if (!state.recorded) {
+      const settled = await accountedFor(container, order_no)
+      return new StepResponse<NotifyReply>(
+        settled
+          ? { ...SUCCESS, changed: `no order for this payment: ${settled}` }
+          : { status: 503, body: "not recorded yet" },
+      )
+    }
+    // An order's later collection is paid: the authorisation its edit kept is voided now. A cart's
+    // collection is an order's first, so no edit can have kept one before it (no queries on checkout).
+    if (!state.cart) await settleAfterPayment(container, session.payment_collection_id)
+    return new StepResponse<NotifyReply>({ ...SUCCESS, changed: `payment ${result.action} recorded in Medusa` })
+  },
+)

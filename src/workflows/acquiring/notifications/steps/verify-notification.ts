@@ -1,0 +1,92 @@
+import type { ConfigModule, MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
+import { acquiringProviderConfigs, isAcquiringProvider } from "../../../../lib/acquiring/config"
+import { providerGateway } from "../../../../lib/acquiring/gateways"
+import { bodyRefusal, notifyTypeOf, orderNoOf } from "../../../../lib/acquiring/notifications/kinds"
+import { replyFor, type NotifyReply } from "../../../../lib/acquiring/notifications/replies"
+import type { NotifyInput, VerifiedNotification } from "../../../../lib/acquiring/notifications/types"
+import { verifyDispute } from "../../../../lib/acquiring/notifications/verify-dispute"
+import { signingProviderOf, verifyOrphan } from "../../../../lib/acquiring/notifications/verify-orphan"
+import { verifyPayment } from "../../../../lib/acquiring/notifications/verify-payment"
+import { verifyRefund } from "../../../../lib/acquiring/notifications/verify-refund"
+import { sessionIdFromOrderNo } from "../../../../lib/acquiring/order-no"
+import { findSession } from "../../../../lib/acquiring/queries/notify-session"
+import { verifyNotification } from "../../../../lib/acquiring/webhook"
+import { booksOf } from "../../../../modules/acquiring/books-of"
+import { RESEALED, sealedDelivery } from "../../../../lib/acquiring/books/seal"
+import { TEST_NOTIFY_TYPE } from "../../../../lib/acquiring/notify-health/test-notification"
+import { verifyTestNotification } from "../../../../lib/acquiring/notifications/verify-test"
+
+const answered = (reply: NotifyReply): VerifiedNotification => ({ kind: "answered", reply })
+
+/**
+ * A verified signature reused with another kind or result is refused. A genuine dispute may carry its
+ * payment's signature (the gateway signs the order's fields): it is answered "unconfirmed".
+ */
+async function unsealedReply(
+  scope: MedusaContainer,
+  input: NotifyInput,
+): Promise<NotifyReply | "unconfirmed" | undefined> {
+  const config = scope.resolve(ContainerRegistrationKeys.CONFIG_MODULE, { allowUnregistered: true }) as
+    ConfigModule | undefined
+  const account = String(input.body.account_id ?? "")
+  // Nothing verifies here; the kind's own verification still refuses it.
+  if (!config?.modules || !account) return undefined
+  const owner = acquiringProviderConfigs(config).find((c) =>
+    c.options.client.accounts.some((a) => a.account_id === account),
+  )
+  if (!owner) return undefined
+  try {
+    const { client } = providerGateway(config, owner.config_id)
+    verifyNotification(client, { data: input.body, rawData: input.rawBody ?? "", headers: input.headers })
+  } catch {
+    return undefined
+  }
+  const kind = String(notifyTypeOf(input.body))
+  // A refund is confirmed against the gateway's own refund list, and may share a payment's signature.
+  if (kind === "refund") return undefined
+  if (await sealedDelivery(scope, input.body, kind, input.digest)) return undefined
+  return kind === "dispute" ? "unconfirmed" : { status: 401, body: RESEALED }
+}
+
+/** One of our order numbers whose session Medusa deleted: money on it belongs to no order. */
+async function verifyOrphaned(scope: MedusaContainer, input: NotifyInput, orderNo: string, sessionId: string) {
+  if (input.unconfirmed) return answered({ status: 401, body: RESEALED })
+  const [known] = await booksOf(scope).listGatewayOrders({ order_no: orderNo }, { select: ["provider_id"] })
+  const providerId = known?.provider_id ?? signingProviderOf(scope, input.body.account_id)
+  if (!providerId) return answered({ status: 404, body: "unknown order" })
+  return verifyOrphan(scope, input, orderNo, sessionId, providerId)
+}
+
+async function verified(scope: MedusaContainer, input: NotifyInput): Promise<VerifiedNotification> {
+  const refused = bodyRefusal(input.body)
+  if (refused) return answered(refused)
+  const orderNo = orderNoOf(input.body)
+  if (notifyTypeOf(input.body) === TEST_NOTIFY_TYPE) return answered(verifyTestNotification(scope, input, orderNo))
+  const unsealed = await unsealedReply(scope, input)
+  if (unsealed === "unconfirmed") input = { ...input, unconfirmed: true }
+  else if (unsealed) return answered(unsealed)
+  const sessionId = sessionIdFromOrderNo(orderNo)
+  const session = sessionId ? await findSession(scope, sessionId) : undefined
+  if (!session && sessionId) return verifyOrphaned(scope, input, orderNo, sessionId)
+  if (!session || !isAcquiringProvider(session.provider_id)) return answered({ status: 404, body: "unknown order" })
+  const kind = notifyTypeOf(input.body)
+  if (kind !== "refund" && kind !== "dispute") return verifyPayment(scope, session, input, orderNo)
+  try {
+    if (kind === "refund") return await verifyRefund(scope, session, input, orderNo)
+    const dispute = await verifyDispute(scope, session, input, orderNo)
+    return dispute === "resealed" ? answered({ status: 401, body: RESEALED }) : dispute
+  } catch (e) {
+    return answered(replyFor(e))
+  }
+}
+
+/**
+ * Signature, seal, then the gateway's record, each once: the kind it returns is the signed one. Reads
+ * only, but the seal a first verified delivery writes stays (it binds the signature, whatever follows).
+ */
+export const verifyNotificationStep = createStep(
+  "acquiring-verify-notification",
+  async (input: NotifyInput, { container }) => new StepResponse(await verified(container, input)),
+)
