@@ -3,7 +3,7 @@ import type { PresentedConfig } from "../../api/admin/acquiring/settings/present
 import type { ConfigDiagnosis } from "../../api/admin/acquiring/settings/diagnose"
 import type { HeldPayment } from "../../workflows/acquiring/review/map"
 import type { ReviewOutcome } from "../../workflows/acquiring/review/decide"
-import type { ReconcileReport } from "../../workflows/acquiring/reconcile/run"
+import type { ReconcileReport } from "../../lib/acquiring/reconcile/report"
 import type { AwaitingCapture, AwaitingCapturePage } from "../../workflows/acquiring/bulk/awaiting-capture"
 import type { BulkReport } from "../../workflows/acquiring/bulk/run"
 import { sdk } from "./sdk"
