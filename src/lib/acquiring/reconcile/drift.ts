@@ -1,4 +1,5 @@
 import { PAYMENT_STATUS, REFUND_STATUS } from "../../../gateway/status-codes"
+import { GATEWAY_CAPTURED, GATEWAY_VOIDED } from "../batch"
 import type { OrderRecord, RefundRecord } from "../../../gateway/schemas/transactions"
 import type { AcquiringProviderConfig } from "../config"
 import type { GatewayRef } from "../gateways"
@@ -92,3 +93,10 @@ export function driftsOf(
   }
   return out
 }
+
+/**
+ * Whether Medusa's record of a gateway order can differ from the gateway's: only a capture or a void
+ * there asks something of Medusa. Before capture no refund exists, so reconcileDiff finds nothing.
+ */
+export const gatewayMoved = (record: OrderRecord | undefined): boolean =>
+  GATEWAY_CAPTURED.has(record?.payment_status ?? "") || GATEWAY_VOIDED.has(record?.payment_status ?? "")

@@ -1,13 +1,19 @@
 import type { ConfigModule, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import type { RefundRecord } from "../../../../gateway/schemas/transactions"
+import type { OrderRecord, RefundRecord } from "../../../../gateway/schemas/transactions"
+import { ahead, pagesAhead } from "../../../../lib/ahead"
 import type { AcquiringProviderConfig } from "../../../../lib/acquiring/config"
 import { gatewaysFor, recordsByOrderNo, refundsByOrderNo } from "../../../../lib/acquiring/gateways"
-import { openPaymentPages } from "../../../../lib/acquiring/queries/payment-pages"
 import { paymentsOfOrders, type PaymentView } from "../../../../lib/acquiring/queries/payments"
 import {
+  openPaymentsByIds,
+  paymentsOfSessions,
+  paymentsWithMoneyRows,
+} from "../../../../lib/acquiring/queries/payments-to-reconcile"
+import {
   driftsOf,
+  gatewayMoved,
   gatewayRef,
   mayHaveRefunds,
   orphanGraceMs,
@@ -16,6 +22,8 @@ import {
 } from "../../../../lib/acquiring/reconcile/drift"
 import type { ReconcileTarget } from "../../../../lib/acquiring/reconcile/report"
 import { configOf } from "../../../../lib/acquiring/reconcile/targets"
+import type { GatewayOrderDTO } from "../../../../modules/acquiring"
+import { booksOf } from "../../books"
 
 export interface FoundDrift {
   payments_checked: number
@@ -24,44 +32,84 @@ export interface FoundDrift {
   drifted: PaymentDrift[]
 }
 
-/** One page of payments against the gateway's records; only payments that differ are carried on. */
-async function driftOfPage(
+const BOOKS_PAGE = 1000
+const BOOKS_FIELDS = ["id", "order_no", "account_id", "currency_code", "session_id"]
+
+/** Open payments against the gateway's records (those given, the rest asked); only those that differ go on. */
+async function driftOf(
   container: MedusaContainer,
   c: AcquiringProviderConfig,
   payments: PaymentView[],
-  found: FoundDrift,
-): Promise<void> {
+  known: Map<string, OrderRecord> = new Map(),
+): Promise<PaymentDrift[]> {
   const open = payments.filter((p) => !settled(p))
-  found.payments_checked += open.length
-  if (!open.length) return
+  if (!open.length) return []
   const { client } = gatewaysFor(container)(c.provider_ids[0])
-  const records = await recordsByOrderNo(
-    client,
-    open.map((p) => gatewayRef(p.data!)),
-  )
+  const unknown = open.filter((p) => !known.has(p.data!.order_no)).map((p) => gatewayRef(p.data!))
+  const records = unknown.length ? new Map([...known, ...(await recordsByOrderNo(client, unknown))]) : known
   // Refunds exist only once captured: authorised, voided or unpaid orders are not asked about.
   const refundRefs = open
     .filter((p) => mayHaveRefunds(p, records.get(p.data!.order_no)))
     .map((p) => gatewayRef(p.data!))
   const refunds = refundRefs.length ? await refundsByOrderNo(client, refundRefs) : new Map<string, RefundRecord[]>()
-  found.drifted.push(...driftsOf(open, records, refunds, Date.now(), orphanGraceMs(c)))
+  return driftsOf(open, records, refunds, Date.now(), orphanGraceMs(c))
 }
 
-/** Read-only: every open acquiring payment of the config, page by page, against the gateway's records. */
+/**
+ * A full run starts from the books: every gateway order the config follows is asked of the gateway, and
+ * Medusa is read only for those the gateway captured or voided, and for payments holding a capture or
+ * refund row (an interrupted call may have left one unconfirmed).
+ */
+async function driftFromBooks(container: MedusaContainer, c: AcquiringProviderConfig, since: Date, found: FoundDrift) {
+  const withRows = ahead(paymentsWithMoneyRows(container, since))
+  const read = (after?: string) =>
+    booksOf(container).followedGatewayOrdersPage(
+      { provider_ids: c.provider_ids, since, after, take: BOOKS_PAGE },
+      BOOKS_FIELDS,
+    )
+  const nextKey = (page: GatewayOrderDTO[]) => (page.length === BOOKS_PAGE ? page[page.length - 1].id : undefined)
+  const { client } = gatewaysFor(container)(c.provider_ids[0])
+  const moved = new Map<string, OrderRecord>()
+  const sessions: string[] = []
+  for await (const page of pagesAhead(read, nextKey)) {
+    found.payments_checked += page.length
+    if (!page.length) continue
+    const refs = page.map((r) => ({
+      order_no: r.order_no,
+      account_id: r.account_id ?? undefined,
+      currency: r.currency_code,
+    }))
+    const records = await recordsByOrderNo(client, refs)
+    for (const row of page) {
+      const record = records.get(row.order_no)
+      if (!gatewayMoved(record)) continue
+      moved.set(row.order_no, record!)
+      sessions.push(row.session_id)
+    }
+  }
+  const views = new Map<string, PaymentView>()
+  for (const p of await paymentsOfSessions(container, sessions))
+    if (c.provider_ids.includes(p.provider_id)) views.set(p.id, p)
+  const extra = (await withRows).filter((id) => !views.has(id))
+  for (const p of await openPaymentsByIds(container, extra, c.provider_ids, since)) views.set(p.id, p)
+  found.drifted.push(...(await driftOf(container, c, [...views.values()], moved)))
+}
+
+/** Read-only: the config's payments that differ from the gateway's records (a run's orders, or the whole window). */
 export const findPaymentDriftStep = createStep(
   "acquiring-reconcile-find-payment-drift",
   async (target: ReconcileTarget, { container }) => {
     const c = configOf(container.resolve<ConfigModule>(ContainerRegistrationKeys.CONFIG_MODULE), target.config_id)
     const found: FoundDrift = { payments_checked: 0, changes: [], drifted: [] }
-    if (target.order_ids) {
-      const payments = [...(await paymentsOfOrders(container, target.order_ids)).values()]
-        .flat()
-        .filter((p) => c.provider_ids.includes(p.provider_id))
-      await driftOfPage(container, c, payments, found)
-    } else {
-      for await (const page of openPaymentPages(container, new Date(target.since), c.provider_ids))
-        await driftOfPage(container, c, page, found)
+    if (!target.order_ids) {
+      await driftFromBooks(container, c, new Date(target.since), found)
+      return new StepResponse(found)
     }
+    const payments = [...(await paymentsOfOrders(container, target.order_ids)).values()]
+      .flat()
+      .filter((p) => c.provider_ids.includes(p.provider_id))
+    found.payments_checked = payments.filter((p) => !settled(p)).length
+    found.drifted = await driftOf(container, c, payments)
     return new StepResponse(found)
   },
 )
