@@ -18,7 +18,8 @@ import { reconcileKeptStep } from "./steps/reconcile-kept"
 /**
  * One provider config: payments against the gateway → the drift applied → open sessions → held
  * reviews → open carts → the books → orders left unpaid → canceled orders still holding money →
- * kept authorisations → its report. Not stored: it runs in its caller's process.
+ * kept authorisations → its report. Not stored: it runs in its caller's process. No step compensates:
+ * each records what the gateway already did, so a failed run keeps it and the next run goes on from there.
  */
 export const reconcileConfigWorkflow = createWorkflow(
   RECONCILE_CONFIG_WORKFLOW,
