@@ -2,7 +2,7 @@ import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { onFulfilmentProviders } from "../lib/acquiring/bulk/on-fulfilment"
 import { captureFulfilledWorkflow } from "../workflows/acquiring/bulk/capture-fulfilled"
-import { flagUnpaidFulfilments } from "../workflows/acquiring/reconcile/unpaid-fulfilment"
+import { flagUnpaidFulfilmentsWorkflow } from "../workflows/acquiring/reconcile"
 
 /**
  * capture_mode on_fulfillment: the event's order becomes due and one sweep captures every due
@@ -18,10 +18,9 @@ export default async function acquiringCaptureOnFulfilment({ event, container }:
   const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
   for (const f of failed) logger.error(`acquiring: capture on fulfilment of order ${f.order_id} failed: ${f.error}`)
   try {
-    for (const id of await flagUnpaidFulfilments(
-      container,
-      failed.map((f) => f.order_id),
-    ))
+    const input = { order_ids: failed.map((f) => f.order_id) }
+    const { result } = await flagUnpaidFulfilmentsWorkflow(container).run({ input })
+    for (const id of result)
       logger.warn(`acquiring: order ${id} was fulfilled without money at the gateway; flagged for the admin`)
   } catch (e) {
     logger.warn(

@@ -1,7 +1,7 @@
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
 import { ContainerRegistrationKeys, OrderWorkflowEvents } from "@medusajs/framework/utils"
 import { settleKeptAuthorisations } from "../workflows/acquiring/kept"
-import { returnCanceledOrdersMoney } from "../workflows/acquiring/reconcile/canceled-workflow"
+import { canceledOrdersWorkflow } from "../workflows/acquiring/reconcile"
 
 /**
  * Medusa's order cancel ignores payment errors: give back what it left at the gateway (refund an
@@ -12,7 +12,8 @@ export default async function acquiringOrderCanceled({ event, container }: Subsc
   if (typeof id !== "string" || !id.startsWith("order_")) return
   const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
   try {
-    for (const c of await returnCanceledOrdersMoney(container, [id], "cancel")) {
+    const { result } = await canceledOrdersWorkflow(container).run({ input: { order_ids: [id], source: "cancel" } })
+    for (const c of result) {
       if (c.kind === "error") logger.warn(`acquiring: canceled order ${id}: ${c.detail}; reconciliation retries`)
       else if (c.kind.startsWith("canceled_order_")) logger.info(`acquiring: canceled order ${id}: ${c.detail}`)
     }

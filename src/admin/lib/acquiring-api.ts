@@ -3,7 +3,7 @@ import type { PresentedConfig } from "../../api/admin/acquiring/settings/present
 import type { ConfigDiagnosis } from "../../api/admin/acquiring/settings/diagnose"
 import type { HeldPayment } from "../../lib/acquiring/review/map"
 import type { ReviewOutcome } from "../../lib/acquiring/review/types"
-import type { ReconcileReport } from "../../workflows/acquiring/reconcile/run"
+import type { ReconcileReport } from "../../lib/acquiring/reconcile/report"
 import type { AwaitingCapture, AwaitingCapturePage } from "../../lib/acquiring/queries/awaiting-capture"
 import type { BulkReport } from "../../lib/acquiring/bulk/types"
 import { sdk } from "./sdk"

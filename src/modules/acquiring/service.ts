@@ -166,6 +166,23 @@ class AcquiringBooksService extends MedusaService({
     return (await rows) as GatewayOrderDTO[]
   }
 
+  /** A keyset page of the gateway orders reconciliation follows: open or attached, of these providers, since a date. */
+  async followedGatewayOrdersPage(
+    q: { provider_ids: string[]; since: Date; after?: string; take: number },
+    fields: readonly string[],
+  ): Promise<GatewayOrderDTO[]> {
+    const rows = this.knex()("acquiring_gateway_order")
+      .select([...fields])
+      .whereIn("state", ["open", "attached"])
+      .whereIn("provider_id", q.provider_ids)
+      .where("created_at", ">=", q.since)
+      .whereNull("deleted_at")
+      .orderBy("id", "asc")
+      .limit(q.take)
+    if (q.after) rows.where("id", ">", q.after)
+    return (await rows) as GatewayOrderDTO[]
+  }
+
   /** Mark open orders attached in one statement; the generated update round-trips every row through the ORM. */
   async markAttached(ids: string[]): Promise<number> {
     if (!ids.length) return 0

@@ -7,7 +7,7 @@ import { ordersOfCollections } from "./order-links"
 import { PAYMENT_FIELDS, toView, type PaymentView } from "./payments"
 
 /** The payment columns toView reads (created_at is no key: see openPaymentPages). */
-const PAGE_FIELDS = PAYMENT_FIELDS.filter((f) => !f.includes(".") && f !== "canceled_at" && f !== "created_at")
+export const PAGE_FIELDS = PAYMENT_FIELDS.filter((f) => !f.includes(".") && f !== "canceled_at" && f !== "created_at")
 const MONEY_FIELDS = ["id", "payment_id", "created_at", "amount", "raw_amount"]
 
 /** Capture and refund rows by payment id, one query each: as relations the ORM would build a collection per payment. */
@@ -63,9 +63,15 @@ async function readPage(
   const page = rows.slice(0, q.take)
   const next = rows.length > q.take ? page[q.take - 1].id : undefined
   if (!page.length) return { views: [], next }
+  return { views: await viewsOfRows(container, page), next }
+}
+
+/** Payment rows (PAGE_FIELDS) as views: their capture and refund rows and their orders, in two reads at once. */
+export async function viewsOfRows(container: MedusaContainer, page: GraphRow[]): Promise<PaymentView[]> {
+  if (!page.length) return []
   const [money, orders] = await Promise.all([
     moneyRowsOf(
-      payments,
+      container.resolve(Modules.PAYMENT),
       page.map((p) => p.id),
     ),
     ordersOfCollections(
@@ -73,11 +79,10 @@ async function readPage(
       page.map((p) => p.payment_collection_id),
     ),
   ])
-  const views = page.map((p) =>
+  return page.map((p) =>
     toView(
       { ...p, captures: money.captures.get(p.id), refunds: money.refunds.get(p.id) },
       orders.get(p.payment_collection_id),
     ),
   )
-  return { views, next }
 }

@@ -1,4 +1,4 @@
-import type { MedusaContainer, PaymentDTO } from "@medusajs/framework/types"
+import type { PaymentDTO } from "@medusajs/framework/types"
 import { MathBN, PaymentEvents } from "@medusajs/framework/utils"
 import { createWorkflow, transform, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
 import { addOrderTransactionStep, emitEventStep, refundPaymentStep } from "@medusajs/medusa/core-flows"
@@ -40,6 +40,3 @@ export const refundCanceledOrderWorkflow = createWorkflow(
     return new WorkflowResponse(payment)
   },
 )
-
-export const refundCanceledOrder = (container: MedusaContainer, input: RefundCanceledInput) =>
-  refundCanceledOrderWorkflow(container).run({ input })

@@ -1,25 +1,22 @@
-import type { IEventBusModuleService, MedusaContainer } from "@medusajs/framework/types"
-import { Modules } from "@medusajs/framework/utils"
-import { moneyGone, ORDER_MARKS, ORDER_MONEY_EVENTS } from "../../../lib/acquiring/order-money"
-import { markOrderRow } from "./order-marks"
-import { reconcile } from "./run"
-import { orderMoneyOf } from "./unpaid"
+import { createWorkflow, transform, WorkflowResponse, type WorkflowData } from "@medusajs/framework/workflows-sdk"
+import { emitEventStep } from "@medusajs/medusa/core-flows"
+import { ORDER_MONEY_EVENTS } from "../../../lib/acquiring/order-money"
+import { flagUnpaidFulfilmentsStep } from "./steps/flag-unpaid-fulfilments"
+import { reconcileWorkflow } from "./workflow"
 
-/** Reconcile each first (a portal void is recorded), then flag an order left without money as fulfilled unpaid. */
-export async function flagUnpaidFulfilments(container: MedusaContainer, orderIds: string[]): Promise<string[]> {
-  if (!orderIds.length) return []
-  await reconcile(container, { order_ids: orderIds })
-  const flagged: string[] = []
-  for (const order of await orderMoneyOf(container, orderIds)) {
-    if (order.canceled || !moneyGone(order.money)) continue
-    const detail = `order ${order.order_id} was fulfilled but its money is gone at the gateway (voided or refunded outside Medusa): nothing to capture; ask for a new payment or stop the shipment`
-    for (const no of order.order_nos)
-      await markOrderRow(container, no, { settlement: ORDER_MARKS.unpaid, detail }, { always: true })
-    flagged.push(order.order_id)
-  }
-  if (flagged.length) {
-    const bus = container.resolve<IEventBusModuleService>(Modules.EVENT_BUS)
-    await bus.emit(flagged.map((order_id) => ({ name: ORDER_MONEY_EVENTS.fulfilledUnpaid, data: { order_id } })))
-  }
-  return flagged
-}
+/**
+ * Fulfilled orders whose capture failed: reconcile them first (a portal void is recorded), then flag
+ * one left without money (`acquiring.order.fulfilled_unpaid`). Its result: the flagged order ids.
+ */
+export const flagUnpaidFulfilmentsWorkflow = createWorkflow(
+  "acquiring-flag-unpaid-fulfilments",
+  (input: WorkflowData<{ order_ids: string[] }>) => {
+    reconcileWorkflow.runAsStep({ input: transform({ input }, ({ input }) => ({ order_ids: input.order_ids })) })
+    const flagged = flagUnpaidFulfilmentsStep(input)
+    emitEventStep({
+      eventName: ORDER_MONEY_EVENTS.fulfilledUnpaid,
+      data: transform({ flagged }, ({ flagged }) => flagged.map((order_id) => ({ order_id }))),
+    }).config({ name: "acquiring-emit-fulfilled-unpaid" })
+    return new WorkflowResponse(flagged)
+  },
+)

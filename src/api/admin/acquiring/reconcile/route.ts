@@ -1,13 +1,19 @@
+import { randomUUID } from "node:crypto"
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { reconcile } from "../../../../workflows/acquiring/reconcile"
-import { requestReconcile } from "../../../../workflows/acquiring/reconcile/background"
+import type { ReconcileRun } from "../../../../lib/acquiring/reconcile/runs"
+import { reconcile, reconcileRunWorkflow } from "../../../../workflows/acquiring/reconcile"
 import type { AdminReconcile } from "./validators"
 
 export async function POST(req: AuthenticatedMedusaRequest<AdminReconcile>, res: MedusaResponse) {
   const { background, ...input } = req.validatedBody
-  if (background) {
-    res.status(202).json({ run: await requestReconcile(req.scope, input) })
+  if (!background) {
+    res.json({ report: await reconcile(req.scope, input) })
     return
   }
-  res.json({ report: await reconcile(req.scope, input) })
+  // The run's handle is the engine's transaction id; the run answers at once, queued.
+  const id = `acqrun_${randomUUID()}`
+  const requested_at = new Date().toISOString()
+  await reconcileRunWorkflow(req.scope).run({ input, context: { transactionId: id } })
+  const run: ReconcileRun = { id, status: "queued", input, requested_at }
+  res.status(202).json({ run })
 }

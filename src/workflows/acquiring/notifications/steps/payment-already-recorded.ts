@@ -3,7 +3,7 @@ import { FINISHED } from "../../../../lib/acquiring/notifications/kinds"
 import { SUCCESS, type NotifyReply } from "../../../../lib/acquiring/notifications/replies"
 import type { VerifiedNotification } from "../../../../lib/acquiring/notifications/types"
 import { collectionState } from "../../../../lib/acquiring/queries/notify-session"
-import { accountedFor } from "../../carts"
+import { accountedFor } from "../../../../lib/acquiring/carts/unplaceable"
 
 export type PaymentNotification = Extract<VerifiedNotification, { kind: "payment" }>
 

@@ -1,7 +1,7 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { SUCCESS, type NotifyReply } from "../../../../lib/acquiring/notifications/replies"
 import { collectionState } from "../../../../lib/acquiring/queries/notify-session"
-import { accountedFor } from "../../carts"
+import { accountedFor } from "../../../../lib/acquiring/carts/unplaceable"
 import { settleAfterPayment } from "../../kept"
 import type { PaymentNotification } from "./payment-already-recorded"
 

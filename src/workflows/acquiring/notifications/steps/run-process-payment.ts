@@ -3,7 +3,7 @@ import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { processPaymentWorkflow } from "@medusajs/medusa/core-flows"
 import { LOCK_KEYS } from "../../../../lib/acquiring/lock-keys"
 import { cartIdOf } from "../../../../lib/acquiring/queries/notify-session"
-import { withStockLocks } from "../../carts"
+import { withStockLocks } from "../../../../lib/acquiring/carts/stock-locks"
 import type { PaymentNotification } from "./payment-already-recorded"
 
 /**

@@ -1,4 +1,6 @@
-import { readRun, runOf, RECONCILE_RUN_WORKFLOW, RUN_RETENTION_SECONDS, reconcileRunWorkflow } from "../background"
+import { readRun } from "../../../../lib/acquiring/queries/reconcile-runs"
+import { runOf, RECONCILE_RUN_WORKFLOW, RUN_RETENTION_SECONDS } from "../../../../lib/acquiring/reconcile/runs"
+import { reconcileRunWorkflow } from "../background"
 
 const REPORT = {
   started_at: "2026-11-23T10:00:01.000Z",

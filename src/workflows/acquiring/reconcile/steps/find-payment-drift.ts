@@ -1,107 +1,115 @@
-import type { MedusaContainer } from "@medusajs/framework/types"
+import type { ConfigModule, MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { PAYMENT_STATUS, REFUND_STATUS } from "../../../../gateway/status-codes"
 import type { OrderRecord, RefundRecord } from "../../../../gateway/schemas/transactions"
+import { ahead, pagesAhead } from "../../../../lib/ahead"
 import type { AcquiringProviderConfig } from "../../../../lib/acquiring/config"
-import { gatewaysFor, recordsByOrderNo, refundsByOrderNo, type GatewayRef } from "../../../../lib/acquiring/gateways"
-import { cents } from "../../../../lib/acquiring/money"
-import { openPaymentPages } from "../../../../lib/acquiring/queries/payment-pages"
+import { gatewaysFor, recordsByOrderNo, refundsByOrderNo } from "../../../../lib/acquiring/gateways"
 import { paymentsOfOrders, type PaymentView } from "../../../../lib/acquiring/queries/payments"
-import { parseTracked } from "../../../../lib/acquiring/refunds"
-import { needsApply } from "../apply"
-import { hasOrphans, orphanRows } from "../orphans"
-import type { ReconcileInput } from "../run"
-import { eachTarget, type ReconcileTarget, type TargetPart } from "../targets"
+import {
+  openPaymentsByIds,
+  paymentsOfSessions,
+  paymentsWithMoneyRows,
+} from "../../../../lib/acquiring/queries/payments-to-reconcile"
+import {
+  driftsOf,
+  gatewayMoved,
+  gatewayRef,
+  mayHaveRefunds,
+  orphanGraceMs,
+  settled,
+  type PaymentDrift,
+} from "../../../../lib/acquiring/reconcile/drift"
+import type { ReconcileTarget } from "../../../../lib/acquiring/reconcile/report"
+import { configOf } from "../../../../lib/acquiring/reconcile/targets"
+import type { GatewayOrderDTO } from "../../../../modules/acquiring"
+import { booksOf } from "../../../../modules/acquiring/books-of"
 
-export interface PaymentDrift {
-  payment_id: string
-  order_id?: string
-  record?: OrderRecord
-  refunds: RefundRecord[]
+export interface FoundDrift {
+  payments_checked: number
+  /** Always empty: the report reads every step's lines alike. */
+  changes: []
+  drifted: PaymentDrift[]
 }
 
-export type DriftPart = TargetPart & { drifted: PaymentDrift[] }
+const BOOKS_PAGE = 1000
+const BOOKS_FIELDS = ["id", "order_no", "account_id", "currency_code", "session_id"]
 
-/** Nothing left to follow: canceled, or fully refunded with no refund still processing. */
-export function settled(p: PaymentView): boolean {
-  if (p.canceled_at || !p.data) return true
-  const processing = parseTracked(p.data.refunds).some((r) => r.refund_status === REFUND_STATUS.PROCESSING)
-  return !processing && cents(p.captured) > 0n && cents(p.refunded) >= cents(p.captured)
-}
-
-const BEFORE_CAPTURE = new Set<string>([
-  PAYMENT_STATUS.WAITING_SHOPPER,
-  PAYMENT_STATUS.REVIEW,
-  PAYMENT_STATUS.AUTHORISED,
-  PAYMENT_STATUS.CANCELLED,
-  PAYMENT_STATUS.DECLINED,
-])
-
-/** Ask retrievalRefund about a payment unless the gateway shows it was never captured and Medusa tracks no refund. */
-function mayHaveRefunds(p: PaymentView, record: OrderRecord | undefined): boolean {
-  if (parseTracked(p.data!.refunds).length || cents(p.refunded) > 0n) return true
-  return !!record && !BEFORE_CAPTURE.has(record.payment_status ?? "")
-}
-
-export const gatewayRef = (d: { order_no: string; account_id?: string; currency: string }): GatewayRef => ({
-  order_no: d.order_no,
-  account_id: d.account_id,
-  currency: d.currency,
-})
-
-/** Longer than any provider call can last: a younger unconfirmed row may still be in flight. */
-export const orphanGraceMs = (c: AcquiringProviderConfig) => 2 * c.options.client.timeout_ms + 5_000
-
-/** One page of payments against the gateway's records; only payments that differ are carried on. */
-async function driftOfPage(
+/** Open payments against the gateway's records (those given, the rest asked); only those that differ go on. */
+async function driftOf(
   container: MedusaContainer,
   c: AcquiringProviderConfig,
   payments: PaymentView[],
-  part: DriftPart,
-): Promise<void> {
+  known: Map<string, OrderRecord> = new Map(),
+): Promise<PaymentDrift[]> {
   const open = payments.filter((p) => !settled(p))
-  part.payments_checked! += open.length
-  if (!open.length) return
+  if (!open.length) return []
   const { client } = gatewaysFor(container)(c.provider_ids[0])
-  const records = await recordsByOrderNo(
-    client,
-    open.map((p) => gatewayRef(p.data!)),
-  )
+  const unknown = open.filter((p) => !known.has(p.data!.order_no)).map((p) => gatewayRef(p.data!))
+  const records = unknown.length ? new Map([...known, ...(await recordsByOrderNo(client, unknown))]) : known
   // Refunds exist only once captured: authorised, voided or unpaid orders are not asked about.
   const refundRefs = open
     .filter((p) => mayHaveRefunds(p, records.get(p.data!.order_no)))
     .map((p) => gatewayRef(p.data!))
   const refunds = refundRefs.length ? await refundsByOrderNo(client, refundRefs) : new Map<string, RefundRecord[]>()
-  const grace = orphanGraceMs(c)
-  for (const payment of open) {
-    const no = payment.data!.order_no
-    const orphaned = hasOrphans(orphanRows(payment, Date.now(), grace))
-    if (!orphaned && !needsApply(payment, records.get(no), refunds.get(no) ?? [])) continue
-    part.drifted.push({
-      payment_id: payment.id,
-      order_id: payment.order_id,
-      record: records.get(no),
-      refunds: refunds.get(no) ?? [],
-    })
-  }
+  return driftsOf(open, records, refunds, Date.now(), orphanGraceMs(c))
 }
 
-/** Read-only: every open acquiring payment, page by page, against the gateway's records. */
+/**
+ * A full run starts from the books: every gateway order the config follows is asked of the gateway, and
+ * Medusa is read only for those the gateway captured or voided, and for payments holding a capture or
+ * refund row (an interrupted call may have left one unconfirmed).
+ */
+async function driftFromBooks(container: MedusaContainer, c: AcquiringProviderConfig, since: Date, found: FoundDrift) {
+  const withRows = ahead(paymentsWithMoneyRows(container, since))
+  const read = (after?: string) =>
+    booksOf(container).followedGatewayOrdersPage(
+      { provider_ids: c.provider_ids, since, after, take: BOOKS_PAGE },
+      BOOKS_FIELDS,
+    )
+  const nextKey = (page: GatewayOrderDTO[]) => (page.length === BOOKS_PAGE ? page[page.length - 1].id : undefined)
+  const { client } = gatewaysFor(container)(c.provider_ids[0])
+  const moved = new Map<string, OrderRecord>()
+  const sessions: string[] = []
+  for await (const page of pagesAhead(read, nextKey)) {
+    found.payments_checked += page.length
+    if (!page.length) continue
+    const refs = page.map((r) => ({
+      order_no: r.order_no,
+      account_id: r.account_id ?? undefined,
+      currency: r.currency_code,
+    }))
+    const records = await recordsByOrderNo(client, refs)
+    for (const row of page) {
+      const record = records.get(row.order_no)
+      if (!gatewayMoved(record)) continue
+      moved.set(row.order_no, record!)
+      sessions.push(row.session_id)
+    }
+  }
+  const views = new Map<string, PaymentView>()
+  for (const p of await paymentsOfSessions(container, sessions))
+    if (c.provider_ids.includes(p.provider_id)) views.set(p.id, p)
+  const extra = (await withRows).filter((id) => !views.has(id))
+  for (const p of await openPaymentsByIds(container, extra, c.provider_ids, since)) views.set(p.id, p)
+  found.drifted.push(...(await driftOf(container, c, [...views.values()], moved)))
+}
+
+/** Read-only: the config's payments that differ from the gateway's records (a run's orders, or the whole window). */
 export const findPaymentDriftStep = createStep(
   "acquiring-reconcile-find-payment-drift",
-  async ({ input, targets }: { input: ReconcileInput; targets: ReconcileTarget[] }, { container }) => {
-    const parts = await eachTarget(container, targets, undefined, async (c, target, base) => {
-      const part = Object.assign(base, { payments_checked: 0, drifted: [] as PaymentDrift[] }) as DriftPart
-      if (input.order_ids) {
-        const payments = [...(await paymentsOfOrders(container, input.order_ids)).values()]
-          .flat()
-          .filter((p) => c.provider_ids.includes(p.provider_id))
-        await driftOfPage(container, c, payments, part)
-      } else {
-        for await (const page of openPaymentPages(container, new Date(target.since), c.provider_ids))
-          await driftOfPage(container, c, page, part)
-      }
-    })
-    return new StepResponse(parts.map((p) => ({ drifted: [], payments_checked: 0, ...p })) as DriftPart[])
+  async (target: ReconcileTarget, { container }) => {
+    const c = configOf(container.resolve<ConfigModule>(ContainerRegistrationKeys.CONFIG_MODULE), target.config_id)
+    const found: FoundDrift = { payments_checked: 0, changes: [], drifted: [] }
+    if (!target.order_ids) {
+      await driftFromBooks(container, c, new Date(target.since), found)
+      return new StepResponse(found)
+    }
+    const payments = [...(await paymentsOfOrders(container, target.order_ids)).values()]
+      .flat()
+      .filter((p) => c.provider_ids.includes(p.provider_id))
+    found.payments_checked = payments.filter((p) => !settled(p)).length
+    found.drifted = await driftOf(container, c, payments)
+    return new StepResponse(found)
   },
 )

@@ -1,25 +1,97 @@
+import type { ConfigModule, IOrderModuleService, MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { gatewaysFor } from "../../../../lib/acquiring/gateways"
-import { heldSessions, reconcileHeld } from "../held"
-import type { ReconcileInput } from "../run"
-import { eachTarget, type ReconcileTarget } from "../targets"
-import { foundFor, type SessionsPart } from "./find-open-sessions"
+import { authorizePaymentSessionForOrderWorkflow } from "@medusajs/medusa/core-flows"
+import { gatewaysFor, recordsByOrderNo } from "../../../../lib/acquiring/gateways"
+import { LOCK_KEYS } from "../../../../lib/acquiring/lock-keys"
+import type { OpenSessionRows } from "../../../../lib/acquiring/queries/open-sessions"
+import type { ReconcileChange } from "../../../../lib/acquiring/reconcile/change"
+import type { ReconcileTarget } from "../../../../lib/acquiring/reconcile/report"
+import { configOf } from "../../../../lib/acquiring/reconcile/targets"
+import { mapOrderRecord } from "../../../../lib/acquiring/status"
+import {
+  isWaiting,
+  orderSessions,
+  waitingOrdersOf,
+  type OrderSession,
+} from "../../../../lib/acquiring/queries/review-sessions"
 
-/** Orders held for review decided elsewhere; Medusa's authorise workflow undoes its own steps. */
+async function heldSessions(
+  container: MedusaContainer,
+  providerIds: string[],
+  target: ReconcileTarget,
+  sessions: OpenSessionRows | null,
+): Promise<OrderSession[]> {
+  if (!target.order_ids) return waitingOrdersOf(container, sessions?.waiting_collection_ids ?? [])
+  return [...(await orderSessions(container, target.order_ids)).values()].filter(
+    (s) => isWaiting(s) && providerIds.includes(s.provider_id),
+  )
+}
+
+/** Re-read under the session's lock: a notification may have authorised it meanwhile. */
+async function authorise(container: MedusaContainer, session: OrderSession): Promise<boolean> {
+  const locking = container.resolve(Modules.LOCKING)
+  return locking.execute(
+    LOCK_KEYS.session(session.payment_session_id),
+    async () => {
+      const now = (await orderSessions(container, [session.order_id])).get(session.order_id)
+      if (now?.session_status !== "pending_authorization") return false
+      await authorizePaymentSessionForOrderWorkflow(container).run({
+        input: { payment_session_id: session.payment_session_id },
+      })
+      return true
+    },
+    { timeout: 30 },
+  )
+}
+
+async function markDeclined(container: MedusaContainer, session: OrderSession) {
+  const orders = container.resolve(Modules.ORDER) as IOrderModuleService
+  const acquiring_review = {
+    decision: "reject",
+    decided_at: new Date().toISOString(),
+    decided_by: "gateway",
+    transaction_id: session.data.transaction_id ?? null,
+  }
+  await orders.updateOrders(session.order_id, { metadata: { ...(session.metadata ?? {}), acquiring_review } })
+}
+
+/**
+ * Orders held for review decided elsewhere while the notification was lost: an accepted one is
+ * authorised (Medusa's authorise workflow undoes its own steps); a declined one is reported once and
+ * left to the admin.
+ */
 export const reconcileHeldStep = createStep(
   "acquiring-reconcile-held",
-  async (
-    { input, targets, found }: { input: ReconcileInput; targets: ReconcileTarget[]; found: SessionsPart[] },
-    { container },
-  ) => {
-    const parts = await eachTarget(container, targets, found, async (c, target, part) => {
-      const sessions = await heldSessions(container, c.provider_ids, {
-        order_ids: input.order_ids,
-        waiting_collection_ids: foundFor(found, target.config_id)?.waiting_collection_ids,
-      })
-      const { client } = gatewaysFor(container)(c.provider_ids[0])
-      part.changes.push(...(await reconcileHeld(container, client, sessions, c.options.provider.status_map)))
-    })
-    return new StepResponse(parts)
+  async ({ target, sessions }: { target: ReconcileTarget; sessions: OpenSessionRows | null }, { container }) => {
+    const c = configOf(container.resolve<ConfigModule>(ContainerRegistrationKeys.CONFIG_MODULE), target.config_id)
+    const held = await heldSessions(container, c.provider_ids, target, sessions)
+    const changes: ReconcileChange[] = []
+    if (!held.length) return new StepResponse({ changes })
+    const { client } = gatewaysFor(container)(c.provider_ids[0])
+    const records = await recordsByOrderNo(
+      client,
+      held.map((s) => s.data),
+    )
+    for (const session of held) {
+      const { status, code } = mapOrderRecord(records.get(session.data.order_no), c.options.provider.status_map)
+      const base = { order_no: session.data.order_no, order_id: session.order_id, amount: session.data.amount }
+      try {
+        if (status === "authorized" || status === "captured") {
+          if (await authorise(container, session))
+            changes.push({ ...base, kind: "held_authorized", detail: `gateway status ${code}` })
+        } else if ((status === "error" || status === "canceled") && !session.metadata?.acquiring_review) {
+          await markDeclined(container, session)
+          changes.push({
+            ...base,
+            kind: "held_declined",
+            detail: `gateway status ${code}: the held payment was declined; cancel the order or ask for another payment`,
+          })
+        }
+      } catch (e) {
+        changes.push({ ...base, kind: "error", detail: `held payment: ${(e as Error).message}` })
+      }
+    }
+    return new StepResponse({ changes })
   },
 )

@@ -1,6 +1,6 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { MedusaError } from "@medusajs/framework/utils"
-import { readRun } from "../../../../../workflows/acquiring/reconcile/background"
+import { readRun } from "../../../../../lib/acquiring/queries/reconcile-runs"
 
 export async function GET(req: AuthenticatedMedusaRequest, res: MedusaResponse) {
   const run = await readRun(req.scope, req.params.run_id)

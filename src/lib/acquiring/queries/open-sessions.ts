@@ -1,6 +1,6 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { OPEN_SESSION_STATUSES } from "../../../lib/acquiring/payment-data"
-import { graphOf, type GraphRow } from "../../../lib/acquiring/queries/graph"
+import { OPEN_SESSION_STATUSES } from "../payment-data"
+import { graphOf, type GraphRow } from "./graph"
 
 export interface OpenSessionRows {
   /** Collections with a session waiting for authorisation (orders held for review), of any age. */

@@ -1,69 +1,37 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { GATEWAY_CAPTURED } from "../../../lib/acquiring/batch"
-import { gatewayOfOrder, recordsByOrderNo, refundsByOrderNo } from "../../../lib/acquiring/gateways"
-import { isKept } from "../../../lib/acquiring/kept"
-import { cancel } from "../../../lib/acquiring/operations"
-import { canceledOrderAction, ORDER_MARKS } from "../../../lib/acquiring/order-money"
-import { paymentById, paymentsOfOrders, type PaymentView } from "../../../lib/acquiring/queries/payments"
-import { graphOf } from "../../../lib/acquiring/queries/graph"
-import { recordMovementsAfterSend } from "../../../lib/acquiring/books/movements"
-import { recordCancel } from "../../../lib/acquiring/payments/record-cancel"
-import { applyToPayment, type ReconcileChange } from "./apply"
-import { cancelVoidedCollection } from "./collection-status"
-import { markOrderRow } from "./order-marks"
-import { refundCanceledOrder } from "./refund-canceled"
-import { gatewayRef, settled } from "./steps/find-payment-drift"
+import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
+import { GATEWAY_CAPTURED } from "../../../../lib/acquiring/batch"
+import { gatewayOfOrder, recordsByOrderNo, refundsByOrderNo } from "../../../../lib/acquiring/gateways"
+import { isKept } from "../../../../lib/acquiring/kept"
+import { cancel } from "../../../../lib/acquiring/operations"
+import { canceledOrderAction, ORDER_MARKS } from "../../../../lib/acquiring/order-money"
+import type { CanceledPayment } from "../../../../lib/acquiring/queries/canceled-orders"
+import { paymentById, type PaymentView } from "../../../../lib/acquiring/queries/payments"
+import type { CanceledMoneyEvent, CanceledOutcome, CanceledSource } from "../../../../lib/acquiring/reconcile/canceled"
+import type { ReconcileChange } from "../../../../lib/acquiring/reconcile/change"
+import { gatewayRef, settled } from "../../../../lib/acquiring/reconcile/drift"
+import { recordMovementsAfterSend } from "../../../../lib/acquiring/books/movements"
+import { recordCancel } from "../../../../lib/acquiring/payments/record-cancel"
+import { refundCanceledOrderWorkflow } from "../refund-canceled"
+import { applyToPayment } from "./apply-payment-drift"
+import { cancelVoidedCollection, markOrderRow } from "./mark-unpaid-orders"
 
-export type CanceledSource = "cancel" | "reconciliation"
-
-export interface CanceledMoneyEvent {
-  order_id: string
-  payment_id: string
-  order_no: string
-  settlement: "refunded" | "voided" | "reported"
-  amount: string
-  currency_code: string
-  source: CanceledSource
-}
-
-export interface CanceledOutcome {
-  changes: ReconcileChange[]
-  event?: CanceledMoneyEvent
-}
-
-const PAGE = 200
-
-/** Canceled orders whose acquiring payments are not settled: the only ones that can still hold money. */
-export async function canceledOrdersToCheck(
-  container: MedusaContainer,
-  providerIds: string[],
-  since: Date,
-): Promise<{ order_id: string; payment_ids: string[] }[]> {
-  const out: { order_id: string; payment_ids: string[] }[] = []
-  for (let skip = 0; ; skip += PAGE) {
-    const { data } = await graphOf(container).graph({
-      entity: "order",
-      fields: ["id"],
-      filters: { status: "canceled", created_at: { $gte: since } },
-      pagination: { skip, take: PAGE, order: { id: "ASC" } },
-    })
-    const byOrder = await paymentsOfOrders(
-      container,
-      data.map((o) => o.id as string),
-    )
-    for (const [order_id, views] of byOrder) {
-      const open = views.filter((p) => providerIds.includes(p.provider_id) && !settled(p) && !isKept(p.data))
-      if (open.length) out.push({ order_id, payment_ids: open.map((p) => p.id) })
-    }
-    if (data.length < PAGE) return out
-  }
-}
+/** The books' line of a movement this sends for a canceled order. */
+const movement = (view: PaymentView, kind: "cancel" | "refund") => ({
+  order_no: view.data!.order_no,
+  kind,
+  source: "order_canceled",
+  payment_id: view.id,
+  amount: view.amount,
+  currency_code: view.currency_code,
+  outcome: "done" as const,
+})
 
 /**
  * Under the payment's lock: record what the gateway did, then refund a captured rest or void an
  * authorisation. `orphans: "report"`: listed, no money moved.
  */
-export async function returnCanceledMoney(
+async function returnCanceledMoney(
   container: MedusaContainer,
   paymentId: string,
   orderId: string,
@@ -109,7 +77,9 @@ export async function returnCanceledMoney(
   }
   if (action.kind === "refund") {
     const note = `Order canceled with money held at the gateway (${source})`
-    await refundCanceledOrder(container, { payment_id: view.id, order_id: orderId, amount, note })
+    await refundCanceledOrderWorkflow(container).run({
+      input: { payment_id: view.id, order_id: orderId, amount, note },
+    })
     await recordMovementsAfterSend(container, [{ ...movement(view, "refund"), amount }])
     const detail = `order canceled with ${amount} ${view.currency_code} captured: refunded in full`
     return {
@@ -130,13 +100,30 @@ export async function returnCanceledMoney(
   }
 }
 
-/** The books' line of a movement this sends for a canceled order. */
-const movement = (view: PaymentView, kind: "cancel" | "refund") => ({
-  order_no: view.data!.order_no,
-  kind,
-  source: "order_canceled",
-  payment_id: view.id,
-  amount: view.amount,
-  currency_code: view.currency_code,
-  outcome: "done" as const,
-})
+/**
+ * One failure never stops the others. No compensation: the gateway's part is final, Medusa's undoes
+ * itself. Runs refundCanceledOrderWorkflow for each captured rest: the payments are known only at run time.
+ */
+export const returnCanceledMoneyStep = createStep(
+  "acquiring-return-canceled-money",
+  async ({ items, source }: { items: CanceledPayment[]; source: CanceledSource }, { container }) => {
+    const changes: ReconcileChange[] = []
+    const events: CanceledMoneyEvent[] = []
+    for (const item of items) {
+      try {
+        const out = await returnCanceledMoney(container, item.payment_id, item.order_id, source)
+        changes.push(...out.changes)
+        if (out.event) events.push(out.event)
+      } catch (e) {
+        changes.push({
+          kind: "error",
+          order_no: "",
+          order_id: item.order_id,
+          payment_id: item.payment_id,
+          detail: `canceled order's money: ${(e as Error).message}`,
+        })
+      }
+    }
+    return new StepResponse({ changes, events })
+  },
+)

@@ -1,8 +1,6 @@
-import type { IPaymentModuleService, MedusaContainer } from "@medusajs/framework/types"
-import { Modules } from "@medusajs/framework/utils"
-import { parseTracked } from "../../../lib/acquiring/refunds"
-import type { MoneyRow, PaymentView } from "../../../lib/acquiring/queries/payments"
-import type { ReconcileChange } from "./apply"
+import { parseTracked } from "../refunds"
+import type { MoneyRow, PaymentView } from "../queries/payments"
+import type { ReconcileChange } from "./change"
 
 /**
  * Medusa writes a Capture or Refund row before calling the provider and deletes it on failure; a killed
@@ -33,15 +31,8 @@ export function orphanRows(view: PaymentView, now: number, graceMs: number): Orp
 
 export const hasOrphans = (o: Orphans) => o.captures.length + o.refunds.length > 0
 
-/** Call under the payment lock, on a freshly read view. */
-export async function discardOrphans(
-  container: MedusaContainer,
-  view: PaymentView,
-  o: Orphans,
-): Promise<ReconcileChange[]> {
-  const payments = container.resolve(Modules.PAYMENT) as IPaymentModuleService
-  if (o.captures.length) await payments.deleteCaptures(o.captures.map((c) => c.id))
-  if (o.refunds.length) await payments.deleteRefunds(o.refunds.map((r) => r.id))
+/** The report's lines for discarded orphan rows. */
+export function orphanChanges(view: PaymentView, o: Orphans): ReconcileChange[] {
   const base = {
     order_no: view.data!.order_no,
     payment_id: view.id,

@@ -1,9 +1,9 @@
 import type { OrderRecord, RefundRecord } from "../../../gateway/schemas/transactions"
 import { REFUND_STATUS } from "../../../gateway/status-codes"
-import { GATEWAY_CAPTURED, GATEWAY_VOIDED } from "../../../lib/acquiring/batch"
-import { normaliseAmount } from "../../../lib/acquiring/gateway-state"
-import { cents } from "../../../lib/acquiring/money"
-import { mergeRefunds, parseTracked, type TrackedRefund } from "../../../lib/acquiring/refunds"
+import { GATEWAY_CAPTURED, GATEWAY_VOIDED } from "../batch"
+import { normaliseAmount } from "../gateway-state"
+import { cents } from "../money"
+import { mergeRefunds, parseTracked, type TrackedRefund } from "../refunds"
 
 export type ReconcileAction =
   | { type: "capture"; amount: string }

@@ -1,4 +1,4 @@
-import type { PaymentView } from "../../../../lib/acquiring/queries/payments"
+import type { PaymentView } from "../../queries/payments"
 import { hasOrphans, orphanRows } from "../orphans"
 
 /** Rows Medusa wrote before a provider call that never returned (crash): integration-tests/http/crash.spec.ts. */

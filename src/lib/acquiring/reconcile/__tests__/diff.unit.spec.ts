@@ -1,5 +1,5 @@
 import { reconcileDiff, type MedusaSide } from "../diff"
-import { claimRefund } from "../../../../lib/acquiring/refunds"
+import { claimRefund } from "../../refunds"
 import type { OrderRecord, RefundRecord } from "../../../../gateway/schemas/transactions"
 
 const record = (payment_status: string): OrderRecord =>

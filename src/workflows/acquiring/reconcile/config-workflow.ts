@@ -1,0 +1,65 @@
+import { createWorkflow, transform, WorkflowResponse, type WorkflowData } from "@medusajs/framework/workflows-sdk"
+import { emitEventStep } from "@medusajs/medusa/core-flows"
+import { ORDER_MONEY_EVENTS } from "../../../lib/acquiring/order-money"
+import { RECONCILE_CONFIG_WORKFLOW } from "../../../lib/acquiring/reconcile/runs"
+import type { ReconcileTarget } from "../../../lib/acquiring/reconcile/report"
+import { canceledOrdersWorkflow } from "./canceled-workflow"
+import { applyPaymentDriftStep } from "./steps/apply-payment-drift"
+import { canceledOrdersToCheckStep } from "./steps/canceled-orders-to-check"
+import { configReportStep } from "./steps/config-report"
+import { findOpenSessionsStep } from "./steps/find-open-sessions"
+import { findPaymentDriftStep } from "./steps/find-payment-drift"
+import { markUnpaidOrdersStep } from "./steps/mark-unpaid-orders"
+import { reconcileBooksStep } from "./steps/reconcile-books"
+import { reconcileCartsStep } from "./steps/reconcile-carts"
+import { reconcileHeldStep } from "./steps/reconcile-held"
+import { reconcileKeptStep } from "./steps/reconcile-kept"
+
+/**
+ * One provider config: payments against the gateway → the drift applied → open sessions → held
+ * reviews → open carts → the books → orders left unpaid → canceled orders still holding money →
+ * kept authorisations → its report. Not stored: it runs in its caller's process. No step compensates:
+ * each records what the gateway already did, so a failed run keeps it and the next run goes on from there.
+ */
+export const reconcileConfigWorkflow = createWorkflow(
+  RECONCILE_CONFIG_WORKFLOW,
+  (target: WorkflowData<ReconcileTarget>) => {
+    const found = findPaymentDriftStep(target)
+    const applied = applyPaymentDriftStep(
+      transform({ target, found }, ({ target, found }) => ({ config_id: target.config_id, drifted: found.drifted })),
+    )
+    const sessions = findOpenSessionsStep(target)
+    const held = reconcileHeldStep({ target, sessions })
+    const carts = reconcileCartsStep({ target, sessions })
+    const books = reconcileBooksStep({ target, sessions })
+    const unpaid = markUnpaidOrdersStep(transform({ applied }, ({ applied }) => ({ applied: applied.changes })))
+    emitEventStep({
+      eventName: ORDER_MONEY_EVENTS.unpaid,
+      data: transform({ unpaid }, ({ unpaid }) => unpaid.events),
+    }).config({ name: "acquiring-emit-order-unpaid" })
+    const canceled = canceledOrdersToCheckStep(target)
+    const returned = canceledOrdersWorkflow.runAsStep({
+      input: transform({ canceled }, ({ canceled }) => ({ ...canceled, source: "reconciliation" as const })),
+    })
+    const kept = reconcileKeptStep(target)
+    const report = configReportStep(
+      transform(
+        { target, found, applied, held, carts, books, unpaid, returned, kept },
+        ({ target, returned, ...parts }) => ({
+          config_id: target.config_id,
+          parts: [
+            parts.found,
+            parts.applied,
+            parts.held,
+            parts.carts,
+            parts.books,
+            parts.unpaid,
+            { changes: returned },
+            parts.kept,
+          ],
+        }),
+      ),
+    )
+    return new WorkflowResponse(report)
+  },
+)
