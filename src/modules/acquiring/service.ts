@@ -9,10 +9,7 @@ import type { EffectiveSettings } from "../../lib/acquiring/settings/effective"
 import type { MerchantSettings } from "../../lib/acquiring/settings/schema"
 import type { ConfigModule } from "@medusajs/framework/types"
 import { CaptureDue } from "./models/capture-due"
-import { Dispute } from "./models/dispute"
-import { GatewayOrder } from "./models/gateway-order"
-import { Movement } from "./models/movement"
-import { Notification } from "./models/notification"
+import { Dispute, GatewayOrder, KeptAuthorisation, Movement, Notification } from "./models/gateway-order"
 import { NotificationSeal } from "./models/notification-seal"
 import { SettingsAudit } from "./models/settings-audit"
 import { SettingsVersion } from "./models/settings"
@@ -28,6 +25,7 @@ class AcquiringBooksService extends MedusaService({
   NotificationSeal,
   Dispute,
   CaptureDue,
+  KeptAuthorisation,
   SettingsVersion,
   SettingsAudit,
 }) {

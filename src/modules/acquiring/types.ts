@@ -1,8 +1,5 @@
 import type { InferTypeOf } from "@medusajs/framework/types"
-import type { Dispute } from "./models/dispute"
-import type { GatewayOrder } from "./models/gateway-order"
-import type { Movement } from "./models/movement"
-import type { Notification } from "./models/notification"
+import type { Dispute, GatewayOrder, Movement, Notification } from "./models/gateway-order"
 
 export type GatewayOrderDTO = InferTypeOf<typeof GatewayOrder>
 export type MovementDTO = InferTypeOf<typeof Movement>

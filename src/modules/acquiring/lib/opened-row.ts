@@ -1,5 +1,5 @@
 import { BigNumber, generateEntityId, trimZeros } from "@medusajs/framework/utils"
-import { GATEWAY_ORDER_ID_PREFIX } from "../models/gateway-order"
+import { GATEWAY_ORDER_ID_PREFIX } from "../models/columns"
 import type { OpenedOrder } from "../types"
 
 /** The row as the generated create would write it, for recordOpened's single statement. */
