@@ -40,7 +40,7 @@ export function releasedData<D extends Marked>(data: D, outcome: KeptOutcome, no
 
 /** What the order widget shows: the deadline, and whether it is near (a day before) or past. */
 export function keptDeadline(
-  k: KeptAuthorisation,
+  k: Pick<KeptAuthorisation, "capture_by">,
   now: Date,
 ): { capture_by: string; expiring: boolean; expired: boolean } {
   const left = Date.parse(k.capture_by) - now.getTime()

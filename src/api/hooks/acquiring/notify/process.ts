@@ -8,7 +8,7 @@ import { sessionIdFromOrderNo } from "../../../../lib/acquiring/order-no"
 import { DECLINE_KEY } from "../../../../lib/acquiring/decline"
 import type { AcquiringWebhookData } from "../../../../lib/acquiring/webhook"
 import { accountedFor, withStockLocks } from "../../../../workflows/acquiring/carts"
-import { settleAfterPayment } from "../../../../workflows/acquiring/kept"
+import { settleKeptAfterPaymentWorkflow } from "../../../../workflows/acquiring/kept"
 import { recordDecline } from "./decline"
 import { handleDisputeNotification } from "./dispute"
 import { handleOrphanNotification } from "./orphan"
@@ -167,6 +167,16 @@ async function handle(scope: MedusaContainer, input: NotifyInput): Promise<Notif
   }
   // An order's later collection is paid: the authorisation its edit kept is voided now. A cart's
   // collection is an order's first, so no edit can have kept one before it (no queries on checkout).
-  if (!state.cart) await settleAfterPayment(scope, session.payment_collection_id)
+  if (!state.cart) {
+    // Never fails the reply: the payment is recorded already, and reconciliation retries what fails here.
+    const { errors } = await settleKeptAfterPaymentWorkflow(scope).run({
+      input: { collection_id: session.payment_collection_id },
+      throwOnError: false,
+    })
+    if (errors.length)
+      loggerOf(scope)?.warn(
+        `acquiring: kept authorisations of collection ${session.payment_collection_id} not checked (${logText(errors[0].error?.message, 200)}); reconciliation retries`,
+      )
+  }
   return { ...SUCCESS, changed: `payment ${result.action} recorded in Medusa` }
 }
