@@ -6,6 +6,8 @@ const MATCH = {
   unit: ["**/src/**/__tests__/**/*.unit.spec.[jt]s"],
   "integration:sandbox": ["**/src/**/__tests__/**/*.http.spec.[jt]s"],
   "integration:http": ["**/integration-tests/http/**/*.spec.[jt]s"],
+  // A module's service on its own migrated database (moduleIntegrationTestRunner), without the app.
+  "integration:modules": ["**/src/modules/*/__tests__/**/*.module.spec.[jt]s"],
   // The HTTP files whose code path depends on the dialect, again with the sandbox and the plugin in the
   // engine's legacy dialect (#17). The dialect changes only how notifications are named and signed, how a
   // retrieval answers an order the gateway does not know (query_result 2) and a payout's amount unit; past

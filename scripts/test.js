@@ -4,7 +4,7 @@
  * `N passed, N failed` computed from jest's JSON results (CI reads that line).
  *
  *   npm test                      all kinds
- *   npm test -- unit              only the named kinds (unit, integration:sandbox, integration:http,
+ *   npm test -- unit              only the named kinds (unit, integration:sandbox, integration:modules, integration:http,
  *                                 integration:http:legacy, integration:redis, integration:multiprocess,
  *                                 integration:compat, browser)
  *   npm test -- integration:starter   Medusa's official starter under pnpm (not part of `npm test`: minutes
@@ -34,6 +34,7 @@ const ADMIN_BUNDLE = ["index.mjs", "index.js"].map((f) => path.join(ROOT, ".medu
 const KINDS = [
   "unit",
   "integration:sandbox",
+  "integration:modules",
   "integration:http",
   "integration:http:legacy",
   "integration:redis",
@@ -49,6 +50,7 @@ const KINDS = [
 // 60 minutes, which the default kinds fill to about 50.
 const OPT_IN = ["integration:starter"]
 const NEEDS_DB = new Set([
+  "integration:modules",
   "integration:http",
   "integration:http:legacy",
   "integration:redis",

@@ -1,8 +1,21 @@
 import type { Encoding, Operation } from "../gateway/operations-table"
 import { GATEWAY_PROFILES } from "../gateway/profile"
 import type { NotificationDialect } from "../gateway/schemas/notification"
-import type { SandboxDialectPreset, SandboxReadings } from "./options"
+import { z } from "zod"
 import { resolvePins, type ResolvedPins, type SandboxPins } from "./silent-points"
+
+/** Readings of what the interface leaves "not shown"; unset: from the `dialect` preset. */
+export const SandboxReadings = z.object({
+  /** retrievalTrans of an unknown order: left out of orders_list, or an entry with query_result 2. */
+  unknown_order: z.enum(["absent", "query_result_2"]).optional(),
+  /** Capture below the authorised amount: captured (rest released), or refused with A0011. */
+  partial_capture: z.enum(["allowed", "refused"]).optional(),
+  payout_amounts: z.enum(["major", "minor"]).optional(),
+})
+export type SandboxReadings = z.infer<typeof SandboxReadings>
+
+export const SandboxDialectPreset = z.enum(["documented", "legacy"])
+export type SandboxDialectPreset = z.infer<typeof SandboxDialectPreset>
 
 /**
  * Strict-mode request encodings: the body type the spec §4 documents, or where it names none every

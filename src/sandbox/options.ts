@@ -3,8 +3,10 @@ import { NotificationDialect } from "../gateway/schemas/notification"
 import { ENCODINGS, OPERATIONS } from "../gateway/operations-table"
 import { GATEWAY_PROFILES } from "../gateway/profile"
 import { firstIssue } from "../gateway/zod-issues"
-import { resolveDialect, type ResolvedDialect } from "./dialect"
+import { resolveDialect, SandboxDialectPreset, SandboxReadings, type ResolvedDialect } from "./dialect"
 import { SandboxPins, XmlName, type ResolvedPins } from "./silent-points"
+
+export { SandboxDialectPreset, SandboxReadings }
 
 const LOOPBACK_IPS = ["127.0.0.1", "::1", "::ffff:127.0.0.1"]
 
@@ -69,19 +71,6 @@ export const PayoutOptions = z.object({
   fail_last_name: z.string().default("FAIL"),
   fail_ibans: z.array(z.string()).default(["GB00FAIL00000000000000"]),
 })
-
-/** Readings of what the interface leaves "not shown"; unset: from the `dialect` preset. */
-export const SandboxReadings = z.object({
-  /** retrievalTrans of an unknown order: left out of orders_list, or an entry with query_result 2. */
-  unknown_order: z.enum(["absent", "query_result_2"]).optional(),
-  /** Capture below the authorised amount: captured (rest released), or refused with A0011. */
-  partial_capture: z.enum(["allowed", "refused"]).optional(),
-  payout_amounts: z.enum(["major", "minor"]).optional(),
-})
-export type SandboxReadings = z.infer<typeof SandboxReadings>
-
-export const SandboxDialectPreset = z.enum(["documented", "legacy"])
-export type SandboxDialectPreset = z.infer<typeof SandboxDialectPreset>
 
 export const SandboxEncoding = z.enum(ENCODINGS)
 

@@ -1,6 +1,6 @@
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
 import { ContainerRegistrationKeys, OrderWorkflowEvents } from "@medusajs/framework/utils"
-import { settleKeptAuthorisations } from "../workflows/acquiring/kept"
+import { settleKeptAuthorisationsWorkflow } from "../workflows/acquiring/kept"
 import { canceledOrdersWorkflow } from "../workflows/acquiring/reconcile"
 
 /**
@@ -20,12 +20,13 @@ export default async function acquiringOrderCanceled({ event, container }: Subsc
   } catch (e) {
     logger.warn(`acquiring: canceled order ${id}'s money not checked (${(e as Error).message}); reconciliation retries`)
   }
-  for (const s of await settleKeptAuthorisations(container, [id])) {
-    if (s.outcome === "error")
-      logger.warn(
-        `acquiring: kept authorisation ${s.order_no} of canceled order ${id} not voided yet; reconciliation retries`,
-      )
-  }
+  // Each kept authorisation's failure is logged by the workflow; this one is the workflow's own.
+  const { errors } = await settleKeptAuthorisationsWorkflow(container).run({
+    input: { order_ids: [id] },
+    throwOnError: false,
+  })
+  if (errors.length)
+    logger.warn(`acquiring: kept authorisations of canceled order ${id} not checked; reconciliation retries`)
 }
 
 export const config: SubscriberConfig = {

@@ -1,5 +1,4 @@
 import { z } from "zod"
-import type { AcquiringData } from "./payment-data"
 
 /** Kept after an order edit canceled its collection: voided once the replacement is paid, or adopted on capture. */
 export const KeptAuthorisation = z.object({
@@ -15,22 +14,18 @@ export type KeptOutcome = NonNullable<KeptAuthorisation["outcome"]>
 
 const DAY_MS = 86_400_000
 
-export function keepAuthorisation(d: AcquiringData, authorisedAt: Date, now: Date, windowDays: number): AcquiringData {
+/** Any payment data carrying the mark; the payment data's schema imports this one. */
+type Marked = { kept_authorisation?: KeptAuthorisation | null }
+
+export function keepAuthorisation<D extends Marked>(d: D, authorisedAt: Date, now: Date, windowDays: number): D {
   const capture_by = new Date(authorisedAt.getTime() + windowDays * DAY_MS).toISOString()
   return { ...d, kept_authorisation: { since: now.toISOString(), capture_by } }
 }
 
-export const isKept = (
-  d: AcquiringData | null | undefined,
-): d is AcquiringData & { kept_authorisation: KeptAuthorisation } =>
+export const isKept = <D extends Marked>(d: D | null | undefined): d is D & { kept_authorisation: KeptAuthorisation } =>
   !!d?.kept_authorisation && !d.kept_authorisation.released_at
 
-export function releasedData(
-  data: AcquiringData,
-  outcome: KeptOutcome,
-  now: Date,
-  adoptedBySession?: string,
-): AcquiringData {
+export function releasedData<D extends Marked>(data: D, outcome: KeptOutcome, now: Date, adoptedBySession?: string): D {
   const kept = data.kept_authorisation!
   return {
     ...data,
@@ -45,7 +40,7 @@ export function releasedData(
 
 /** What the order widget shows: the deadline, and whether it is near (a day before) or past. */
 export function keptDeadline(
-  k: KeptAuthorisation,
+  k: Pick<KeptAuthorisation, "capture_by">,
   now: Date,
 ): { capture_by: string; expiring: boolean; expired: boolean } {
   const left = Date.parse(k.capture_by) - now.getTime()

@@ -6,5 +6,5 @@ export const ACQUIRING_BOOKS_MODULE = "acquiring"
 
 export default Module(ACQUIRING_BOOKS_MODULE, { service: AcquiringBooksService })
 
-export { GATEWAY_ORDER_STATES } from "./models/gateway-order"
+export { GATEWAY_ORDER_STATES } from "./models/columns"
 export type { default as AcquiringBooksService, GatewayOrderDTO, MovementDTO, NotificationDTO } from "./service"

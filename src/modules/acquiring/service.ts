@@ -1,5 +1,4 @@
 import { MedusaService } from "@medusajs/framework/utils"
-import type { InferTypeOf } from "@medusajs/framework/types"
 import type { Knex } from "@medusajs/framework/mikro-orm/knex"
 import type { TrackedDispute } from "../../lib/acquiring/disputes"
 import { disputeColumns, trackedDispute } from "./lib/disputes"
@@ -10,44 +9,13 @@ import type { EffectiveSettings } from "../../lib/acquiring/settings/effective"
 import type { MerchantSettings } from "../../lib/acquiring/settings/schema"
 import type { ConfigModule } from "@medusajs/framework/types"
 import { CaptureDue } from "./models/capture-due"
-import { Dispute } from "./models/dispute"
-import { GatewayOrder } from "./models/gateway-order"
-import { Movement } from "./models/movement"
-import { Notification } from "./models/notification"
+import { Dispute, GatewayOrder, KeptAuthorisation, Movement, Notification } from "./models/gateway-order"
 import { NotificationSeal } from "./models/notification-seal"
 import { SettingsAudit } from "./models/settings-audit"
 import { SettingsVersion } from "./models/settings"
+import type { GatewayOrderDTO, MovementInput, OpenedOrder } from "./types"
 
-export type GatewayOrderDTO = InferTypeOf<typeof GatewayOrder>
-export type MovementDTO = InferTypeOf<typeof Movement>
-export type NotificationDTO = InferTypeOf<typeof Notification>
-export type DisputeDTO = InferTypeOf<typeof Dispute>
-
-/** Amounts are decimal strings: bigNumber columns keep every digit; the generated input type says number. */
-export type OpenedOrder = Pick<
-  GatewayOrderDTO,
-  | "order_no"
-  | "provider_id"
-  | "account_id"
-  | "kind"
-  | "currency_code"
-  | "session_id"
-  | "payment_collection_id"
-  | "cart_id"
-> & {
-  amount: string
-  page_expires_at?: Date | null
-  state?: GatewayOrderDTO["state"]
-  payment_method?: string | null
-  settings_version?: number
-}
-
-export type MovementInput = Pick<MovementDTO, "order_no" | "kind" | "source" | "outcome"> & {
-  payment_id?: string | null
-  amount?: string | null
-  currency_code?: string | null
-  answer?: Record<string, unknown> | null
-}
+export type { DisputeDTO, GatewayOrderDTO, MovementDTO, MovementInput, NotificationDTO, OpenedOrder } from "./types"
 
 /** The plugin's books, written from routes, workflows and subscribers: Medusa isolates the payment provider. */
 class AcquiringBooksService extends MedusaService({
@@ -57,6 +25,7 @@ class AcquiringBooksService extends MedusaService({
   NotificationSeal,
   Dispute,
   CaptureDue,
+  KeptAuthorisation,
   SettingsVersion,
   SettingsAudit,
 }) {

@@ -1,4 +1,9 @@
-export { adoptKeptAuthorisationWorkflow, releaseKeptAuthorisationWorkflow, settleKeptAuthorisations } from "./kept"
+export {
+  adoptKeptAuthorisationWorkflow,
+  recordKeptAuthorisationsWorkflow,
+  releaseKeptAuthorisationWorkflow,
+  settleKeptAuthorisationsWorkflow,
+} from "./kept"
 export {
   reconcileWorkflow,
   reconcileRunWorkflow,

@@ -1,7 +1,6 @@
 import { createHmac, timingSafeEqual } from "node:crypto"
 import { MedusaError } from "@medusajs/framework/utils"
 import { z } from "zod"
-import type { AcquiringOptions } from "../options"
 import { CartSnapshot } from "./schema"
 
 /** Key from the snapshot_secret option, else derived from the account sign keys (never stored). */
@@ -14,8 +13,11 @@ export function snapshotKey(opts: { snapshot_secret?: string; accounts: Array<{ 
   return createHmac("sha256", material).update("medusa-plugin-acquiring/cart-snapshot/v1").digest()
 }
 
-export const sealKeyOf = (o: Pick<AcquiringOptions, "provider" | "client">): Buffer =>
-  snapshotKey({ snapshot_secret: o.provider.snapshot_secret, accounts: o.client.accounts })
+/** The provider's parsed options, by shape: the options module reaches this file through the payment data. */
+export const sealKeyOf = (o: {
+  provider: { snapshot_secret?: string }
+  client: { accounts: Array<{ sign_key: string }> }
+}): Buffer => snapshotKey({ snapshot_secret: o.provider.snapshot_secret, accounts: o.client.accounts })
 
 export const SealMac = z.string().regex(/^[0-9a-f]{64}$/)
 export const SealedSnapshot = z.object({ payload: z.string().min(2), mac: SealMac })

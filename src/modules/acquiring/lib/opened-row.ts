@@ -1,6 +1,6 @@
 import { BigNumber, generateEntityId, trimZeros } from "@medusajs/framework/utils"
-import { GATEWAY_ORDER_ID_PREFIX } from "../models/gateway-order"
-import type { OpenedOrder } from "../service"
+import { GATEWAY_ORDER_ID_PREFIX } from "../models/columns"
+import type { OpenedOrder } from "../types"
 
 /** The row as the generated create would write it, for recordOpened's single statement. */
 export function openedRow(r: OpenedOrder): Record<string, unknown> {

@@ -1,4 +1,5 @@
 export { adoptKeptAuthorisationWorkflow, type AdoptKeptInput } from "./adopt"
-export { keptOfOrders, type OrderKept } from "./orders"
-export { releaseKeptAuthorisationWorkflow } from "./release"
-export { settleAfterPayment, settleKeptAuthorisations, type KeptSettled } from "./settle"
+export { recordKeptAuthorisationsWorkflow } from "./record"
+export { releaseKeptAuthorisationWorkflow, type ReleaseKeptInput } from "./release"
+export { settleKeptAuthorisationsWorkflow, type KeptSettled } from "./settle"
+export { settleKeptAfterPaymentWorkflow } from "./settle-after-payment"

@@ -1,42 +1,9 @@
-import { createStep, createWorkflow, StepResponse, when, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
-import { cancel } from "../../../lib/acquiring/operations"
-import { isKept, releasedData, type KeptOutcome } from "../../../lib/acquiring/kept"
-import { readData } from "../../../lib/acquiring/payment-data"
+import { createWorkflow, transform, when, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
 import { updatePaymentDataStep } from "../notifications/steps/update-payment-data"
-import { paymentNow } from "../notifications/payment-of-session"
-import { gatewaysFor } from "../../../lib/acquiring/gateways"
-import { recordMovementsAfterSend } from "../../../lib/acquiring/books/movements"
+import { markKeptReleasedStep } from "./steps/mark-kept-released"
+import { voidKeptStep, type ReleaseKeptInput } from "./steps/void-kept"
 
-export interface ReleaseKeptInput {
-  payment_id: string
-  provider_id: string
-  outcome: Extract<KeptOutcome, "voided_replacement_paid" | "voided_order_canceled">
-}
-
-/** A void is final, so it is the first step and nothing before it needs undoing. */
-const voidKeptStep = createStep("acquiring-void-kept-authorisation", async (input: ReleaseKeptInput, { container }) => {
-  const now = await paymentNow(container, input.payment_id)
-  const data = readData(now?.data)
-  if (!isKept(data)) return new StepResponse(null)
-  const voided = await cancel(gatewaysFor(container)(input.provider_id).client, data, { strict: true })
-  await recordMovementsAfterSend(container, [
-    {
-      order_no: data.order_no,
-      kind: "cancel",
-      source: "kept",
-      payment_id: input.payment_id,
-      amount: data.amount,
-      currency_code: data.currency,
-      outcome: "done",
-      answer: { payment_status: voided.payment_status ?? null, outcome: input.outcome },
-    },
-  ])
-  return new StepResponse({
-    payment_id: input.payment_id,
-    previous: now!.data,
-    data: releasedData(voided, input.outcome, new Date()),
-  })
-})
+export type { ReleaseKeptInput } from "./steps/void-kept"
 
 /** A kept authorisation whose replacement was paid, or whose order was canceled: voided and recorded. */
 export const releaseKeptAuthorisationWorkflow = createWorkflow(
@@ -45,6 +12,9 @@ export const releaseKeptAuthorisationWorkflow = createWorkflow(
     const update = voidKeptStep(input)
     when({ update }, ({ update }) => !!update).then(() => {
       updatePaymentDataStep(update as never)
+      markKeptReleasedStep(
+        transform({ input }, ({ input }) => ({ payment_id: input.payment_id, outcome: input.outcome })),
+      )
     })
     return new WorkflowResponse(update)
   },

@@ -1,5 +1,5 @@
 import { z } from "zod"
-import { NOTIFICATION_HOOKS, NOTIFICATION_VERDICTS } from "../../../../modules/acquiring/models/notification"
+import { NOTIFICATION_HOOKS, NOTIFICATION_VERDICTS } from "../../../../modules/acquiring/models/columns"
 import { Paging, SearchText, When } from "../list-params"
 
 export const NotificationId = z.string().regex(/^agntf_[0-9A-Za-z]+$/, "must be a notification id (agntf_…)")

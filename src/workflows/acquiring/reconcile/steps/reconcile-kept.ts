@@ -5,8 +5,10 @@ import type { ReconcileChange } from "../../../../lib/acquiring/reconcile/change
 import { keptExpiring } from "../../../../lib/acquiring/reconcile/kept"
 import type { ReconcileTarget } from "../../../../lib/acquiring/reconcile/report"
 import { configOf } from "../../../../lib/acquiring/reconcile/targets"
-import { keptOfOrders, ordersWithKept } from "../../kept/orders"
-import { outcomeOf, settleOrders } from "../../kept/settle"
+import { outcomeOf } from "../../../../lib/acquiring/kept-orders"
+import { keptOfOrders, ordersWithKept } from "../../../../lib/acquiring/queries/kept"
+import { booksOf } from "../../../../modules/acquiring/books-of"
+import { settleKeptAuthorisationsWorkflow } from "../../kept/settle"
 
 /**
  * After the carts, since a collection they just authorised may end a kept authorisation: void those
@@ -17,17 +19,20 @@ export const reconcileKeptStep = createStep(
   async (target: ReconcileTarget, { container }) => {
     const config = container.resolve<ConfigModule>(ContainerRegistrationKeys.CONFIG_MODULE)
     const providerIds = configOf(config, target.config_id).provider_ids
-    const orders = target.order_ids ?? (await ordersWithKept(container, providerIds, new Date(target.since)))
+    const books = booksOf(container)
+    const orders = target.order_ids ?? (await ordersWithKept(books, providerIds, new Date(target.since)))
     if (!orders.length) return new StepResponse({ changes: [] as ReconcileChange[] })
-    const read = await keptOfOrders(container, orders)
-    const changes: ReconcileChange[] = (await settleOrders(container, read)).map((s) => ({
+    // The child workflow voids each kept authorisation no longer needed, under its own lock.
+    const { result: settled } = await settleKeptAuthorisationsWorkflow(container).run({ input: { order_ids: orders } })
+    const read = await keptOfOrders(container, books, orders)
+    const changes: ReconcileChange[] = settled.map((s) => ({
       kind: s.outcome === "error" ? "error" : "kept_voided",
       order_no: s.order_no,
       order_id: s.order_id,
       payment_id: s.payment_id,
       detail: s.detail ?? s.outcome,
     }))
-    // What settling left kept (read once: an order with no outcome keeps all its kept ones).
+    // What settling left kept (read after it: an order with no outcome keeps all its kept ones).
     const expiring = keptExpiring(
       read.filter((o) => !outcomeOf(o)),
       providerIds,

@@ -1,0 +1,17 @@
+import { createWorkflow, transform, when, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
+import { settleKeptAuthorisationsWorkflow } from "./settle"
+import { orderOfCollectionStep } from "./steps/order-of-collection"
+
+/** An order's later collection is paid: the authorisation its edit kept is voided now. */
+export const settleKeptAfterPaymentWorkflow = createWorkflow(
+  "acquiring-settle-kept-after-payment",
+  (input: { collection_id: string }) => {
+    const orderId = orderOfCollectionStep(input)
+    when({ orderId }, ({ orderId }) => !!orderId).then(() =>
+      settleKeptAuthorisationsWorkflow.runAsStep({
+        input: transform({ orderId }, ({ orderId }) => ({ order_ids: [orderId!] })),
+      }),
+    )
+    return new WorkflowResponse(orderId)
+  },
+)

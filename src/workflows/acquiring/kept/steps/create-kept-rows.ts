@@ -1,0 +1,22 @@
+import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
+import type { KeptRow } from "../../../../lib/acquiring/kept-orders"
+import { booksOf } from "../../../../modules/acquiring/books-of"
+
+/** One row per kept payment: a payment recorded before (an edit's event and a later settle) stays one row. */
+export const createKeptRowsStep = createStep(
+  "acquiring-create-kept-rows",
+  async (rows: KeptRow[], { container }) => {
+    if (!rows.length) return new StepResponse([] as string[], [] as string[])
+    const books = booksOf(container)
+    const known = await books.listKeptAuthorisations({ payment_id: rows.map((r) => r.payment_id) }, { take: null })
+    const seen = new Set(known.map((k) => k.payment_id))
+    const fresh = rows.filter((r) => !seen.has(r.payment_id))
+    if (!fresh.length) return new StepResponse([] as string[], [] as string[])
+    const created = (await books.createKeptAuthorisations(fresh as never)) as unknown as Array<{ id: string }>
+    const ids = created.map((c) => c.id)
+    return new StepResponse(ids, ids)
+  },
+  async (ids, { container }) => {
+    if (ids?.length) await booksOf(container).deleteKeptAuthorisations(ids)
+  },
+)
