@@ -4,7 +4,7 @@ import { placeOrder } from "./helpers/acquiring-orders"
 import { PROVIDERS } from "./helpers/acquiring-seed"
 import { wireName } from "./helpers/dialect"
 import { forgedSignature } from "../helpers/forge"
-import { ACQUIRING_BOOKS_MODULE, type AcquiringBooksService } from "../../src/modules/acquiring"
+import { ACQUIRING_MODULE, type AcquiringModuleService } from "../../src/modules/acquiring"
 import { sweepNotifications } from "../../src/lib/acquiring/books/retention"
 import { deliverNotification } from "./helpers/hook-events"
 
@@ -23,7 +23,7 @@ const DAY_MS = 24 * 60 * 60 * 1000
  * the gateway orders that belong to no Medusa order.
  */
 acquiringTestRunner(({ api, getContainer, seed, admin }) => {
-  const books = () => getContainer().resolve<AcquiringBooksService>(ACQUIRING_BOOKS_MODULE)
+  const books = () => getContainer().resolve<AcquiringModuleService>(ACQUIRING_MODULE)
   /** Deliver a body to the notify hook ourselves, as the gateway (or a forger) would. */
   const deliver = (payload: Record<string, string>) => deliverNotification(api, payload)
   const search = (query: Record<string, string>) =>

@@ -1,7 +1,7 @@
 import type { IPaymentModuleService } from "@medusajs/framework/types"
 import { Modules } from "@medusajs/framework/utils"
 import { mergeDispute, type DisputeNotice } from "../../src/lib/acquiring/disputes"
-import { ACQUIRING_BOOKS_MODULE, type AcquiringBooksService } from "../../src/modules/acquiring"
+import { ACQUIRING_MODULE, type AcquiringModuleService } from "../../src/modules/acquiring"
 import { moveToBooks } from "../../src/lib/acquiring/books/from-payment-data"
 import { useAcquiringEnv } from "./helpers/acquiring-env"
 import { placeOrder } from "./helpers/acquiring-orders"
@@ -35,7 +35,7 @@ acquiringTestRunner(({ api, getContainer, seed, admin }) => {
     const o = await placeOrder(api, seed, env.sandbox())
     const container = getContainer()
     const payments = container.resolve<IPaymentModuleService>(Modules.PAYMENT)
-    const books = container.resolve<AcquiringBooksService>(ACQUIRING_BOOKS_MODULE)
+    const books = container.resolve<AcquiringModuleService>(ACQUIRING_MODULE)
     const payment = (await adminOrder(api, seed, o.order_id)).payment_collections[0].payments[0]
     const [stored] = await payments.listPayments({ id: payment.id }, { select: ["id", "data"] })
 

@@ -2,7 +2,7 @@ import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { PAYMENT_STATUS } from "../../src/gateway/status-codes"
 import { internals } from "../../src/gateway/internals"
 import { until } from "../helpers/until"
-import { ACQUIRING_BOOKS_MODULE, type AcquiringBooksService } from "../../src/modules/acquiring"
+import { ACQUIRING_MODULE, type AcquiringModuleService } from "../../src/modules/acquiring"
 import { useAcquiringEnv } from "./helpers/acquiring-env"
 import { PROVIDERS, SHIPPING_ADDRESS } from "./helpers/acquiring-seed"
 import { acquiringTestRunner } from "./helpers/acquiring-suite"
@@ -32,7 +32,7 @@ const WITH_TAX = "39.47"
 
 acquiringTestRunner(({ api, getContainer, seed, admin }) => {
   const sandbox = () => env.sandbox()
-  const books = () => getContainer().resolve(ACQUIRING_BOOKS_MODULE) as AcquiringBooksService
+  const books = () => getContainer().resolve(ACQUIRING_MODULE) as AcquiringModuleService
   const gatewayStatus = (orderNo: string) => sandbox().inspect.order(orderNo)?.payment_status
   const replies = (orderNo: string) =>
     sandbox()

@@ -1,4 +1,4 @@
-import { ACQUIRING_BOOKS_MODULE, type AcquiringBooksService } from "../../src/modules/acquiring"
+import { ACQUIRING_MODULE, type AcquiringModuleService } from "../../src/modules/acquiring"
 import acquiringKeptAuthorisations from "../../src/migration-scripts/acquiring-kept-authorisations"
 import { useAcquiringEnv } from "./helpers/acquiring-env"
 import { acquiringTestRunner } from "./helpers/acquiring-suite"
@@ -14,7 +14,7 @@ const env = useAcquiringEnv()
  * adoption) closes it, and an upgrade's migration script writes the rows of authorisations kept before.
  */
 acquiringTestRunner(({ api, getContainer, seed, admin }) => {
-  const books = () => getContainer().resolve<AcquiringBooksService>(ACQUIRING_BOOKS_MODULE)
+  const books = () => getContainer().resolve<AcquiringModuleService>(ACQUIRING_MODULE)
   const rowOf = async (paymentId: string) => (await books().listKeptAuthorisations({ payment_id: paymentId }))[0]
   const eventually = async <T>(read: () => Promise<T>, done: (v: T) => boolean): Promise<T> => {
     let v = await read()

@@ -8,7 +8,7 @@ import { PROVIDERS, type Seed } from "./helpers/acquiring-seed"
 import { cartWithShipping, completeCart, DEVICE, ordersOfCart, startSession } from "./helpers/acquiring-store"
 import { wireName } from "./helpers/dialect"
 import { captureProcessOutput } from "./helpers/log-capture"
-import { ACQUIRING_BOOKS_MODULE, type AcquiringBooksService } from "../../src/modules/acquiring"
+import { ACQUIRING_MODULE, type AcquiringModuleService } from "../../src/modules/acquiring"
 import { sweepNotifications } from "../../src/lib/acquiring/books/retention"
 import { deliverNotification } from "./helpers/hook-events"
 
@@ -34,7 +34,7 @@ const junk = (bytes: number, n = 90): Record<string, string> =>
   )
 
 acquiringTestRunner(({ api, getContainer, seed, admin }) => {
-  const books = () => getContainer().resolve<AcquiringBooksService>(ACQUIRING_BOOKS_MODULE)
+  const books = () => getContainer().resolve<AcquiringModuleService>(ACQUIRING_MODULE)
   const deliver = (payload: Record<string, string>) => deliverNotification(api, payload)
   const search = (query: Record<string, string>) =>
     admin.get(`/admin/acquiring/notifications?${new URLSearchParams(query).toString()}`)

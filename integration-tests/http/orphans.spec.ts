@@ -1,7 +1,7 @@
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { PAYMENT_STATUS, REFUND_STATUS } from "../../src/gateway/status-codes"
 import { gatewaysFor, recordsByOrderNo, refundsByOrderNo } from "../../src/lib/acquiring/gateways"
-import { ACQUIRING_BOOKS_MODULE, type AcquiringBooksService } from "../../src/modules/acquiring"
+import { ACQUIRING_MODULE, type AcquiringModuleService } from "../../src/modules/acquiring"
 import type { NotificationRecord } from "../../src/sandbox"
 import { useAcquiringEnv } from "./helpers/acquiring-env"
 import { requestMark, requestsSince, sleep } from "./helpers/acquiring-orders"
@@ -33,7 +33,7 @@ const AMOUNT = "32.89"
 const REASON = "its payment session no longer exists"
 
 acquiringTestRunner(({ api, getContainer, seed, admin }) => {
-  const books = () => getContainer().resolve(ACQUIRING_BOOKS_MODULE) as AcquiringBooksService
+  const books = () => getContainer().resolve(ACQUIRING_MODULE) as AcquiringModuleService
   const sandbox = () => env.sandbox()
 
   /** The payment notifications the sandbox sent for one order (refund notifications left out). */

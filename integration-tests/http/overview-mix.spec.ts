@@ -1,4 +1,4 @@
-import { ACQUIRING_BOOKS_MODULE, type AcquiringBooksService } from "../../src/modules/acquiring"
+import { ACQUIRING_MODULE, type AcquiringModuleService } from "../../src/modules/acquiring"
 import { useAcquiringEnv } from "./helpers/acquiring-env"
 import { placeOrder, sleep } from "./helpers/acquiring-orders"
 import { PROVIDERS } from "./helpers/acquiring-seed"
@@ -19,7 +19,7 @@ const cents = (v: string | undefined) => Math.round(Number(v ?? 0) * 100)
  * a decline, an abandoned page, an APM approval, a settled orphan and a session still open.
  */
 acquiringTestRunner(({ api, getContainer, seed, admin }) => {
-  const books = () => getContainer().resolve<AcquiringBooksService>(ACQUIRING_BOOKS_MODULE)
+  const books = () => getContainer().resolve<AcquiringModuleService>(ACQUIRING_MODULE)
 
   it("shows exactly the mix's counts and amounts in tiles, outcomes, methods and open disputes", async () => {
     const sandbox = env.sandbox()

@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net"
 import { useAcquiringEnv } from "./helpers/acquiring-env"
 import { acquiringTestRunner } from "./helpers/acquiring-suite"
 import { placeOrder, sleep } from "./helpers/acquiring-orders"
-import { ACQUIRING_BOOKS_MODULE, type AcquiringBooksService } from "../../src/modules/acquiring"
+import { ACQUIRING_MODULE, type AcquiringModuleService } from "../../src/modules/acquiring"
 import type { ConfigModule } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { encodeForm } from "../../src/gateway/codecs/form"
@@ -38,7 +38,7 @@ async function answering(status: number): Promise<{ url: string; close: () => Pr
  * notify route from a 404, a redirect and a refused connection.
  */
 acquiringTestRunner(({ api, getContainer, seed, admin }) => {
-  const books = () => getContainer().resolve<AcquiringBooksService>(ACQUIRING_BOOKS_MODULE)
+  const books = () => getContainer().resolve<AcquiringModuleService>(ACQUIRING_MODULE)
 
   it("counts approved and declined checkouts with their reasons and amounts, as the books hold them", async () => {
     const sandbox = env.sandbox()

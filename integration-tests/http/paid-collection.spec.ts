@@ -1,7 +1,7 @@
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { PAYMENT_STATUS } from "../../src/gateway/status-codes"
 import { gatewaysFor, recordsByOrderNo, refundsByOrderNo } from "../../src/lib/acquiring/gateways"
-import { ACQUIRING_BOOKS_MODULE, type AcquiringBooksService } from "../../src/modules/acquiring"
+import { ACQUIRING_MODULE, type AcquiringModuleService } from "../../src/modules/acquiring"
 import { useAcquiringEnv } from "./helpers/acquiring-env"
 import { requestMark, requestsSince, sleep } from "./helpers/acquiring-orders"
 import { PROVIDERS } from "./helpers/acquiring-seed"
@@ -29,7 +29,7 @@ const RETURN_URL = "http://shop.test/checkout/return"
 const AMOUNT = "32.89"
 
 acquiringTestRunner(({ api, getContainer, seed, admin }) => {
-  const books = () => getContainer().resolve(ACQUIRING_BOOKS_MODULE) as AcquiringBooksService
+  const books = () => getContainer().resolve(ACQUIRING_MODULE) as AcquiringModuleService
   const sandbox = () => env.sandbox()
   const hostedData = { device: DEVICE, return_url: RETURN_URL }
   const apmData = { payment_method: "sandbox_wallet", return_url: RETURN_URL }

@@ -18,7 +18,7 @@ import type { GatewayOrderDTO, MovementInput, OpenedOrder } from "./types"
 export type { DisputeDTO, GatewayOrderDTO, MovementDTO, MovementInput, NotificationDTO, OpenedOrder } from "./types"
 
 /** The plugin's books, written from routes, workflows and subscribers: Medusa isolates the payment provider. */
-class AcquiringBooksService extends MedusaService({
+class AcquiringModuleService extends MedusaService({
   GatewayOrder,
   Movement,
   Notification,
@@ -201,4 +201,4 @@ class AcquiringBooksService extends MedusaService({
   }
 }
 
-export default AcquiringBooksService
+export default AcquiringModuleService

@@ -8,7 +8,7 @@ import { livePaymentsCarrying } from "../queries/medusa-owner"
 import type { GatewayOrderDTO } from "../../../modules/acquiring"
 import { ahead, pagesAhead } from "../../ahead"
 import { pushTo } from "../../push-to"
-import { booksOf } from "../../../modules/acquiring/books-of"
+import { acquiringOf } from "../../../modules/acquiring"
 import { closedDetail } from "./closed-detail"
 import { orphanAction } from "./orphan-action"
 import { dataOfOrder, type OrphanOutcome } from "./orphan"
@@ -51,7 +51,7 @@ export async function followOpenOrders(
   const report: FollowReport = { checked: 0, attached: 0, closed: 0, outcomes: [] }
   const { client } = gatewaysFor(scope)(config.provider_ids[0])
   const read = (after?: string) =>
-    booksOf(scope).openGatewayOrdersPage(
+    acquiringOf(scope).openGatewayOrdersPage(
       { provider_ids: config.provider_ids, since, after, take: BOOKS_PAGE },
       FOLLOW_FIELDS,
     )
@@ -85,7 +85,7 @@ async function followPage(
   const carried = await livePaymentsCarrying(scope, missing)
   const attached = page.filter((o) => PAID_SESSION.has(status.get(o.session_id) ?? "") || carried.has(o.order_no))
   const gone = missing.filter((o) => !carried.has(o.order_no))
-  const books = booksOf(scope)
+  const books = acquiringOf(scope)
   marks.push(ahead(books.markAttached(attached.map((o) => o.id))))
   report.attached += attached.length
   if (!gone.length) return

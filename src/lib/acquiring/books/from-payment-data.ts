@@ -4,7 +4,7 @@ import { acquiringProviderIds } from "../config"
 import { parseDisputes } from "../disputes"
 import { OPEN_SESSION_STATUSES, tryReadData, writePaymentData } from "../payment-data"
 import { graphOf, type GraphRow } from "../queries/graph"
-import { booksOf } from "../../../modules/acquiring/books-of"
+import { acquiringOf } from "../../../modules/acquiring"
 import { gatewayOrderOf, recordOpenedSessions } from "./opened"
 
 const PAGE = 500
@@ -47,7 +47,7 @@ async function movePayment(scope: MedusaContainer, payment: GraphRow, moved: Mov
   const data = tryReadData(payment.data)
   if (!data) return
   moved.payments++
-  const books = booksOf(scope)
+  const books = acquiringOf(scope)
   const row = gatewayOrderOf(payment.data, {
     provider_id: payment.provider_id,
     session_id: payment.payment_session_id ?? "",

@@ -2,7 +2,7 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import type { BatchEntry, BatchOperation, EntryVerdict } from "../batch"
 import type { MovementInput } from "../../../modules/acquiring/service"
-import { booksOf } from "../../../modules/acquiring/books-of"
+import { acquiringOf } from "../../../modules/acquiring"
 
 /** The answer kept: the gateway's per-order codes and identifiers, never card or personal data. */
 const KEPT_ANSWER_KEYS = ["order_no", "transaction_id", "status", "code", "message", "refund_reference_id", "amount"]
@@ -40,7 +40,7 @@ export function movementsOfBatch(
 /** The gateway call cannot be taken back, so a failed write is logged, never thrown. */
 export async function recordMovementsAfterSend(scope: MedusaContainer, rows: MovementInput[]): Promise<void> {
   try {
-    await booksOf(scope).recordMovements(rows)
+    await acquiringOf(scope).recordMovements(rows)
   } catch (e) {
     scope
       .resolve(ContainerRegistrationKeys.LOGGER)

@@ -11,7 +11,7 @@ import {
   storedNotificationFields,
 } from "../notification-fields"
 import type { NotificationDTO } from "../../../modules/acquiring"
-import { booksOf } from "../../../modules/acquiring/books-of"
+import { acquiringOf } from "../../../modules/acquiring"
 
 export interface ReceivedNotification {
   hook: "notify" | "payout"
@@ -58,7 +58,7 @@ export async function recordNotification(scope: MedusaContainer, n: ReceivedNoti
     digest: deliveryDigest(n.body),
     signature: verdict === "accepted" ? null : text(signatureOf(n.body), 256),
   }
-  const books = booksOf(scope)
+  const books = acquiringOf(scope)
   if (verdict !== "refused") {
     await books.createNotifications([{ ...row, verdict, last_seen_at: received_at, ...{ created_at: received_at } }])
     return

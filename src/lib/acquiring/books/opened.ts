@@ -5,7 +5,7 @@ import { tryReadData } from "../payment-data"
 import { sessionSavedCard } from "../saved-cards"
 import type { GraphRow } from "../queries/graph"
 import type { OpenedOrder } from "../../../modules/acquiring/service"
-import { booksOf } from "../../../modules/acquiring/books-of"
+import { acquiringOf } from "../../../modules/acquiring"
 
 export const SESSION_FIELDS = ["id", "provider_id", "payment_collection_id", "created_at", "data"]
 
@@ -85,7 +85,7 @@ export async function recordOpenedSessions(
   const config = scope.resolve(ContainerRegistrationKeys.CONFIG_MODULE)
   const ttl = (providerId: string) => acquiringOptionsFor(config, providerId)?.provider.hosted_page_ttl_s ?? 3600
   const rows = ours.flatMap((s) => openedOrderOf(s, carts.get(s.payment_collection_id) ?? null, ttl) ?? [])
-  return booksOf(scope).recordOpened(rows)
+  return acquiringOf(scope).recordOpened(rows)
 }
 
 export async function sessionsOfCollection(scope: MedusaContainer, collectionId: string): Promise<GraphRow[]> {

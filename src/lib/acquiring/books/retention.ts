@@ -1,7 +1,7 @@
 import type { ConfigModule, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { acquiringProviderConfigs } from "../config"
-import { booksOf } from "../../../modules/acquiring/books-of"
+import { acquiringOf } from "../../../modules/acquiring"
 
 const DAY_MS = 24 * 60 * 60 * 1000
 
@@ -17,7 +17,7 @@ export async function sweepNotifications(scope: MedusaContainer, now: Date = new
   if (days === null) return 0
   const before = new Date(now.getTime() - days * DAY_MS)
   const old = { $or: [{ last_seen_at: { $lt: before } }, { last_seen_at: null, created_at: { $lt: before } }] }
-  const books = booksOf(scope)
+  const books = acquiringOf(scope)
   const [, count] = await books.listAndCountNotifications(old, { select: ["id"], take: 1 })
   if (count) await books.deleteNotifications(old as never)
   const seals = { created_at: { $lt: before } }

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { deliveryDigest, signatureOf } from "../notification-fields"
-import { booksOf } from "../../../modules/acquiring/books-of"
+import { acquiringOf } from "../../../modules/acquiring"
 
 /** Kinds whose one result a signature carries: the gateway repeats that body, never another. */
 const ONE_BODY = new Set(["payment", "review"])
@@ -21,7 +21,7 @@ export async function sealedDelivery(
   // Hex in either case verifies, so the case makes no other signature.
   const hash = createHash("sha256").update(signature.toLowerCase()).digest("hex")
   const bound = ONE_BODY.has(kind) ? `${kind}:${digest ?? deliveryDigest(body)}` : `${kind}:*`
-  return booksOf(scope).sealSignature(hash, bound)
+  return acquiringOf(scope).sealSignature(hash, bound)
 }
 
 /** The refusal of a delivery that reuses a signature with other fields. */

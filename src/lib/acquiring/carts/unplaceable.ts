@@ -1,5 +1,5 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { booksOf } from "../../../modules/acquiring/books-of"
+import { acquiringOf } from "../../../modules/acquiring"
 
 export const CART_UNPLACEABLE_EVENT = "acquiring.cart.unplaceable"
 
@@ -16,7 +16,7 @@ export interface UnplaceableCart {
 }
 
 export async function accountedFor(scope: MedusaContainer, orderNo: string): Promise<string | null> {
-  const [row] = await booksOf(scope).listGatewayOrders(
+  const [row] = await acquiringOf(scope).listGatewayOrders(
     { order_no: orderNo },
     { select: ["state", "settlement_detail"] },
   )

@@ -2,8 +2,8 @@ import { moduleIntegrationTestRunner } from "@medusajs/test-utils"
 import type { Knex } from "@medusajs/framework/mikro-orm/knex"
 import path from "node:path"
 import type { TrackedDispute } from "../../../lib/acquiring/disputes"
-import { ACQUIRING_BOOKS_MODULE } from ".."
-import type AcquiringBooksService from "../service"
+import { ACQUIRING_MODULE } from ".."
+import type AcquiringModuleService from "../service"
 import type { OpenedOrder } from "../types"
 
 jest.setTimeout(120_000)
@@ -50,8 +50,8 @@ const refused = (digest: string, at: Date) => ({
 })
 
 /** The books' service on its own migrated schema: its generated methods, its plain statements and the relations. */
-moduleIntegrationTestRunner<AcquiringBooksService>({
-  moduleName: ACQUIRING_BOOKS_MODULE,
+moduleIntegrationTestRunner<AcquiringModuleService>({
+  moduleName: ACQUIRING_MODULE,
   resolve: path.resolve(__dirname, ".."),
   // The migrations, not a schema from the models: their triggers and plain statements are under test too.
   pathToMigrations: path.resolve(__dirname, "../migrations"),

@@ -1,7 +1,7 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { MedusaError, Modules } from "@medusajs/framework/utils"
 import type { NotificationDTO } from "../../../../modules/acquiring"
-import { booksOf } from "../../../../modules/acquiring/books-of"
+import { acquiringOf } from "../../../../modules/acquiring"
 import { verdictOf } from "../../../../lib/acquiring/books/notification-record"
 import { replyText } from "../../../../lib/acquiring/notifications/replies"
 import { escapeControls } from "../../../../lib/acquiring/notification-fields"
@@ -15,7 +15,7 @@ export async function processAgain(scope: MedusaContainer, id: string): Promise<
 }
 
 async function processLocked(scope: MedusaContainer, id: string): Promise<NotificationDTO> {
-  const books = booksOf(scope)
+  const books = acquiringOf(scope)
   const row = await books.retrieveNotification(id)
   if (row.verdict === "accepted")
     throw new MedusaError(

@@ -1,5 +1,5 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { booksOf } from "../../../../modules/acquiring/books-of"
+import { acquiringOf } from "../../../../modules/acquiring"
 import { createdBetween } from "../list-params"
 import { LISTED_FIELDS, presentListed } from "./present"
 import type { AdminListNotifications } from "./validators"
@@ -15,7 +15,7 @@ export const GET = async (req: AuthenticatedMedusaRequest<unknown, AdminListNoti
   if (q.notify_type) filters.notify_type = q.notify_type
   if (q.verdict) filters.verdict = q.verdict
   if (q.hook) filters.hook = q.hook
-  const [rows, count] = await booksOf(req.scope).listAndCountNotifications(filters, {
+  const [rows, count] = await acquiringOf(req.scope).listAndCountNotifications(filters, {
     select: [...LISTED_FIELDS],
     skip: q.offset,
     take: q.limit,

@@ -1,11 +1,11 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { MedusaError, Modules } from "@medusajs/framework/utils"
-import { ACQUIRING_BOOKS_MODULE } from "../../../../modules/acquiring"
-import type AcquiringBooksService from "../../../../modules/acquiring/service"
+import { ACQUIRING_MODULE } from "../../../../modules/acquiring"
+import type AcquiringModuleService from "../../../../modules/acquiring/service"
 
 /** Our module's service, the owner of the settings; a store without it cannot keep settings. */
-export function settingsOwner(scope: MedusaContainer): AcquiringBooksService {
-  const owner = scope.resolve<AcquiringBooksService>(ACQUIRING_BOOKS_MODULE, { allowUnregistered: true })
+export function settingsOwner(scope: MedusaContainer): AcquiringModuleService {
+  const owner = scope.resolve<AcquiringModuleService>(ACQUIRING_MODULE, { allowUnregistered: true })
   if (!owner)
     throw new MedusaError(
       MedusaError.Types.NOT_ALLOWED,

@@ -1,7 +1,7 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { ORDER_MARK_VALUES } from "../../../../lib/acquiring/order-money"
 import { ordersOfCollections } from "../../../../lib/acquiring/queries/order-links"
-import { booksOf } from "../../../../modules/acquiring/books-of"
+import { acquiringOf } from "../../../../modules/acquiring"
 import { presentUnmatched, UNMATCHED_FIELDS } from "./present"
 import { UNMATCHED_STATES, type AdminListUnmatched } from "./validators"
 
@@ -12,7 +12,7 @@ export const GET = async (req: AuthenticatedMedusaRequest<unknown, AdminListUnma
     q.list === "orders"
       ? { settlement: [...ORDER_MARK_VALUES] }
       : { state: q.state ? [q.state] : [...UNMATCHED_STATES] }
-  const [rows, count] = await booksOf(req.scope).listAndCountGatewayOrders(filters, {
+  const [rows, count] = await acquiringOf(req.scope).listAndCountGatewayOrders(filters, {
     select: UNMATCHED_FIELDS,
     skip: q.offset,
     take: q.limit,

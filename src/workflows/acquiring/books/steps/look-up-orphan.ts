@@ -1,5 +1,5 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { booksOf } from "../../../../modules/acquiring/books-of"
+import { acquiringOf } from "../../../../modules/acquiring"
 import { lookupOrder } from "../../../../lib/acquiring/gateway-state"
 import { gatewayOfOrder } from "../../../../lib/acquiring/gateways"
 import {
@@ -21,7 +21,7 @@ export interface SettleOrphanInput {
 export const lookUpOrphanStep = createStep(
   "acquiring-look-up-orphan",
   async ({ order_no, reason }: SettleOrphanInput, { container }) => {
-    const [order] = await booksOf(container).listGatewayOrders({ order_no })
+    const [order] = await acquiringOf(container).listGatewayOrders({ order_no })
     if (!order || DONE_STATES.has(order.state))
       return new StepResponse<OrphanPlan>(planOrphan({ order_no, reason, order }))
     const owner = await ownerAfterCompletion(container, order, await medusaOwnerOf(container, order))

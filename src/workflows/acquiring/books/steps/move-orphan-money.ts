@@ -1,7 +1,7 @@
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import type { OrderRecord } from "../../../../gateway/schemas/transactions"
-import { booksOf } from "../../../../modules/acquiring/books-of"
+import { acquiringOf } from "../../../../modules/acquiring"
 import type { GatewayOrderDTO } from "../../../../modules/acquiring"
 import { dataOfOrder, settledOrphan } from "../../../../lib/acquiring/books/orphan"
 import { gatewaysFor } from "../../../../lib/acquiring/gateways"
@@ -21,7 +21,7 @@ export interface MoveOrphanMoneyInput {
 export const moveOrphanMoneyStep = createStep(
   "acquiring-move-orphan-money",
   async ({ order, record, action, reason }: MoveOrphanMoneyInput, { container }) => {
-    const books = booksOf(container)
+    const books = acquiringOf(container)
     const { client } = gatewaysFor(container)(order.provider_id)
     const data = dataOfOrder(order, record)
     const movement = {

@@ -1,12 +1,12 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { booksOf } from "../../../../modules/acquiring/books-of"
+import { acquiringOf } from "../../../../modules/acquiring"
 import type { MovementInput } from "../../../../modules/acquiring/service"
 
 /** Movements the gateway made: a fact once made, so no compensation takes the record back. */
 export const recordMovementsStep = createStep(
   "acquiring-record-movements",
   async (rows: MovementInput[], { container }) => {
-    await booksOf(container).recordMovements(rows)
+    await acquiringOf(container).recordMovements(rows)
     return new StepResponse(rows.length)
   },
 )

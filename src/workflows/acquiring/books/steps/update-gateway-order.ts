@@ -1,5 +1,5 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { booksOf } from "../../../../modules/acquiring/books-of"
+import { acquiringOf } from "../../../../modules/acquiring"
 
 export interface GatewayOrderUpdate {
   id: string
@@ -10,7 +10,7 @@ export interface GatewayOrderUpdate {
 export const updateGatewayOrderStep = createStep(
   "acquiring-update-gateway-order",
   async ({ id, data }: GatewayOrderUpdate, { container }) => {
-    const books = booksOf(container)
+    const books = acquiringOf(container)
     const fields = Object.keys(data)
     const [before] = await books.listGatewayOrders({ id }, { select: ["id", ...fields] })
     await books.updateGatewayOrders({ id, ...data })
@@ -19,6 +19,6 @@ export const updateGatewayOrderStep = createStep(
   },
   async (undo, { container }) => {
     if (!undo) return
-    await booksOf(container).updateGatewayOrders({ id: undo.id, ...undo.data })
+    await acquiringOf(container).updateGatewayOrders({ id: undo.id, ...undo.data })
   },
 )

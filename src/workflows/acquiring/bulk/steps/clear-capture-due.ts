@@ -1,5 +1,5 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { booksOf } from "../../../../modules/acquiring/books-of"
+import { acquiringOf } from "../../../../modules/acquiring"
 
 /** A failed capture stays due, so the next sweep (or an admin) tries it again; undone, the rest are due again. */
 export const clearCaptureDueStep = createStep(
@@ -7,10 +7,10 @@ export const clearCaptureDueStep = createStep(
   async ({ due, failed }: { due: string[]; failed: string[] }, { container }) => {
     const keep = new Set(failed)
     const cleared = due.filter((id) => !keep.has(id))
-    await booksOf(container).clearCaptureDue(cleared)
+    await acquiringOf(container).clearCaptureDue(cleared)
     return new StepResponse(undefined, cleared)
   },
   async (cleared, { container }) => {
-    if (cleared?.length) await booksOf(container).markCaptureDue(cleared)
+    if (cleared?.length) await acquiringOf(container).markCaptureDue(cleared)
   },
 )

@@ -1,6 +1,6 @@
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { booksOf } from "../../../../modules/acquiring/books-of"
+import { acquiringOf } from "../../../../modules/acquiring"
 import { onFulfilmentProviders } from "../../../../lib/acquiring/bulk/on-fulfilment"
 import type { GraphQuery } from "../../../../lib/acquiring/queries/graph"
 import { paymentsOfOrders } from "../../../../lib/acquiring/queries/payments"
@@ -13,7 +13,7 @@ export interface DueCaptures {
 /** Reads only the orders fulfillment events marked due, never a scan of open payments. */
 export const fulfilledUncapturedStep = createStep("acquiring-fulfilled-uncaptured", async (_: void, { container }) => {
   const providers = onFulfilmentProviders(container)
-  const due = providers ? (await booksOf(container).listCaptureDues({}, { take: null })).map((d) => d.order_id) : []
+  const due = providers ? (await acquiringOf(container).listCaptureDues({}, { take: null })).map((d) => d.order_id) : []
   if (!providers || !due.length) return new StepResponse<DueCaptures>({ due, order_ids: [] })
   const ours = new Set(providers.provider_ids)
   const payments = await paymentsOfOrders(container, due)

@@ -1,5 +1,5 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { booksOf } from "../../../../modules/acquiring/books-of"
+import { acquiringOf } from "../../../../modules/acquiring"
 
 /**
  * The fulfilled orders marked due before the sweep. No compensation: a run that fails (another sweep
@@ -8,7 +8,7 @@ import { booksOf } from "../../../../modules/acquiring/books-of"
 export const markCaptureDueStep = createStep(
   "acquiring-mark-capture-due",
   async ({ order_ids }: { order_ids: string[] }, { container }) => {
-    await booksOf(container).markCaptureDue(order_ids)
+    await acquiringOf(container).markCaptureDue(order_ids)
     return new StepResponse(order_ids.length)
   },
 )

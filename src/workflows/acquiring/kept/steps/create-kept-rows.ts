@@ -1,13 +1,13 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import type { KeptRow } from "../../../../lib/acquiring/kept-orders"
-import { booksOf } from "../../../../modules/acquiring/books-of"
+import { acquiringOf } from "../../../../modules/acquiring"
 
 /** One row per kept payment: a payment recorded before (an edit's event and a later settle) stays one row. */
 export const createKeptRowsStep = createStep(
   "acquiring-create-kept-rows",
   async (rows: KeptRow[], { container }) => {
     if (!rows.length) return new StepResponse([] as string[], [] as string[])
-    const books = booksOf(container)
+    const books = acquiringOf(container)
     const known = await books.listKeptAuthorisations({ payment_id: rows.map((r) => r.payment_id) }, { take: null })
     const seen = new Set(known.map((k) => k.payment_id))
     const fresh = rows.filter((r) => !seen.has(r.payment_id))
@@ -17,6 +17,6 @@ export const createKeptRowsStep = createStep(
     return new StepResponse(ids, ids)
   },
   async (ids, { container }) => {
-    if (ids?.length) await booksOf(container).deleteKeptAuthorisations(ids)
+    if (ids?.length) await acquiringOf(container).deleteKeptAuthorisations(ids)
   },
 )

@@ -1,6 +1,6 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import type { KeptOutcome } from "../../../../lib/acquiring/kept"
-import { booksOf } from "../../../../modules/acquiring/books-of"
+import { acquiringOf } from "../../../../modules/acquiring"
 
 export interface KeptReleased {
   payment_id: string
@@ -14,7 +14,7 @@ const RELEASE_FIELDS = ["id", "released_at", "outcome", "adopted_by_session"] as
 export const markKeptReleasedStep = createStep(
   "acquiring-mark-kept-released",
   async (input: KeptReleased, { container }) => {
-    const books = booksOf(container)
+    const books = acquiringOf(container)
     const [row] = await books.listKeptAuthorisations({ payment_id: input.payment_id }, { select: [...RELEASE_FIELDS] })
     if (!row) return new StepResponse(undefined)
     await books.updateKeptAuthorisations({
@@ -26,6 +26,6 @@ export const markKeptReleasedStep = createStep(
     return new StepResponse(undefined, row)
   },
   async (row, { container }) => {
-    if (row) await booksOf(container).updateKeptAuthorisations(row as never)
+    if (row) await acquiringOf(container).updateKeptAuthorisations(row as never)
   },
 )

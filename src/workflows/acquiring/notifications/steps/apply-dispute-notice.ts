@@ -5,7 +5,7 @@ import { logText } from "../../../../gateway/log-text"
 import { loggerOf, replyFor, SUCCESS, type NotifyReply } from "../../../../lib/acquiring/notifications/replies"
 import type { VerifiedNotification } from "../../../../lib/acquiring/notifications/types"
 import { mergeDispute, type DisputeChange, type DisputeNotice } from "../../../../lib/acquiring/disputes"
-import { booksOf } from "../../../../modules/acquiring/books-of"
+import { acquiringOf } from "../../../../modules/acquiring"
 import { lockKey } from "../../../../lib/acquiring/queries/payments"
 import { currentPayment } from "../../../../lib/acquiring/queries/current-payment"
 import type { NoticeTarget } from "../../../../lib/acquiring/queries/notice-payment"
@@ -22,7 +22,7 @@ async function applyDisputeNotice(
     lockKey(target.payment_id),
     async () => {
       const p = await currentPayment(container, target.payment_id)
-      const known = (await booksOf(container).disputesOfPayments([p.id])).get(p.id) ?? []
+      const known = (await acquiringOf(container).disputesOfPayments([p.id])).get(p.id) ?? []
       const change = mergeDispute(known, notice)
       if (!change.changed) return change
       const event = { order_id: target.order_id, payment_id: p.id, dispute: change.dispute }

@@ -1,6 +1,6 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import type { TrackedDispute } from "../../../../lib/acquiring/disputes"
-import { booksOf } from "../../../../modules/acquiring/books-of"
+import { acquiringOf } from "../../../../modules/acquiring"
 
 export interface SaveDisputeInput {
   payment_id: string
@@ -12,10 +12,10 @@ export interface SaveDisputeInput {
 export const saveDisputeStep = createStep(
   "acquiring-save-dispute",
   async (input: SaveDisputeInput, { container }) => {
-    const previous = await booksOf(container).saveDispute(input.payment_id, input.order_no, input.dispute)
+    const previous = await acquiringOf(container).saveDispute(input.payment_id, input.order_no, input.dispute)
     return new StepResponse(undefined, { payment_id: input.payment_id, dispute_id: input.dispute.id, previous })
   },
   async (undo, { container }) => {
-    if (undo) await booksOf(container).restoreDispute(undo.payment_id, undo.dispute_id, undo.previous)
+    if (undo) await acquiringOf(container).restoreDispute(undo.payment_id, undo.dispute_id, undo.previous)
   },
 )

@@ -1,7 +1,7 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { replyFor, SUCCESS } from "../../../../lib/acquiring/notifications/replies"
 import type { VerifiedNotification } from "../../../../lib/acquiring/notifications/types"
-import { booksOf } from "../../../../modules/acquiring/books-of"
+import { acquiringOf } from "../../../../modules/acquiring"
 import { settleOrphanWorkflow } from "../../books/settle-orphan"
 
 export type OrphanNotification = Extract<VerifiedNotification, { kind: "orphan" }>
@@ -14,7 +14,7 @@ export const settleNotifiedOrphanStep = createStep(
   "acquiring-settle-notified-orphan",
   async ({ opened }: OrphanNotification, { container }) => {
     try {
-      await booksOf(container).recordOpened([
+      await acquiringOf(container).recordOpened([
         { ...opened, kind: "unknown", payment_collection_id: null, cart_id: null },
       ])
       // The child workflow's own failure is the answer (503: send it again), not this workflow's.

@@ -13,7 +13,7 @@ import { verifyRefund } from "../../../../lib/acquiring/notifications/verify-ref
 import { sessionIdFromOrderNo } from "../../../../lib/acquiring/order-no"
 import { findSession } from "../../../../lib/acquiring/queries/notify-session"
 import { verifyNotification } from "../../../../lib/acquiring/webhook"
-import { booksOf } from "../../../../modules/acquiring/books-of"
+import { acquiringOf } from "../../../../modules/acquiring"
 import { RESEALED, sealedDelivery } from "../../../../lib/acquiring/books/seal"
 import { TEST_NOTIFY_TYPE } from "../../../../lib/acquiring/notify-health/test-notification"
 import { verifyTestNotification } from "../../../../lib/acquiring/notifications/verify-test"
@@ -53,7 +53,7 @@ async function unsealedReply(
 /** One of our order numbers whose session Medusa deleted: money on it belongs to no order. */
 async function verifyOrphaned(scope: MedusaContainer, input: NotifyInput, orderNo: string, sessionId: string) {
   if (input.unconfirmed) return answered({ status: 401, body: RESEALED })
-  const [known] = await booksOf(scope).listGatewayOrders({ order_no: orderNo }, { select: ["provider_id"] })
+  const [known] = await acquiringOf(scope).listGatewayOrders({ order_no: orderNo }, { select: ["provider_id"] })
   const providerId = known?.provider_id ?? signingProviderOf(scope, input.body.account_id)
   if (!providerId) return answered({ status: 404, body: "unknown order" })
   return verifyOrphan(scope, input, orderNo, sessionId, providerId)

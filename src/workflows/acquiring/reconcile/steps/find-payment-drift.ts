@@ -23,7 +23,7 @@ import {
 import type { ReconcileTarget } from "../../../../lib/acquiring/reconcile/report"
 import { configOf } from "../../../../lib/acquiring/reconcile/targets"
 import type { GatewayOrderDTO } from "../../../../modules/acquiring"
-import { booksOf } from "../../../../modules/acquiring/books-of"
+import { acquiringOf } from "../../../../modules/acquiring"
 
 export interface FoundDrift {
   payments_checked: number
@@ -63,7 +63,7 @@ async function driftOf(
 async function driftFromBooks(container: MedusaContainer, c: AcquiringProviderConfig, since: Date, found: FoundDrift) {
   const withRows = ahead(paymentsWithMoneyRows(container, since))
   const read = (after?: string) =>
-    booksOf(container).followedGatewayOrdersPage(
+    acquiringOf(container).followedGatewayOrdersPage(
       { provider_ids: c.provider_ids, since, after, take: BOOKS_PAGE },
       BOOKS_FIELDS,
     )

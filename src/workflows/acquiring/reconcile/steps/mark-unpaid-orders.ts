@@ -5,7 +5,7 @@ import { moneyGone, ORDER_MARKS } from "../../../../lib/acquiring/order-money"
 import { orderMoneyOf } from "../../../../lib/acquiring/queries/orders-money"
 import type { ReconcileChange } from "../../../../lib/acquiring/reconcile/change"
 import { ordersTouchedOutside, type UnpaidEvent } from "../../../../lib/acquiring/reconcile/unpaid"
-import { booksOf } from "../../../../modules/acquiring/books-of"
+import { acquiringOf } from "../../../../modules/acquiring"
 
 /** Mark an order's gateway order for *Unmatched payments* and the widget; false when missing or already marked. */
 export async function markOrderRow(
@@ -14,7 +14,7 @@ export async function markOrderRow(
   mark: { settlement: string; detail: string },
   opts: { always?: boolean } = {},
 ): Promise<boolean> {
-  const books = booksOf(container)
+  const books = acquiringOf(container)
   const [row] = await books.listGatewayOrders({ order_no: orderNo }, { select: ["id", "settlement"] })
   if (!row) {
     const logger = container.resolve(ContainerRegistrationKeys.LOGGER) as Logger

@@ -12,7 +12,7 @@ import { gatewayRef } from "../../../../lib/acquiring/reconcile/drift"
 import type { ReconcileTarget } from "../../../../lib/acquiring/reconcile/report"
 import { configOf } from "../../../../lib/acquiring/reconcile/targets"
 import { mapOrderRecord } from "../../../../lib/acquiring/status"
-import { booksOf } from "../../../../modules/acquiring/books-of"
+import { acquiringOf } from "../../../../modules/acquiring"
 import { ACCOUNTED } from "../../../../lib/acquiring/carts/unplaceable"
 import { withStockLocks } from "../../../../lib/acquiring/carts/stock-locks"
 import { settleUnplaceableWorkflow } from "../../carts/settle-unplaceable"
@@ -127,7 +127,7 @@ export const reconcileCartsStep = createStep(
     const open = await sessionsOfOpenCarts(container, sessions.open)
     if (!open.length) return new StepResponse({ sessions_checked: 0, changes })
     // A gateway order the books already settled (an unplaceable cart's) needs nothing more.
-    const rows = await booksOf(container).listGatewayOrders(
+    const rows = await acquiringOf(container).listGatewayOrders(
       { order_no: open.map((s) => s.data.order_no) },
       { select: ["order_no", "state", "created_at"] },
     )

@@ -7,7 +7,7 @@ import type { ReconcileTarget } from "../../../../lib/acquiring/reconcile/report
 import { configOf } from "../../../../lib/acquiring/reconcile/targets"
 import { outcomeOf } from "../../../../lib/acquiring/kept-orders"
 import { keptOfOrders, ordersWithKept } from "../../../../lib/acquiring/queries/kept"
-import { booksOf } from "../../../../modules/acquiring/books-of"
+import { acquiringOf } from "../../../../modules/acquiring"
 import { settleKeptAuthorisationsWorkflow } from "../../kept/settle"
 
 /**
@@ -19,7 +19,7 @@ export const reconcileKeptStep = createStep(
   async (target: ReconcileTarget, { container }) => {
     const config = container.resolve<ConfigModule>(ContainerRegistrationKeys.CONFIG_MODULE)
     const providerIds = configOf(config, target.config_id).provider_ids
-    const books = booksOf(container)
+    const books = acquiringOf(container)
     const orders = target.order_ids ?? (await ordersWithKept(books, providerIds, new Date(target.since)))
     if (!orders.length) return new StepResponse({ changes: [] as ReconcileChange[] })
     // The child workflow voids each kept authorisation no longer needed, under its own lock.

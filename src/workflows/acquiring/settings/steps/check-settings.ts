@@ -3,8 +3,8 @@ import { checkSettings, type SettingsCheck } from "../../../../lib/acquiring/set
 import { settingsCipher } from "../../../../lib/acquiring/settings/cipher"
 import { prepareSave, type SaveRequest } from "../../../../lib/acquiring/settings/prepare"
 import { openEntered, sealSecrets } from "../../../../lib/acquiring/settings/secrets"
-import { ACQUIRING_BOOKS_MODULE } from "../../../../modules/acquiring"
-import type AcquiringBooksService from "../../../../modules/acquiring/service"
+import { ACQUIRING_MODULE } from "../../../../modules/acquiring"
+import type AcquiringModuleService from "../../../../modules/acquiring/service"
 import type { SettingsSave } from "../../../../modules/acquiring/lib/settings-owner"
 
 export interface SaveSettingsInput extends SaveRequest {
@@ -20,7 +20,7 @@ export type CheckedSettings =
 export const checkSettingsStep = createStep(
   "acquiring-check-settings",
   async (input: SaveSettingsInput, { container }) => {
-    const owner = container.resolve<AcquiringBooksService>(ACQUIRING_BOOKS_MODULE)
+    const owner = container.resolve<AcquiringModuleService>(ACQUIRING_MODULE)
     const now = await owner.effectiveSettings(input.provider_id)
     const raw = (await owner.settingsEntry(now.config_id)).raw_options ?? {}
     const cipher = settingsCipher()

@@ -2,7 +2,7 @@ import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/frame
 import { gatewaysFor, recordsByOrderNo } from "../../../../../lib/acquiring/gateways"
 import { paymentsOfOrders } from "../../../../../lib/acquiring/queries/payments"
 import { ORDER_MARK_VALUES } from "../../../../../lib/acquiring/order-money"
-import { booksOf } from "../../../../../modules/acquiring/books-of"
+import { acquiringOf } from "../../../../../modules/acquiring"
 import { orderSessions } from "../../../../../lib/acquiring/queries/review-sessions"
 import { presentPayment } from "./present"
 
@@ -24,7 +24,7 @@ export async function GET(req: AuthenticatedMedusaRequest, res: MedusaResponse) 
       gateway_error = (e as Error).message
     }
   }
-  const books = booksOf(req.scope)
+  const books = acquiringOf(req.scope)
   const disputes = await books.disputesOfPayments(payments.map((p) => p.id))
   const orderNos = payments.flatMap((p) => p.data?.order_no ?? [])
   const marked = orderNos.length

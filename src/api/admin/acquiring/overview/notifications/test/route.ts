@@ -1,7 +1,7 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { MedusaError } from "@medusajs/framework/utils"
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { booksOf } from "../../../../../../modules/acquiring/books-of"
+import { acquiringOf } from "../../../../../../modules/acquiring"
 import { gatewaysFor } from "../../../../../../lib/acquiring/gateways"
 import { sendTestNotification } from "../../../../../../lib/acquiring/notify-health/send-test"
 import { testNotification } from "../../../../../../lib/acquiring/notify-health/test-notification"
@@ -29,7 +29,7 @@ export async function POST(req: AuthenticatedMedusaRequest<AdminSendTestNotifica
 /** The hook writes its row once its answer is out: waited for briefly, so the admin's next read shows it. */
 async function recorded(scope: MedusaContainer, orderNo: string): Promise<boolean> {
   for (let i = 0; i < 20; i++) {
-    const rows = await booksOf(scope).listNotifications({ order_no: orderNo }, { select: ["id"] })
+    const rows = await acquiringOf(scope).listNotifications({ order_no: orderNo }, { select: ["id"] })
     if (rows.length) return true
     await new Promise((r) => setTimeout(r, 150))
   }
