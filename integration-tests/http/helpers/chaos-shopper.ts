@@ -321,7 +321,15 @@ export async function runChaos(o: ChaosOptions): Promise<ChaosResult> {
     if (last?.status && last.status >= 300) tally(notifications, `last_answer_${last.status}`)
   }
   const reconcileChanges: Record<string, number> = {}
-  for (const ch of changes) tally(reconcileChanges, ch.kind)
+  for (const ch of changes)
+    tally(
+      reconcileChanges,
+      ch.kind === "cart_paid_not_completed"
+        ? `${ch.kind} (${String(ch.detail)
+            .replace(/\w+_\w{20,}/g, "…")
+            .slice(0, 160)})`
+        : ch.kind,
+    )
   const errors = outcomes.flatMap((x) => (x.error ? [x.error] : []))
   // A reconciliation error is a violation: the run could not settle what it found.
   const violations = [
