@@ -4,7 +4,7 @@ import { OUTCOMES } from "../../../../lib/acquiring/overview/outcomes"
 import { OverviewPeriod } from "../../../../lib/acquiring/overview/period"
 import { Paging, When } from "../list-params"
 
-const ProviderId = z.string().regex(/^pp_acquiring(-apm)?_[\w-]{1,60}$/, "must be an acquiring provider id")
+export const ProviderId = z.string().regex(/^pp_acquiring(-apm)?_[\w-]{1,60}$/, "must be an acquiring provider id")
 
 const Scope = {
   period: OverviewPeriod.default("7d"),

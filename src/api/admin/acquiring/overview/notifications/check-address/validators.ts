@@ -1,11 +1,9 @@
 import { z } from "zod"
+import { ProviderId } from "../../validators"
 
 export const AdminCheckAddress = z
   .object({
-    provider_id: z
-      .string()
-      .regex(/^pp_acquiring(-apm)?_[\w-]{1,60}$/, "must be an acquiring provider id")
-      .optional(),
+    provider_id: ProviderId.optional(),
     /** Another address of the notify route (behind another host name); the provider's when absent. */
     url: z
       .string()

@@ -1,11 +1,9 @@
 import { z } from "zod"
+import { ProviderId } from "../../validators"
 
 export const AdminSendTestNotification = z
   .object({
-    provider_id: z
-      .string()
-      .regex(/^pp_acquiring(-apm)?_[\w-]{1,60}$/, "must be an acquiring provider id")
-      .optional(),
+    provider_id: ProviderId.optional(),
     /** Which of the provider's accounts signs it; its first when absent. */
     account_id: z.string().min(1).max(10).optional(),
   })
