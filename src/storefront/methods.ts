@@ -50,7 +50,8 @@ export const APM_METHODS: Record<string, MethodDisplay> = {
   sandbox_wallet: { name: "Sandbox wallet", svg: wallet("#0f766e", "Sandbox wallet") },
 }
 
-const humanise = (method: string) =>
+/** A method name as a title: "dutch_bank" → "Dutch bank". */
+export const humanise = (method: string) =>
   method
     .replace(/[_-]+/g, " ")
     .trim()

@@ -1,4 +1,5 @@
 import { MathBN } from "@medusajs/framework/utils"
+import { humanise } from "../../../storefront/methods"
 import { CARD_METHOD, type PaymentMethodEntry } from "./entry"
 
 export interface CatalogueSource {
@@ -38,12 +39,6 @@ export interface OfferedMethod {
   /** A logo of the entry, or the shipped one's name (the route makes it a URL). */
   logo: { url: string } | { shipped: string }
 }
-
-const humanise = (m: string) =>
-  m
-    .replace(/[_-]+/g, " ")
-    .trim()
-    .replace(/^\w/, (c) => c.toUpperCase())
 
 /** The configured entries, or one per offered method when none are: card first, then each APM. */
 export function entriesOf(s: CatalogueSource): PaymentMethodEntry[] {
