@@ -11,8 +11,8 @@ type CartRow = {
   total: unknown
   shipping_address?: Country
   billing_address?: Country
+  region?: { payment_providers?: { id: string; is_enabled?: boolean }[] } | null
 }
-type RegionRow = { payment_providers?: { id: string; is_enabled?: boolean }[] }
 
 /** What eligibility reads of a cart, all from Medusa: region and its providers, currency, total, country. */
 export async function cartFacts(scope: MedusaContainer, cartId: string): Promise<CartFacts> {
@@ -26,20 +26,15 @@ export async function cartFacts(scope: MedusaContainer, cartId: string): Promise
       "total",
       "shipping_address.country_code",
       "billing_address.country_code",
+      "region.payment_providers.id",
+      "region.payment_providers.is_enabled",
     ],
     filters: { id: cartId },
   })
   const cart = carts[0] as CartRow | undefined
   if (!cart) throw new MedusaError(MedusaError.Types.NOT_FOUND, `cart ${cartId} was not found`)
   if (!cart.region_id) throw new MedusaError(MedusaError.Types.INVALID_DATA, `cart ${cartId} has no region`)
-  const { data: regions } = await query.graph({
-    entity: "region",
-    fields: ["id", "payment_providers.id", "payment_providers.is_enabled"],
-    filters: { id: cart.region_id },
-  })
-  const providers = ((regions[0] as RegionRow | undefined)?.payment_providers ?? []).filter(
-    (p) => p.is_enabled !== false,
-  )
+  const providers = (cart.region?.payment_providers ?? []).filter((p) => p.is_enabled !== false)
   return {
     region_id: cart.region_id,
     currency_code: cart.currency_code,
