@@ -4,6 +4,7 @@ import { NOTIFICATION_SIGN_FIELDS } from "../../../../gateway/schemas/notificati
 import { sign } from "../../../../gateway/signing"
 import { AcquiringHostedService } from "../../../../providers/acquiring"
 import { containerOf, handleNotification } from "./helpers/run"
+import { processPaymentRuns as runs, ORDER_NO, SESSION_ID } from "./helpers/fakes"
 
 /**
  * The notify route's handling (its notification workflow) with the real
@@ -12,11 +13,7 @@ import { containerOf, handleNotification } from "./helpers/run"
  * notification whose amount and currency match both the gateway record and the session; a
  * refund or dispute is recorded on the payment only when correctly signed for this order.
  */
-const runs: unknown[] = []
-jest.mock("@medusajs/medusa/core-flows", () => ({
-  ...jest.requireActual("@medusajs/medusa/core-flows"),
-  processPaymentWorkflow: () => ({ run: async ({ input }: { input: unknown }) => void runs.push(input) }),
-}))
+jest.mock("@medusajs/medusa/core-flows", () => jest.requireActual("./helpers/fakes").fakeCoreFlows())
 /** Writes of the refund and dispute recording workflows (replaced by this list). */
 const mockRecorded: unknown[] = []
 jest.mock("../record-refunds", () => ({
@@ -29,9 +26,8 @@ jest.mock("../record-dispute", () => ({
   recordDisputeWorkflow: () => ({ run: async ({ input }: { input: unknown }) => void mockRecorded.push(input) }),
 }))
 
-const ORDER_NO = "payses01JABCDEFGHJKMNPQRSTVWXYZ0"
 const SESSION = {
-  id: "payses_01JABCDEFGHJKMNPQRSTVWXYZ0",
+  id: SESSION_ID,
   provider_id: "pp_acquiring_acquiring",
   amount: 32.89,
   currency_code: "eur",
