@@ -1,19 +1,22 @@
 import type { ConfigModule, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { acquiringProviderConfigs } from "../config"
+import { acquiringProviderConfigs, type AcquiringProviderConfig } from "../config"
 import { gatewayOfOrder } from "../gateways"
 import { confirmedOrder, verifyNotification } from "../webhook"
 import { MONEY_TYPES } from "./kinds"
 import { replyFor, SUCCESS } from "./replies"
 import type { NotifyInput, VerifiedNotification } from "./types"
 
+/** The provider entry of medusa-config whose accounts include the one named. */
+export const accountOwnerOf = (config: ConfigModule, accountId: unknown): AcquiringProviderConfig | undefined =>
+  acquiringProviderConfigs(config).find((c) =>
+    c.options.client.accounts.some((a) => a.account_id === String(accountId ?? "")),
+  )
+
 /** The provider of an order the books missed: the one whose account signs it. */
 export function signingProviderOf(scope: MedusaContainer, accountId: unknown): string | undefined {
   const config = scope.resolve(ContainerRegistrationKeys.CONFIG_MODULE) as ConfigModule
-  const owner = acquiringProviderConfigs(config).find((c) =>
-    c.options.client.accounts.some((a) => a.account_id === String(accountId ?? "")),
-  )
-  return owner?.provider_ids[0]
+  return accountOwnerOf(config, accountId)?.provider_ids[0]
 }
 
 /** Verified as any other; only money (a payment or review result) is confirmed and given back. */

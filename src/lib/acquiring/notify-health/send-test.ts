@@ -42,6 +42,6 @@ export function readTestAnswer(url: string, a: RawAnswer): AddressCheck {
       problem: "rejected",
       message: `refused (${a.status}): ${reasonOf(a.body)}`,
     }
-  const read = readAnswer(url, a)
-  return read.ok ? { ...read, ok: false, problem: "proxy", message: `answered ${a.status}: ${reasonOf(a.body)}` } : read
+  // Not ours: a redirect, a proxy's page or error (readAnswer's ok, our 400 refusal, was taken above).
+  return readAnswer(url, a)
 }

@@ -1,6 +1,7 @@
 import { NOTIFICATION_SIGN_FIELDS } from "../../../../gateway/schemas/notification"
 import { sign } from "../../../../gateway/signing"
 import { containerOf, handleNotification } from "./helpers/run"
+import { ORDER_NO, SESSION_ID } from "./helpers/fakes"
 
 /**
  * Refund and dispute notifications through the notify route's handling with the real gateway
@@ -37,9 +38,8 @@ jest.mock("../record-dispute", () => ({
 }))
 
 const KEY = "sandbox-key-1"
-const ORDER_NO = "payses01JABCDEFGHJKMNPQRSTVWXYZ0"
 const SESSION = {
-  id: "payses_01JABCDEFGHJKMNPQRSTVWXYZ0",
+  id: SESSION_ID,
   provider_id: "pp_acquiring_acquiring",
   amount: 32.89,
   currency_code: "eur",

@@ -1,14 +1,9 @@
 import { PaymentActions } from "@medusajs/framework/utils"
 import { containerOf, handleNotification } from "./helpers/run"
+import { processPaymentRuns as runs, ORDER_NO, SESSION_ID } from "./helpers/fakes"
 
-const runs: unknown[] = []
-jest.mock("@medusajs/medusa/core-flows", () => ({
-  ...jest.requireActual("@medusajs/medusa/core-flows"),
-  processPaymentWorkflow: () => ({ run: async ({ input }: { input: unknown }) => void runs.push(input) }),
-}))
+jest.mock("@medusajs/medusa/core-flows", () => jest.requireActual("./helpers/fakes").fakeCoreFlows())
 
-const ORDER_NO = "payses01JABCDEFGHJKMNPQRSTVWXYZ0"
-const SESSION_ID = "payses_01JABCDEFGHJKMNPQRSTVWXYZ0"
 const REASON = { code: "E0002", text: "Insufficient funds", category: "insufficient_funds" }
 
 /** A verified decline notification (the provider's answer is faked) against a session in the given state. */

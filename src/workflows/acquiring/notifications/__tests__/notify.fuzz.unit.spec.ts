@@ -4,6 +4,7 @@ import { NOTIFICATION_SIGN_FIELDS } from "../../../../gateway/schemas/notificati
 import { sign } from "../../../../gateway/signing"
 import { AcquiringHostedService } from "../../../../providers/acquiring"
 import { containerOf, handleNotification } from "./helpers/run"
+import { processPaymentRuns as runs, ORDER_NO, SESSION_ID } from "./helpers/fakes"
 
 /**
  * The notify route's handling (its notification workflow) with the real
@@ -12,11 +13,7 @@ import { containerOf, handleNotification } from "./helpers/run"
  * notification whose amount and currency match both the gateway record and the session; a
  * refund or dispute is recorded on the payment only when correctly signed for this order.
  */
-const runs: unknown[] = []
-jest.mock("@medusajs/medusa/core-flows", () => ({
-  ...jest.requireActual("@medusajs/medusa/core-flows"),
-  processPaymentWorkflow: () => ({ run: async ({ input }: { input: unknown }) => void runs.push(input) }),
-}))
+jest.mock("@medusajs/medusa/core-flows", () => jest.requireActual("./helpers/fakes").fakeCoreFlows())
 /** Writes of the refund and dispute recording workflows (replaced by this list). */
 const mockRecorded: unknown[] = []
 jest.mock("../record-refunds", () => ({
@@ -29,9 +26,8 @@ jest.mock("../record-dispute", () => ({
   recordDisputeWorkflow: () => ({ run: async ({ input }: { input: unknown }) => void mockRecorded.push(input) }),
 }))
 
-const ORDER_NO = "payses01JABCDEFGHJKMNPQRSTVWXYZ0"
 const SESSION = {
-  id: "payses_01JABCDEFGHJKMNPQRSTVWXYZ0",
+  id: SESSION_ID,
   provider_id: "pp_acquiring_acquiring",
   amount: 32.89,
   currency_code: "eur",
@@ -51,8 +47,11 @@ const REFUND = {
   refund_reference_id: "T1-01",
 }
 
-/** The gateway's record of the order, amount varied by the case, and one portal refund of it. */
-function gatewayFetch(record: { amount: string; currency: string; payment_status: string }) {
+type GatewayRecord = { amount: string; currency: string; payment_status: string }
+/** The gateway's record of the order in the running case (it varies the amount); set before each case. */
+let gatewayRecord: GatewayRecord
+/** The gateway's record of the order, and one portal refund of it. */
+function gatewayFetch() {
   return async (url: string | URL | Request) => {
     const envelope = { merchant_id: "1000001", account_id: "100000101", return_status: "1", return_message: "OK" }
     if (new URL(String(url)).pathname === "/v1/retrievalRefund")
@@ -61,7 +60,7 @@ function gatewayFetch(record: { amount: string; currency: string; payment_status
       JSON.stringify({
         ...envelope,
         orders_list: [
-          { order_no: ORDER_NO, transaction_id: "T1", query_result: "1", fraud_check_result: [], ...record },
+          { order_no: ORDER_NO, transaction_id: "T1", query_result: "1", fraud_check_result: [], ...gatewayRecord },
         ],
       }),
     )
@@ -115,14 +114,14 @@ function scopeWith(provider: AcquiringHostedService, options: Record<string, unk
   return containerOf(table) as never
 }
 
-const optionsFor = (record: { amount: string; currency: string; payment_status: string }) => ({
+const OPTIONS = {
   merchant_id: "1000001",
   accounts: [{ account_id: "100000101", sign_key: KEY }],
   test_base_url: "http://gateway.invalid",
   store_url: "http://store.invalid",
   query_retries: 0,
-  fetch: gatewayFetch(record),
-})
+  fetch: gatewayFetch(),
+}
 const providerFor = (options: Record<string, unknown>) =>
   new AcquiringHostedService({ logger: { info() {}, warn() {}, error() {}, debug() {} } as never }, options)
 
@@ -163,6 +162,8 @@ const record = fc.record({
 describe("notify route under fuzzing", () => {
   const unhandled = watchUnhandledRejections()
   const statuses = new Map<number, number>()
+  // One app for every case (its config, provider and gateway client hold no state between deliveries).
+  const scope = scopeWith(providerFor(OPTIONS), OPTIONS)
 
   it("answers every body; the workflow runs only for a verified, matching notification", async () => {
     await fc.assert(
@@ -183,12 +184,8 @@ describe("notify route under fuzzing", () => {
             : undefined
           const before = runs.length
           const recordedBefore = mockRecorded.length
-          const options = optionsFor(rec)
-          const reply = await handleNotification(scopeWith(providerFor(options), options), {
-            body,
-            rawBody,
-            headers: {},
-          })
+          gatewayRecord = rec
+          const reply = await handleNotification(scope, { body, rawBody, headers: {} })
           statuses.set(reply.status, (statuses.get(reply.status) ?? 0) + 1)
           expect([200, 400, 401, 404, 503]).toContain(reply.status)
           expect(typeof reply.body).toBe("string")

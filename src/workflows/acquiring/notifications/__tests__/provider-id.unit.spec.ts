@@ -1,14 +1,12 @@
 import { PaymentActions } from "@medusajs/framework/utils"
 import { webhookProviderOf } from "../../../../lib/acquiring/config"
 import { containerOf, handleNotification } from "./helpers/run"
+import { ORDER_NO, SESSION_ID } from "./helpers/fakes"
 
 jest.mock("@medusajs/medusa/core-flows", () => ({
   ...jest.requireActual("@medusajs/medusa/core-flows"),
   processPaymentWorkflow: () => ({ run: async () => undefined }),
 }))
-
-const ORDER_NO = "payses01JABCDEFGHJKMNPQRSTVWXYZ0"
-const SESSION_ID = "payses_01JABCDEFGHJKMNPQRSTVWXYZ0"
 
 /** How each end of the supported range turns getWebhookActionAndData's `provider` into the registered id. */
 const RESOLVE = {

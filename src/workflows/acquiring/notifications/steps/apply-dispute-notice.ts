@@ -1,9 +1,9 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { Modules } from "@medusajs/framework/utils"
-import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { logText } from "../../../../gateway/log-text"
-import { loggerOf, replyFor, SUCCESS, type NotifyReply } from "../../../../lib/acquiring/notifications/replies"
+import { loggerOf, SUCCESS, type NotifyReply } from "../../../../lib/acquiring/notifications/replies"
 import type { VerifiedNotification } from "../../../../lib/acquiring/notifications/types"
+import { replyingStep } from "./replying-step"
 import { mergeDispute, type DisputeChange, type DisputeNotice } from "../../../../lib/acquiring/disputes"
 import { acquiringOf } from "../../../../modules/acquiring"
 import { lockKey } from "../../../../lib/acquiring/queries/payments"
@@ -61,13 +61,4 @@ async function disputeReply(
 }
 
 /** Its child workflow undoes its own write and emits only once it succeeded. */
-export const applyDisputeNoticeStep = createStep(
-  "acquiring-apply-dispute-notice",
-  async (v: DisputeNotification, { container }) => {
-    try {
-      return new StepResponse(await disputeReply(container, v))
-    } catch (e) {
-      return new StepResponse(replyFor(e))
-    }
-  },
-)
+export const applyDisputeNoticeStep = replyingStep("acquiring-apply-dispute-notice", disputeReply)

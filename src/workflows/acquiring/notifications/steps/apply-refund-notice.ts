@@ -1,10 +1,10 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { Modules } from "@medusajs/framework/utils"
-import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { logText } from "../../../../gateway/log-text"
 import { gatewayOfOrder } from "../../../../lib/acquiring/gateways"
-import { loggerOf, replyFor, SUCCESS, type NotifyReply } from "../../../../lib/acquiring/notifications/replies"
+import { loggerOf, SUCCESS, type NotifyReply } from "../../../../lib/acquiring/notifications/replies"
 import type { VerifiedNotification } from "../../../../lib/acquiring/notifications/types"
+import { replyingStep } from "./replying-step"
 import { accountedFor } from "../../../../lib/acquiring/carts/unplaceable"
 import type { RefundRecord } from "../../../../gateway/schemas/transactions"
 import { confirmRefunds, refundsAfterNotice, refundsInFlight } from "../../../../lib/acquiring/refund-notice"
@@ -86,13 +86,4 @@ async function refundReply(container: MedusaContainer, v: RefundNotification): P
 }
 
 /** Its child workflow undoes its own write; nothing runs after it that could fail. */
-export const applyRefundNoticeStep = createStep(
-  "acquiring-apply-refund-notice",
-  async (v: RefundNotification, { container }) => {
-    try {
-      return new StepResponse(await refundReply(container, v))
-    } catch (e) {
-      return new StepResponse(replyFor(e))
-    }
-  },
-)
+export const applyRefundNoticeStep = replyingStep("acquiring-apply-refund-notice", refundReply)

@@ -1,13 +1,13 @@
 import type { ConfigModule, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { acquiringProviderConfigs, isAcquiringProvider } from "../../../../lib/acquiring/config"
+import { isAcquiringProvider } from "../../../../lib/acquiring/config"
 import { providerGateway } from "../../../../lib/acquiring/gateways"
 import { bodyRefusal, notifyTypeOf, orderNoOf } from "../../../../lib/acquiring/notifications/kinds"
 import { replyFor, type NotifyReply } from "../../../../lib/acquiring/notifications/replies"
 import type { NotifyInput, VerifiedNotification } from "../../../../lib/acquiring/notifications/types"
 import { verifyDispute } from "../../../../lib/acquiring/notifications/verify-dispute"
-import { signingProviderOf, verifyOrphan } from "../../../../lib/acquiring/notifications/verify-orphan"
+import { accountOwnerOf, signingProviderOf, verifyOrphan } from "../../../../lib/acquiring/notifications/verify-orphan"
 import { verifyPayment } from "../../../../lib/acquiring/notifications/verify-payment"
 import { verifyRefund } from "../../../../lib/acquiring/notifications/verify-refund"
 import { sessionIdFromOrderNo } from "../../../../lib/acquiring/order-no"
@@ -33,9 +33,7 @@ async function unsealedReply(
   const account = String(input.body.account_id ?? "")
   // Nothing verifies here; the kind's own verification still refuses it.
   if (!config?.modules || !account) return undefined
-  const owner = acquiringProviderConfigs(config).find((c) =>
-    c.options.client.accounts.some((a) => a.account_id === account),
-  )
+  const owner = accountOwnerOf(config, account)
   if (!owner) return undefined
   try {
     const { client } = providerGateway(config, owner.config_id)
