@@ -9,8 +9,7 @@ import {
   waitForCompletion,
   type OrphanPlan,
 } from "../../../../lib/acquiring/books/orphan"
-import { medusaOwnerOf } from "../../../../lib/acquiring/queries/medusa-owner"
-import { ownerAfterCompletion } from "../../../../lib/acquiring/queries/owner-after-completion"
+import { ownerAfterCompletion } from "../../../../lib/acquiring/queries/medusa-owner"
 
 export interface SettleOrphanInput {
   order_no: string
@@ -24,7 +23,7 @@ export const lookUpOrphanStep = createStep(
     const [order] = await acquiringOf(container).listGatewayOrders({ order_no })
     if (!order || DONE_STATES.has(order.state))
       return new StepResponse<OrphanPlan>(planOrphan({ order_no, reason, order }))
-    const owner = await ownerAfterCompletion(container, order, await medusaOwnerOf(container, order))
+    const owner = await ownerAfterCompletion(container, order)
     if (!owner) return new StepResponse<OrphanPlan>(waitForCompletion(order))
     if (owner.owner === "payment") return new StepResponse<OrphanPlan>(planOrphan({ order_no, reason, order, owner }))
     const { client, options } = await gatewayOfOrder(container, order.provider_id, order_no)
