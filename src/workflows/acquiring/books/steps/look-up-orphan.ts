@@ -2,13 +2,7 @@ import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { acquiringOf } from "../../../../modules/acquiring"
 import { lookupOrder } from "../../../../lib/acquiring/gateway-state"
 import { gatewayOfOrder } from "../../../../lib/acquiring/gateways"
-import {
-  dataOfOrder,
-  DONE_STATES,
-  planOrphan,
-  waitForCompletion,
-  type OrphanPlan,
-} from "../../../../lib/acquiring/books/orphan"
+import { dataOfOrder, DONE_STATES, planOrphan, type OrphanPlan } from "../../../../lib/acquiring/books/orphan"
 import { ownerAfterCompletion } from "../../../../lib/acquiring/queries/medusa-owner"
 
 export interface SettleOrphanInput {
@@ -24,7 +18,7 @@ export const lookUpOrphanStep = createStep(
     if (!order || DONE_STATES.has(order.state))
       return new StepResponse<OrphanPlan>(planOrphan({ order_no, reason, order }))
     const owner = await ownerAfterCompletion(container, order)
-    if (!owner) return new StepResponse<OrphanPlan>(waitForCompletion(order))
+    if (!owner) return new StepResponse<OrphanPlan>(planOrphan({ order_no, reason, order, completing: true }))
     if (owner.owner === "payment") return new StepResponse<OrphanPlan>(planOrphan({ order_no, reason, order, owner }))
     const { client, options } = await gatewayOfOrder(container, order.provider_id, order_no)
     const record = await lookupOrder(client, dataOfOrder(order))
