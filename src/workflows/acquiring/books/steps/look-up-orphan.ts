@@ -1,7 +1,7 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { acquiringOf } from "../../../../modules/acquiring"
 import { lookupOrder } from "../../../../lib/acquiring/gateway-state"
-import { gatewayOfOrder } from "../../../../lib/acquiring/gateways"
+import { gatewayAtVersion } from "../../../../lib/acquiring/gateways"
 import { dataOfOrder, DONE_STATES, planOrphan, type OrphanPlan } from "../../../../lib/acquiring/books/orphan"
 import { ownerAfterCompletion } from "../../../../lib/acquiring/queries/medusa-owner"
 
@@ -20,7 +20,7 @@ export const lookUpOrphanStep = createStep(
     const owner = await ownerAfterCompletion(container, order)
     if (!owner) return new StepResponse<OrphanPlan>(planOrphan({ order_no, reason, order, completing: true }))
     if (owner.owner === "payment") return new StepResponse<OrphanPlan>(planOrphan({ order_no, reason, order, owner }))
-    const { client, options } = await gatewayOfOrder(container, order.provider_id, order_no)
+    const { client, options } = await gatewayAtVersion(container, order.provider_id, order.settings_version)
     const record = await lookupOrder(client, dataOfOrder(order))
     const { orphans, status_map } = options.provider
     return new StepResponse<OrphanPlan>(planOrphan({ order_no, reason, order, owner, record, orphans, status_map }))
