@@ -50,15 +50,28 @@ type OrderSettings = {
   effectiveSettings(id: string, version?: number): Promise<ProviderGateway>
 }
 
+const orderSettingsOf = (container: MedusaContainer) =>
+  container.resolve<OrderSettings | undefined>("acquiring", { allowUnregistered: true })
+
 /** A gateway order's client and options: the credentials it was opened under, the newest policies. */
 export async function gatewayOfOrder(
   container: MedusaContainer,
   providerId: string,
   orderNo: string,
 ): Promise<ProviderGateway> {
-  const owner = container.resolve<OrderSettings | undefined>("acquiring", { allowUnregistered: true })
+  const owner = orderSettingsOf(container)
   if (!owner?.settingsVersionsOf) return gatewaysFor(container)(providerId)
-  const version = (await owner.settingsVersionsOf([orderNo])).get(orderNo)
+  return gatewayAtVersion(container, providerId, (await owner.settingsVersionsOf([orderNo])).get(orderNo))
+}
+
+/** As gatewayOfOrder, for a caller that already holds the books row and so its `settings_version`. */
+export async function gatewayAtVersion(
+  container: MedusaContainer,
+  providerId: string,
+  version: number | undefined,
+): Promise<ProviderGateway> {
+  const owner = orderSettingsOf(container)
+  if (!owner?.effectiveSettings) return gatewaysFor(container)(providerId)
   const { client, options } = await owner.effectiveSettings(configIdOf(providerId) ?? providerId, version)
   return { client, options }
 }

@@ -38,6 +38,8 @@ export interface OrphanFacts {
   reason: string
   order?: GatewayOrderDTO
   owner?: MedusaOwner
+  /** Its cart's completion still runs (the cart's lock is held): only the check is recorded. */
+  completing?: boolean
   record?: OrderRecord
   orphans?: "settle" | "report"
   status_map?: Readonly<Record<string, SessionStatus>>
@@ -51,6 +53,13 @@ export function planOrphan(f: OrphanFacts): OrphanPlan {
   if (!order) return { kind: "none", outcome: { order_no, action: "already", detail: "not in the books" } }
   if (DONE_STATES.has(order.state))
     return { kind: "none", outcome: { order_no, action: "already", detail: `already ${order.state}` } }
+  if (f.completing)
+    return {
+      kind: "update",
+      id: order.id,
+      data: { checked_at: now },
+      outcome: { order_no, action: "wait", detail: "its cart's order is still being paid; decided again later" },
+    }
   if (owner?.owner === "payment")
     return {
       kind: "update",
@@ -86,20 +95,6 @@ export function planOrphan(f: OrphanFacts): OrphanPlan {
     }
   }
   return { kind: "move", order, record: record!, action, reason }
-}
-
-/** Its cart's completion still runs: only the check is recorded, and the next pass decides. */
-export function waitForCompletion(order: GatewayOrderDTO): OrphanPlan {
-  return {
-    kind: "update",
-    id: order.id,
-    data: { checked_at: new Date() },
-    outcome: {
-      order_no: order.order_no,
-      action: "wait",
-      detail: "its cart's order is still being paid; decided again later",
-    },
-  }
 }
 
 /** The books row and outcome of money moved: settled, with what was done and why. */

@@ -1,5 +1,7 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
+import { Modules } from "@medusajs/framework/utils"
 import { isKept } from "../kept"
+import { LOCK_KEYS } from "../lock-keys"
 import { sessionIdFromOrderNo } from "../order-no"
 import { PAID_COLLECTION_STATUSES } from "../store-refusals"
 import { tryReadData } from "../payment-data"
@@ -102,4 +104,27 @@ async function unpaidOrderOf(
   const orderId = orders[0]?.order_id as string | undefined
   if (!orderId || PAID_COLLECTION_STATUSES.has(collections[0]?.status)) return undefined
   return { order_id: orderId, cart_id: cart }
+}
+
+/**
+ * Medusa creates the order before it authorises, so an unpaid order may be a completion in flight:
+ * read again under the cart's lock, which that completion holds. Undefined while it still runs.
+ */
+export async function ownerAfterCompletion(
+  scope: MedusaContainer,
+  order: GatewayOrderRef,
+): Promise<MedusaOwner | undefined> {
+  const first = await medusaOwnerOf(scope, order)
+  if (first.owner !== "unpaid_order") return first
+  let locked = false
+  const read = async () => {
+    locked = true
+    return medusaOwnerOf(scope, order)
+  }
+  try {
+    return await scope.resolve(Modules.LOCKING).execute(LOCK_KEYS.cart(first.cart_id), read, { timeout: 30 })
+  } catch (e) {
+    if (locked) throw e
+    return undefined
+  }
 }

@@ -4,30 +4,21 @@ import { refundMarker } from "../items"
 import { verdicts } from "../../batch"
 import { GatewayApiError } from "../../../../gateway/errors"
 import type { PaymentView } from "../../queries/payments"
+import { paymentView } from "../../queries/__tests__/payment-view"
 import type { OrderRecord, RefundRecord } from "../../../../gateway/schemas/transactions"
 
-const payment = (over: Partial<PaymentView> = {}, refunds: unknown[] = []): PaymentView => ({
-  id: "pay_1",
-  provider_id: "pp_acquiring_acquiring",
-  payment_collection_id: "pc_1",
-  currency_code: "EUR",
-  amount: "32.89",
-  captured: "0.00",
-  refunded: "0.00",
-  captured_at: null,
-  canceled_at: null,
-  data: {
-    order_no: "paysesA",
-    currency: "EUR",
-    amount: "32.89",
-    variant: "hosted",
-    transaction_id: "T1",
-    refunds: refunds as never,
-  },
-  capture_rows: [],
-  refund_rows: [],
-  ...over,
-})
+const payment = (over: Partial<PaymentView> = {}, refunds: unknown[] = []): PaymentView =>
+  paymentView({
+    data: {
+      order_no: "paysesA",
+      currency: "EUR",
+      amount: "32.89",
+      variant: "hosted",
+      transaction_id: "T1",
+      refunds: refunds as never,
+    },
+    ...over,
+  })
 const rec = (payment_status: string) =>
   ({
     order_no: "paysesA",

@@ -1,24 +1,16 @@
 import type { PaymentView } from "../../queries/payments"
+import { paymentView } from "../../queries/__tests__/payment-view"
 import { hasOrphans, orphanRows } from "../orphans"
 
 /** Rows Medusa wrote before a provider call that never returned (crash): integration-tests/http/crash.spec.ts. */
 const NOW = Date.parse("2026-11-21T10:00:00Z")
 const at = (secondsAgo: number) => new Date(NOW - secondsAgo * 1000).toISOString()
-const view = (over: Partial<PaymentView>): PaymentView => ({
-  id: "pay_1",
-  provider_id: "pp_acquiring_acquiring",
-  payment_collection_id: "paycol_1",
-  currency_code: "EUR",
-  amount: "32.89",
-  captured: "0.00",
-  refunded: "0.00",
-  captured_at: null,
-  canceled_at: null,
-  data: { order_no: "payses01ABC", currency: "EUR", amount: "32.89", variant: "hosted" },
-  capture_rows: [],
-  refund_rows: [],
-  ...over,
-})
+const view = (over: Partial<PaymentView>): PaymentView =>
+  paymentView({
+    payment_collection_id: "paycol_1",
+    data: { order_no: "payses01ABC", currency: "EUR", amount: "32.89", variant: "hosted" },
+    ...over,
+  })
 
 describe("orphan capture and refund rows", () => {
   it("an unconfirmed capture row older than the grace period is an orphan; a young one may be in flight", () => {

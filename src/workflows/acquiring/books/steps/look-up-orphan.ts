@@ -1,16 +1,9 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { acquiringOf } from "../../../../modules/acquiring"
 import { lookupOrder } from "../../../../lib/acquiring/gateway-state"
-import { gatewayOfOrder } from "../../../../lib/acquiring/gateways"
-import {
-  dataOfOrder,
-  DONE_STATES,
-  planOrphan,
-  waitForCompletion,
-  type OrphanPlan,
-} from "../../../../lib/acquiring/books/orphan"
-import { medusaOwnerOf } from "../../../../lib/acquiring/queries/medusa-owner"
-import { ownerAfterCompletion } from "../../../../lib/acquiring/queries/owner-after-completion"
+import { gatewayAtVersion } from "../../../../lib/acquiring/gateways"
+import { dataOfOrder, DONE_STATES, planOrphan, type OrphanPlan } from "../../../../lib/acquiring/books/orphan"
+import { ownerAfterCompletion } from "../../../../lib/acquiring/queries/medusa-owner"
 
 export interface SettleOrphanInput {
   order_no: string
@@ -24,10 +17,10 @@ export const lookUpOrphanStep = createStep(
     const [order] = await acquiringOf(container).listGatewayOrders({ order_no })
     if (!order || DONE_STATES.has(order.state))
       return new StepResponse<OrphanPlan>(planOrphan({ order_no, reason, order }))
-    const owner = await ownerAfterCompletion(container, order, await medusaOwnerOf(container, order))
-    if (!owner) return new StepResponse<OrphanPlan>(waitForCompletion(order))
+    const owner = await ownerAfterCompletion(container, order)
+    if (!owner) return new StepResponse<OrphanPlan>(planOrphan({ order_no, reason, order, completing: true }))
     if (owner.owner === "payment") return new StepResponse<OrphanPlan>(planOrphan({ order_no, reason, order, owner }))
-    const { client, options } = await gatewayOfOrder(container, order.provider_id, order_no)
+    const { client, options } = await gatewayAtVersion(container, order.provider_id, order.settings_version)
     const record = await lookupOrder(client, dataOfOrder(order))
     const { orphans, status_map } = options.provider
     return new StepResponse<OrphanPlan>(planOrphan({ order_no, reason, order, owner, record, orphans, status_map }))
