@@ -1,6 +1,7 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { keptOfOrder, keptRowOf, type KeptRow, type OrderKept } from "../kept-orders"
 import { graphOf, type GraphRow } from "./graph"
+import { ordersOfCollections } from "./order-links"
 
 /** The books' kept authorisation rows, by shape: the library does not import the module. */
 export interface KeptBooks {
@@ -57,15 +58,6 @@ export async function ordersWithKept(books: KeptBooks, providerIds: string[], si
   return [...new Set(rows.flatMap((r) => (r.order_id ? [r.order_id] : [])))]
 }
 
-export async function orderOfCollection(container: MedusaContainer, collectionId: string): Promise<string | undefined> {
-  const { data } = await graphOf(container).graph({
-    entity: "order_payment_collection",
-    fields: ["order_id"],
-    filters: { payment_collection_id: collectionId },
-  })
-  return data[0]?.order_id
-}
-
 /** What an order edit kept, read from the marks the provider wrote on the orders' canceled payments. */
 export async function keptMarksOfOrders(container: MedusaContainer, orderIds: string[]): Promise<KeptRow[]> {
   if (!orderIds.length) return []
@@ -89,8 +81,7 @@ export async function keptMarksOfOrders(container: MedusaContainer, orderIds: st
 
 /** Orders whose canceled payments carry a live kept mark: the upgrade's one scan, before the books had rows. */
 export async function ordersWithKeptMarks(container: MedusaContainer): Promise<string[]> {
-  const query = graphOf(container)
-  const { data: payments } = await query.graph({
+  const { data: payments } = await graphOf(container).graph({
     entity: "payment",
     fields: ["id", "provider_id", "data", "payment_collection_id"],
     filters: { canceled_at: { $ne: null } },
@@ -98,11 +89,5 @@ export async function ordersWithKeptMarks(container: MedusaContainer): Promise<s
   const collections = [
     ...new Set(payments.filter((p) => keptRowOf(p, "", null)).map((p) => p.payment_collection_id as string)),
   ]
-  if (!collections.length) return []
-  const { data: links } = await query.graph({
-    entity: "order_payment_collection",
-    fields: ["order_id"],
-    filters: { payment_collection_id: collections },
-  })
-  return [...new Set(links.map((l) => l.order_id as string))]
+  return [...new Set((await ordersOfCollections(container, collections)).values())]
 }
