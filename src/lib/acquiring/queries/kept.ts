@@ -2,14 +2,7 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { keptOfOrder, keptRowOf, type KeptRow, type OrderKept } from "../kept-orders"
 import { graphOf, type GraphRow } from "./graph"
 import { ordersOfCollections } from "./order-links"
-
-/** The books' kept authorisation rows, by shape: the library does not import the module. */
-export interface KeptBooks {
-  listKeptAuthorisations(
-    filters: Record<string, unknown>,
-    config?: Record<string, unknown>,
-  ): Promise<Array<Omit<KeptRow, "amount"> & { amount: unknown; raw_amount?: unknown }>>
-}
+import { acquiringOf, type AcquiringModuleService } from "../../../modules/acquiring"
 
 const ORDER_FIELDS = [
   "id",
@@ -21,21 +14,17 @@ const ORDER_FIELDS = [
 ]
 
 /** The exact amount from the raw column, never the float. */
-const rowOf = (r: Awaited<ReturnType<KeptBooks["listKeptAuthorisations"]>>[number]): KeptRow => {
+const rowOf = (r: Awaited<ReturnType<AcquiringModuleService["listKeptAuthorisations"]>>[number]): KeptRow => {
   const raw = (r.raw_amount as { value?: unknown } | undefined)?.value ?? r.amount
   return { ...r, amount: String(raw) }
 }
 
 /** Unreleased kept rows of these orders, with what the orders' collections say of them. */
-export async function keptOfOrders(
-  container: MedusaContainer,
-  books: KeptBooks,
-  orderIds: string[],
-): Promise<OrderKept[]> {
+export async function keptOfOrders(container: MedusaContainer, orderIds: string[]): Promise<OrderKept[]> {
   if (!orderIds.length) return []
-  const rows = (await books.listKeptAuthorisations({ order_id: orderIds, released_at: null }, { take: null })).map(
-    rowOf,
-  )
+  const rows = (
+    await acquiringOf(container).listKeptAuthorisations({ order_id: orderIds, released_at: null }, { take: null })
+  ).map(rowOf)
   const { data: orders } = await graphOf(container).graph({
     entity: "order",
     fields: ORDER_FIELDS,
@@ -50,8 +39,12 @@ export async function keptOfOrders(
 }
 
 /** Orders holding an unreleased kept authorisation of these providers, kept since `since`. */
-export async function ordersWithKept(books: KeptBooks, providerIds: string[], since: Date): Promise<string[]> {
-  const rows = await books.listKeptAuthorisations(
+export async function ordersWithKept(
+  container: MedusaContainer,
+  providerIds: string[],
+  since: Date,
+): Promise<string[]> {
+  const rows = await acquiringOf(container).listKeptAuthorisations(
     { provider_id: providerIds, released_at: null, since: { $gte: since } },
     { select: ["order_id"], take: null },
   )
