@@ -17,6 +17,8 @@ import type { GatewayOrderDTO, MovementInput, OpenedOrder } from "./types"
 
 export type { DisputeDTO, GatewayOrderDTO, MovementDTO, MovementInput, NotificationDTO, OpenedOrder } from "./types"
 
+type GatewayOrdersPageQuery = { provider_ids: string[]; since: Date; after?: string; take: number }
+
 /** The plugin's books, written from routes, workflows and subscribers: Medusa isolates the payment provider. */
 class AcquiringModuleService extends MedusaService({
   GatewayOrder,
@@ -119,30 +121,23 @@ class AcquiringModuleService extends MedusaService({
   }
 
   /** A keyset page of open gateway orders: a plain SELECT builds no entity per row, unlike the generated list. */
-  async openGatewayOrdersPage(
-    q: { provider_ids: string[]; since: Date; after?: string; take: number },
-    fields: readonly string[],
-  ): Promise<GatewayOrderDTO[]> {
-    const rows = this.knex()("acquiring_gateway_order")
-      .select([...fields])
-      .where({ state: "open" })
-      .whereIn("provider_id", q.provider_ids)
-      .where("created_at", ">=", q.since)
-      .whereNull("deleted_at")
-      .orderBy("id", "asc")
-      .limit(q.take)
-    if (q.after) rows.where("id", ">", q.after)
-    return (await rows) as GatewayOrderDTO[]
+  async openGatewayOrdersPage(q: GatewayOrdersPageQuery, fields: readonly string[]): Promise<GatewayOrderDTO[]> {
+    return this.gatewayOrdersPage(["open"], q, fields)
   }
 
   /** A keyset page of the gateway orders reconciliation follows: open or attached, of these providers, since a date. */
-  async followedGatewayOrdersPage(
-    q: { provider_ids: string[]; since: Date; after?: string; take: number },
+  async followedGatewayOrdersPage(q: GatewayOrdersPageQuery, fields: readonly string[]): Promise<GatewayOrderDTO[]> {
+    return this.gatewayOrdersPage(["open", "attached"], q, fields)
+  }
+
+  private async gatewayOrdersPage(
+    states: GatewayOrderDTO["state"][],
+    q: GatewayOrdersPageQuery,
     fields: readonly string[],
   ): Promise<GatewayOrderDTO[]> {
     const rows = this.knex()("acquiring_gateway_order")
       .select([...fields])
-      .whereIn("state", ["open", "attached"])
+      .whereIn("state", states)
       .whereIn("provider_id", q.provider_ids)
       .where("created_at", ">=", q.since)
       .whereNull("deleted_at")

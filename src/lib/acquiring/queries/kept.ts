@@ -1,14 +1,8 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { keptOfOrder, keptRowOf, type KeptRow, type OrderKept } from "../kept-orders"
 import { graphOf, type GraphRow } from "./graph"
-
-/** The books' kept authorisation rows, by shape: the library does not import the module. */
-export interface KeptBooks {
-  listKeptAuthorisations(
-    filters: Record<string, unknown>,
-    config?: Record<string, unknown>,
-  ): Promise<Array<Omit<KeptRow, "amount"> & { amount: unknown; raw_amount?: unknown }>>
-}
+import { ordersOfCollections } from "./order-links"
+import { acquiringOf, type AcquiringModuleService } from "../../../modules/acquiring"
 
 const ORDER_FIELDS = [
   "id",
@@ -20,21 +14,17 @@ const ORDER_FIELDS = [
 ]
 
 /** The exact amount from the raw column, never the float. */
-const rowOf = (r: Awaited<ReturnType<KeptBooks["listKeptAuthorisations"]>>[number]): KeptRow => {
+const rowOf = (r: Awaited<ReturnType<AcquiringModuleService["listKeptAuthorisations"]>>[number]): KeptRow => {
   const raw = (r.raw_amount as { value?: unknown } | undefined)?.value ?? r.amount
   return { ...r, amount: String(raw) }
 }
 
 /** Unreleased kept rows of these orders, with what the orders' collections say of them. */
-export async function keptOfOrders(
-  container: MedusaContainer,
-  books: KeptBooks,
-  orderIds: string[],
-): Promise<OrderKept[]> {
+export async function keptOfOrders(container: MedusaContainer, orderIds: string[]): Promise<OrderKept[]> {
   if (!orderIds.length) return []
-  const rows = (await books.listKeptAuthorisations({ order_id: orderIds, released_at: null }, { take: null })).map(
-    rowOf,
-  )
+  const rows = (
+    await acquiringOf(container).listKeptAuthorisations({ order_id: orderIds, released_at: null }, { take: null })
+  ).map(rowOf)
   const { data: orders } = await graphOf(container).graph({
     entity: "order",
     fields: ORDER_FIELDS,
@@ -49,21 +39,16 @@ export async function keptOfOrders(
 }
 
 /** Orders holding an unreleased kept authorisation of these providers, kept since `since`. */
-export async function ordersWithKept(books: KeptBooks, providerIds: string[], since: Date): Promise<string[]> {
-  const rows = await books.listKeptAuthorisations(
+export async function ordersWithKept(
+  container: MedusaContainer,
+  providerIds: string[],
+  since: Date,
+): Promise<string[]> {
+  const rows = await acquiringOf(container).listKeptAuthorisations(
     { provider_id: providerIds, released_at: null, since: { $gte: since } },
     { select: ["order_id"], take: null },
   )
   return [...new Set(rows.flatMap((r) => (r.order_id ? [r.order_id] : [])))]
-}
-
-export async function orderOfCollection(container: MedusaContainer, collectionId: string): Promise<string | undefined> {
-  const { data } = await graphOf(container).graph({
-    entity: "order_payment_collection",
-    fields: ["order_id"],
-    filters: { payment_collection_id: collectionId },
-  })
-  return data[0]?.order_id
 }
 
 /** What an order edit kept, read from the marks the provider wrote on the orders' canceled payments. */
@@ -89,8 +74,7 @@ export async function keptMarksOfOrders(container: MedusaContainer, orderIds: st
 
 /** Orders whose canceled payments carry a live kept mark: the upgrade's one scan, before the books had rows. */
 export async function ordersWithKeptMarks(container: MedusaContainer): Promise<string[]> {
-  const query = graphOf(container)
-  const { data: payments } = await query.graph({
+  const { data: payments } = await graphOf(container).graph({
     entity: "payment",
     fields: ["id", "provider_id", "data", "payment_collection_id"],
     filters: { canceled_at: { $ne: null } },
@@ -98,11 +82,5 @@ export async function ordersWithKeptMarks(container: MedusaContainer): Promise<s
   const collections = [
     ...new Set(payments.filter((p) => keptRowOf(p, "", null)).map((p) => p.payment_collection_id as string)),
   ]
-  if (!collections.length) return []
-  const { data: links } = await query.graph({
-    entity: "order_payment_collection",
-    fields: ["order_id"],
-    filters: { payment_collection_id: collections },
-  })
-  return [...new Set(links.map((l) => l.order_id as string))]
+  return [...new Set((await ordersOfCollections(container, collections)).values())]
 }

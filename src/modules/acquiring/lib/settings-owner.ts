@@ -31,16 +31,6 @@ export class SettingsOwner {
     return c
   }
 
-  /** The newest saved version's number (0: none saved). */
-  async latestVersion(configId: string): Promise<number> {
-    const row = await this.knex()("acquiring_settings")
-      .where({ provider_id: configId })
-      .whereNull("deleted_at")
-      .max("version as v")
-      .first()
-    return Number(row?.v ?? 0)
-  }
-
   /** The saved values of a version, secrets still sealed (null for 0 or an unknown version). */
   async sealedValues(configId: string, version: number): Promise<MerchantSettings | null> {
     if (!version) return null
@@ -57,10 +47,9 @@ export class SettingsOwner {
    */
   async at(providerOrConfigId: string, version?: number): Promise<EffectiveSettings> {
     const c = this.entry(providerOrConfigId)
-    const newest = await this.latestVersion(c.config_id)
-    const v = version ?? newest
     // Keyed by the rows' ids, not their numbers: a number is reused when a test empties the table.
-    const ids = await this.rowIds(c.config_id, [v, newest])
+    const { newest, ids } = await this.versionRows(c.config_id, version)
+    const v = version ?? newest
     if (v && !ids.has(v))
       throw new MedusaError(MedusaError.Types.NOT_FOUND, `settings version ${v} of ${c.config_id} does not exist`)
     const key = [c.config_id, ids.get(v) ?? 0, ids.get(newest) ?? 0].join("\u0000")
@@ -74,13 +63,18 @@ export class SettingsOwner {
     return built
   }
 
-  private async rowIds(configId: string, versions: number[]): Promise<Map<number, string>> {
-    const rows = await this.knex()("acquiring_settings")
-      .where({ provider_id: configId })
-      .whereIn("version", versions)
-      .whereNull("deleted_at")
+  /** The newest saved version's number (0: none saved) and the row ids of it and of `version`, in one statement. */
+  private async versionRows(configId: string, version?: number): Promise<{ newest: number; ids: Map<number, string> }> {
+    const knex = this.knex()
+    const live = () => knex("acquiring_settings").where({ provider_id: configId }).whereNull("deleted_at")
+    const rows = await live()
+      .where((q) => {
+        q.where("version", live().max("version"))
+        if (version) q.orWhere("version", version)
+      })
       .select("id", "version")
-    return new Map(rows.map((r) => [Number(r.version), r.id as string]))
+    const ids = new Map<number, string>(rows.map((r) => [Number(r.version), r.id as string]))
+    return { newest: Math.max(0, ...ids.keys()), ids }
   }
 
   /** A version's values with their secrets opened (null for 0). */

@@ -1,7 +1,7 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { releasedData } from "../../../../lib/acquiring/kept"
 import { readData } from "../../../../lib/acquiring/payment-data"
-import { paymentNow } from "../../notifications/payment-of-session"
+import { paymentNow } from "../../../../lib/acquiring/queries/notice-payment"
 
 /** The kept payment's data once adopted; written back as it was if authorising fails. */
 export const adoptedDataStep = createStep(

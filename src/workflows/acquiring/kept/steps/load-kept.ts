@@ -1,8 +1,7 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { keptOfOrders } from "../../../../lib/acquiring/queries/kept"
-import { acquiringOf } from "../../../../modules/acquiring"
 
 /** These orders' unreleased kept authorisations, and whether each order still needs them. */
 export const loadKeptStep = createStep("acquiring-load-kept", async (input: { order_ids: string[] }, { container }) => {
-  return new StepResponse(await keptOfOrders(container, acquiringOf(container), input.order_ids))
+  return new StepResponse(await keptOfOrders(container, input.order_ids))
 })

@@ -4,7 +4,6 @@ import { ADOPT_KEY, adoptionTicket } from "../../../../lib/acquiring/adoption"
 import { gatewaysFor } from "../../../../lib/acquiring/gateways"
 import { keptOfOrders } from "../../../../lib/acquiring/queries/kept"
 import { sealKeyOf } from "../../../../lib/acquiring/snapshot/seal"
-import { acquiringOf } from "../../../../modules/acquiring"
 
 export interface AdoptKeptInput {
   order_id: string
@@ -27,7 +26,7 @@ function refuse(type: string, message: string): never {
 export const planAdoptionStep = createStep(
   "acquiring-plan-kept-adoption",
   async (input: AdoptKeptInput, { container }) => {
-    const [order] = await keptOfOrders(container, acquiringOf(container), [input.order_id])
+    const [order] = await keptOfOrders(container, [input.order_id])
     const kept = order?.kept.find((k) => k.payment_id === input.payment_id)
     if (!kept)
       refuse(

@@ -4,7 +4,7 @@ import { isKept, releasedData } from "../../../../lib/acquiring/kept"
 import type { ReleaseOutcome } from "../../../../lib/acquiring/kept-orders"
 import { readData } from "../../../../lib/acquiring/payment-data"
 import { gatewaysFor } from "../../../../lib/acquiring/gateways"
-import { paymentNow } from "../../notifications/payment-of-session"
+import { paymentNow } from "../../../../lib/acquiring/queries/notice-payment"
 import { recordMovementsAfterSend } from "../../../../lib/acquiring/books/movements"
 
 export interface ReleaseKeptInput {

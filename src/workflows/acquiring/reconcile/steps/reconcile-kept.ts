@@ -7,7 +7,6 @@ import type { ReconcileTarget } from "../../../../lib/acquiring/reconcile/report
 import { configOf } from "../../../../lib/acquiring/reconcile/targets"
 import { outcomeOf } from "../../../../lib/acquiring/kept-orders"
 import { keptOfOrders, ordersWithKept } from "../../../../lib/acquiring/queries/kept"
-import { acquiringOf } from "../../../../modules/acquiring"
 import { settleKeptAuthorisationsWorkflow } from "../../kept/settle"
 
 /**
@@ -19,12 +18,11 @@ export const reconcileKeptStep = createStep(
   async (target: ReconcileTarget, { container }) => {
     const config = container.resolve<ConfigModule>(ContainerRegistrationKeys.CONFIG_MODULE)
     const providerIds = configOf(config, target.config_id).provider_ids
-    const books = acquiringOf(container)
-    const orders = target.order_ids ?? (await ordersWithKept(books, providerIds, new Date(target.since)))
+    const orders = target.order_ids ?? (await ordersWithKept(container, providerIds, new Date(target.since)))
     if (!orders.length) return new StepResponse({ changes: [] as ReconcileChange[] })
     // The child workflow voids each kept authorisation no longer needed, under its own lock.
     const { result: settled } = await settleKeptAuthorisationsWorkflow(container).run({ input: { order_ids: orders } })
-    const read = await keptOfOrders(container, books, orders)
+    const read = await keptOfOrders(container, orders)
     const changes: ReconcileChange[] = settled.map((s) => ({
       kind: s.outcome === "error" ? "error" : "kept_voided",
       order_no: s.order_no,
