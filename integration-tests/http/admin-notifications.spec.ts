@@ -137,8 +137,9 @@ acquiringTestRunner(({ api, getContainer, seed, admin }) => {
 
   it("process again trusts nothing stored: a forged row rewritten as failed is verified afresh and refused again", async () => {
     const o = await paidWithNotifications()
+    const forgedSent = Date.now()
     await deliver(o.forged)
-    const { notifications } = await rowsOf(o.order_no, o.sandboxRows + 1)
+    const { notifications } = await rowsOf(o.order_no, o.sandboxRows + 1, forgedSent)
     const row = notifications.find((n: { verdict: string }) => n.verdict === "refused")
     // Whatever the row says it changed or answered, the replay decides from the fields alone.
     await books().updateNotifications({ id: row.id, verdict: "failed", reply_status: 503, changed: "nothing" })
@@ -148,8 +149,9 @@ acquiringTestRunner(({ api, getContainer, seed, admin }) => {
 
   it("retention: the sweep deletes notifications older than notification_retention_days, and only those", async () => {
     const o = await paidWithNotifications()
+    const forgedSent = Date.now()
     await deliver(o.forged)
-    const { notifications } = await rowsOf(o.order_no, o.sandboxRows + 1)
+    const { notifications } = await rowsOf(o.order_no, o.sandboxRows + 1, forgedSent)
     const [old, ...recent] = notifications
     const longAgo = new Date(Date.now() - 91 * DAY_MS)
     await books().updateNotifications({ id: old.id, created_at: longAgo, last_seen_at: longAgo } as never)
