@@ -1,7 +1,14 @@
 import { DEFAULT_MERCHANTS } from "../../src/sandbox"
 import { useAcquiringEnv } from "./helpers/acquiring-env"
 import { acquiringTestRunner } from "./helpers/acquiring-suite"
-import { adminOrder, cartWithShipping, completeCart, DEVICE, startSession } from "./helpers/acquiring-store"
+import {
+  adminOrder,
+  cartWithShipping,
+  completeCart,
+  DEVICE,
+  ordersOfCart,
+  startSession,
+} from "./helpers/acquiring-store"
 import { wireName } from "./helpers/dialect"
 
 jest.setTimeout(600_000)
@@ -31,7 +38,7 @@ const withKey = (sign_key: string) => ({ merchant_id: "1000002", accounts: [{ ac
  * Issue #35: a gateway order keeps the credentials of the settings version it was opened under, so a
  * rotated sign key breaks no open payment, while policies saved later count for it at once.
  */
-acquiringTestRunner(({ admin, api, seed }) => {
+acquiringTestRunner(({ admin, api, getContainer, seed }) => {
   const sandbox = () => env.sandbox()
   const save = async (values: Record<string, unknown>) => {
     const res = await admin.post("/admin/acquiring/settings/settings", { values })
@@ -110,5 +117,18 @@ acquiringTestRunner(({ admin, api, seed }) => {
     expect(audit).toMatchObject({ version: rotated + 1, restored_from: before })
     expect(audit.changes).toEqual([{ key: "accounts", from: expect.anything(), to: expect.anything() }])
     expect(JSON.stringify(audit)).not.toMatch(/rotation-key/)
+  })
+
+  it("a reconciliation policy saved after the payment started counts for the next run: a paid cart is reported, not completed", async () => {
+    await save({ ...withKey(NEW), reconcile_complete_carts: true })
+    const o = await open()
+    await save({ reconcile_complete_carts: false })
+    sandbox().faults.add({ target: "notifications", kind: "drop", count: 1 })
+    sandbox().shopper.pay(o.orderNo, { card: CARD })
+    const res = await admin.post("/admin/acquiring/reconcile", { config_ids: ["settings"] })
+    expect(res.status).toBe(200)
+    const mine = res.data.report.changes.filter((c: { order_no?: string }) => c.order_no === o.orderNo)
+    expect(mine).toEqual([expect.objectContaining({ kind: "cart_paid_not_completed", cart_id: o.cart.id })])
+    expect(await ordersOfCart(getContainer(), o.cart.id)).toEqual([])
   })
 })

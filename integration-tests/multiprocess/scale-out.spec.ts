@@ -1,5 +1,4 @@
 import { randomBytes } from "node:crypto"
-import Redis from "ioredis"
 import { startSandbox, type Sandbox } from "../../src/sandbox"
 import { seedCatalog } from "../../scripts/demo/store-seed"
 import { PROVIDERS, type Seed } from "../http/helpers/acquiring-seed"
@@ -7,9 +6,10 @@ import { cartWithShipping, completeCart, DEVICE, startSession } from "../http/he
 import { testPgEnv } from "../helpers/db-template"
 import { acquiringProjectDir, medusaCommand, removeProjectDir } from "../reliability/medusa-process"
 import { httpApi, type Api } from "../reliability/http-api"
-import { countOrders, ordersPerCart, payments, tally, withDb } from "./helpers/checks"
+import { countOrders, ordersPerCart, payments, tally, waitUntil, withDb } from "./helpers/checks"
 import { startFanout, type Fanout } from "./helpers/fanout"
 import { linesOf, startInstance, type Instance } from "./helpers/instances"
+import { deleteNamespace } from "./helpers/redis"
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { databaseUrl, ensureDatabase, dropDatabase } = require("../../scripts/demo/db")
@@ -22,6 +22,7 @@ const { databaseUrl, ensureDatabase, dropDatabase } = require("../../scripts/dem
  * reconciliation (every minute) and background "sync now" runs go on meanwhile. Then every order
  * is captured by two bulk calls racing on both servers. Each cart must become exactly one order,
  * each payment be captured once (Medusa and gateway), and the job run once per tick, on the worker.
+ * Last, a settings save on one server counts for the other's next session and the worker's next run.
  */
 jest.setTimeout(900_000)
 
@@ -29,7 +30,6 @@ const N = Number(process.env.ACQ_MP_CHECKOUTS ?? 200)
 const PARALLEL = Number(process.env.ACQ_MP_PARALLEL ?? 8)
 const ADMIN = { email: "admin@scale.test", password: "scale-out-password-1" }
 const JOB_LINE = /acquiring: reconciliation of (\S+) \(tick (\S+)\)/
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
 const pgEnv = testPgEnv()
 const DB_NAME = `acq_scaleout_${process.pid}`
@@ -44,21 +44,9 @@ let instances: Instance[] = []
 let servers: Array<{ name: string; api: Api }> = []
 let seed: Seed
 
-async function deleteNamespace() {
-  const redis = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 1 })
-  await redis.connect()
-  let cursor = "0"
-  do {
-    const [next, keys] = await redis.scan(cursor, "MATCH", `${NS}*`, "COUNT", 1000)
-    if (keys.length) await redis.del(...keys)
-    cursor = next
-  } while (cursor !== "0")
-  redis.disconnect()
-}
-
 beforeAll(async () => {
   const t0 = Date.now()
-  await deleteNamespace()
+  await deleteNamespace(REDIS_URL, NS)
   await dropDatabase(pgEnv, DB_NAME)
   await ensureDatabase(pgEnv, DB_NAME)
   sandbox = await startSandbox({
@@ -112,7 +100,7 @@ afterAll(async () => {
   await sandbox?.stop()
   if (dir) removeProjectDir(dir)
   await dropDatabase(pgEnv, DB_NAME).catch((e: Error) => console.error(`dropping ${DB_NAME}: ${e.message}`))
-  await deleteNamespace().catch((e: Error) => console.error(`redis cleanup: ${e.message}`))
+  await deleteNamespace(REDIS_URL, NS).catch((e: Error) => console.error(`redis cleanup: ${e.message}`))
 }, 60_000)
 
 interface Checkout {
@@ -142,15 +130,6 @@ async function checkout(i: number): Promise<Checkout> {
     if (done.type !== "order") throw new Error(`cart ${cart.id}: ${JSON.stringify(done.error ?? done).slice(0, 300)}`)
   }
   return { cart_id: cart.id, order_no, via: i % 2 === 0 ? "return+notification" : "notification" }
-}
-
-const waitUntil = async (what: string, ms: number, test: () => Promise<boolean>) => {
-  const until = Date.now() + ms
-  while (Date.now() < until) {
-    if (await test()) return
-    await sleep(1_000)
-  }
-  throw new Error(`timed out waiting for ${what}`)
 }
 
 it(`${N} hosted-page checkouts on 2 servers + 1 worker: one order per cart, one capture per payment, one job run per tick`, async () => {
@@ -281,16 +260,15 @@ it(`${N} hosted-page checkouts on 2 servers + 1 worker: one order per cart, one 
   expect(Object.values(runsPerTick).every((n) => n === 1)).toBe(true)
 })
 
-it("a setting saved through one server counts on the other at once, without a restart", async () => {
+it("a setting saved through one server counts on the other and on the worker at once, without a restart", async () => {
   const [a, b] = servers
   const form = "/admin/acquiring/settings/acquiring/form"
   const before = (await b.api.get(form, seed.admin)).data.version as number
+  const worker = instances.find((i) => i.mode === "worker")!
+  const seen = linesOf(worker, JOB_LINE).length
   const title = `Wallet ${randomBytes(3).toString("hex")}`
-  const saved = await a.api.post(
-    "/admin/acquiring/settings/acquiring",
-    { values: { apm_methods: [{ method: "sandbox_wallet", title }] } },
-    seed.admin,
-  )
+  const values = { apm_methods: [{ method: "sandbox_wallet", title }], reconcile_complete_carts: false }
+  const saved = await a.api.post("/admin/acquiring/settings/acquiring", { values }, seed.admin)
   expect([saved.status, saved.data.version]).toEqual([200, before + 1])
 
   // The other server's next session follows the new version (event bus on Redis, one database).
@@ -301,4 +279,22 @@ it("a setting saved through one server counts on the other at once, without a re
     payment_method: "sandbox_wallet",
   })
   expect(session.data).toMatchObject({ payment_method_title: title, settings_version: before + 1 })
+
+  // And the worker's next run: a paid cart whose notification was lost is reported, no longer completed.
+  sandbox.faults.clear("notifications")
+  sandbox.faults.add({ target: "notifications", kind: "drop" })
+  const lost = await cartWithShipping(b.api, seed, { email: `mp-lost-${Date.now()}@shop.test`, promo: false })
+  const paid = await startSession(b.api, seed, lost.id, PROVIDERS.hosted, { device: DEVICE })
+  sandbox.shopper.pay(paid.session.data.order_no as string, { card: "4111111111111111" })
+  const paidAt = new Date().toISOString().slice(0, 16)
+  // The worker's runs since the save; one of a later tick than the payment's began after it.
+  const runs = () =>
+    linesOf(worker, JOB_LINE)
+      .slice(seen)
+      .filter((l) => JOB_LINE.exec(l)![1] === "acquiring")
+  await waitUntil("the worker's next reconciliation", 180_000, async () =>
+    runs().some((l) => JOB_LINE.exec(l)![2] > paidAt),
+  )
+  expect((await withDb(DB_URL, (c) => ordersPerCart(c, [lost.id]))).size).toBe(0)
+  expect(runs().join("\n")).toContain("cart_paid_not_completed")
 })

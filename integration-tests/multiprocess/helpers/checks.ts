@@ -48,3 +48,13 @@ export function tally(values: Array<string | number>): Record<string, number> {
   for (const v of values) out[String(v)] = (out[String(v)] ?? 0) + 1
   return out
 }
+
+/** Polls `test` every second until it holds; throws naming `what` after `ms`. */
+export async function waitUntil(what: string, ms: number, test: () => Promise<boolean>): Promise<void> {
+  const until = Date.now() + ms
+  while (Date.now() < until) {
+    if (await test()) return
+    await new Promise((r) => setTimeout(r, 1_000))
+  }
+  throw new Error(`timed out waiting for ${what}`)
+}

@@ -6,6 +6,7 @@ import type { OrderRecord } from "../../../../gateway/schemas/transactions"
 import { classifyCompletionFailure } from "../../../../lib/acquiring/completion"
 import { gatewaysFor, recordsByOrderNo } from "../../../../lib/acquiring/gateways"
 import { sessionsOfOpenCarts, type OpenSession } from "../../../../lib/acquiring/queries/open-carts"
+import { currentOptions } from "../../../../lib/acquiring/settings/current"
 import type { OpenSessionRows } from "../../../../lib/acquiring/queries/open-sessions"
 import type { ReconcileChange } from "../../../../lib/acquiring/reconcile/change"
 import { gatewayRef } from "../../../../lib/acquiring/reconcile/drift"
@@ -134,7 +135,9 @@ export const reconcileCartsStep = createStep(
     const row = new Map(rows.map((r) => [r.order_no, r]))
     const unsettled = open.filter((s) => !ACCOUNTED.has(row.get(s.data.order_no)?.state ?? ""))
     if (!unsettled.length) return new StepResponse({ sessions_checked: open.length, changes })
-    const graceEnd = Date.now() - c.options.provider.unplaceable_grace_minutes * 60_000
+    // The policies of the newest saved version, read now: a save on any instance counts for this run.
+    const { provider } = (await currentOptions(container, c)) ?? c.options
+    const graceEnd = Date.now() - provider.unplaceable_grace_minutes * 60_000
     const { client } = gatewaysFor(container)(c.provider_ids[0])
     const records = await recordsByOrderNo(
       client,
@@ -142,8 +145,8 @@ export const reconcileCartsStep = createStep(
     )
     for (const session of unsettled) {
       const change = await repairCart(container, session, records.get(session.data.order_no), {
-        complete: c.options.provider.reconcile_complete_carts,
-        status_map: c.options.provider.status_map,
+        complete: provider.reconcile_complete_carts,
+        status_map: provider.status_map,
         settle_unplaceable: new Date(row.get(session.data.order_no)?.created_at ?? Date.now()).getTime() <= graceEnd,
       })
       if (change) changes.push(change)
