@@ -10,6 +10,9 @@ import {
   startSession,
 } from "./helpers/acquiring-store"
 import { wireName } from "./helpers/dialect"
+import { deliverNotification } from "./helpers/hook-events"
+import { ACQUIRING_MODULE, type AcquiringModuleService } from "../../src/modules/acquiring"
+import { sweepNotifications } from "../../src/lib/acquiring/books/retention"
 
 jest.setTimeout(600_000)
 
@@ -130,5 +133,22 @@ acquiringTestRunner(({ admin, api, getContainer, seed }) => {
     const mine = res.data.report.changes.filter((c: { order_no?: string }) => c.order_no === o.orderNo)
     expect(mine).toEqual([expect.objectContaining({ kind: "cart_paid_not_completed", cart_id: o.cart.id })])
     expect(await ordersOfCart(getContainer(), o.cart.id)).toEqual([])
+  })
+
+  it("a retention period saved in the admin counts for the next sweep: shorter than the config's, the strictest wins", async () => {
+    await save({ ...withKey(NEW), notification_retention_days: 30 })
+    const books = getContainer().resolve<AcquiringModuleService>(ACQUIRING_MODULE)
+    const orderNo = `RET-${Date.now().toString(36)}`
+    expect((await deliverNotification(api, { [wireName("order_no")]: orderNo })).status).toBe(404)
+    let rows: Array<{ id: string }> = []
+    for (let i = 0; i < 50 && !rows.length; i++) {
+      rows = await books.listNotifications({ order_no: orderNo })
+      if (!rows.length) await new Promise((r) => setTimeout(r, 100))
+    }
+    expect(rows).toHaveLength(1)
+    const longAgo = new Date(Date.now() - 31 * 24 * 60 * 60 * 1000)
+    await books.updateNotifications({ id: rows[0].id, created_at: longAgo, last_seen_at: longAgo } as never)
+    expect(await sweepNotifications(getContainer())).toBe(1)
+    expect(await books.listNotifications({ order_no: orderNo })).toEqual([])
   })
 })
