@@ -123,11 +123,11 @@ acquiringTestRunner(({ admin, api, getContainer, seed }) => {
     expect(logo.status).toBe(201)
     expect(logo.data).toMatchObject({ type: "image/png", logo_url: expect.stringMatching(/\.png$/) })
 
-    const catalogue = [
+    const wallet = { method: "sandbox_wallet", title: "Wallet, as the admin named it", order: 1, max_amount: max }
+    const catalogue: Record<string, unknown>[] = [
       { method: "card", title: "Card", order: 0, brands: ["visa", "mastercard", "amex"] },
-      { method: "sandbox_wallet", title: "Wallet, as the admin named it", order: 1, max_amount: max },
+      { ...wallet, logo_url: logo.data.logo_url },
     ]
-    catalogue[1] = { ...catalogue[1], logo_url: logo.data.logo_url } as (typeof catalogue)[1]
     const saved = await admin.post(`/admin/acquiring/settings/${PROVIDERS.hosted}`, {
       values: { payment_methods: catalogue },
     })
