@@ -112,7 +112,7 @@ export const MerchantSettings = z
     }),
     payment_methods: field(z.array(PaymentMethodEntry).max(50).optional(), {
       group: "payment_methods",
-      label: "Catalogue",
+      label: "Offered methods",
       help: "Per region: each method's title, logo, order, amount limits and countries. Empty: card, then each APM.",
       kind: "list",
     }),
