@@ -69,6 +69,15 @@ const config = defineConfig({
       resolve: "./src/modules/payout",
       options: { gateway, payouts: { notify_url: `${backendUrl}/hooks/acquiring/payout` } },
     },
+    // Uploaded files (the payment methods' logos) at this backend's own address, whatever its port.
+    {
+      resolve: "@medusajs/medusa/file",
+      options: {
+        providers: [
+          { resolve: "@medusajs/medusa/file-local", id: "local", options: { backend_url: `${backendUrl}/static` } },
+        ],
+      },
+    },
   ],
 })
 

@@ -138,3 +138,53 @@ it("the order widget and Notifications show TEST while the provider is in test m
   await title.getByTestId("test-mode-badge").waitFor()
   expect(merchant.problems).toEqual([])
 })
+
+const PNG_1PX = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII="
+
+it("an admin edits the offered methods with an uploaded logo; the storefront shows only what the store offers", async () => {
+  const { page } = merchant
+  await page.goto(`${stack.adminUrl}/settings/acquiring`)
+  const settings = page.locator(`[data-provider-settings="${ENTRY}"]`)
+  await settings.getByRole("heading", { name: "Payment methods a shopper sees", exact: true }).waitFor()
+  await settings.getByRole("button", { name: "Add offered method" }).click()
+  await settings.getByRole("button", { name: "Add offered method" }).click()
+  const cell = (row: number, key: string) => page.locator(`#settings-${ENTRY}-payment_methods-${row}-${key}`)
+  await cell(0, "method").fill("card")
+  await cell(0, "title").fill("Card, as the admin named it")
+  await cell(1, "method").fill("sandbox_wallet")
+  await cell(1, "max_amount").fill("1.00")
+  // An SVG is refused (it could run script where it is opened); a PNG becomes the card's logo.
+  const file = page.getByTestId(`settings-${ENTRY}-payment_methods-0-logo_url-file`)
+  const svg = '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'
+  await file.setInputFiles({ name: "logo.svg", mimeType: "image/svg+xml", buffer: Buffer.from(svg) })
+  await settings.getByText(/must be a PNG, JPEG or WebP image/).waitFor()
+  expect(await cell(0, "logo_url").inputValue()).toBe("")
+  await file.setInputFiles({ name: "logo.png", mimeType: "image/png", buffer: Buffer.from(PNG_1PX, "base64") })
+  for (const end = Date.now() + 30_000; !(await cell(0, "logo_url").inputValue()) && Date.now() < end;)
+    await new Promise((r) => setTimeout(r, 200))
+  const logoUrl = await cell(0, "logo_url").inputValue()
+  expect(logoUrl).toMatch(/\.png$/)
+  await screenshot(page, "admin-settings-offered-methods")
+  await settings.getByRole("button", { name: "Save and check" }).click()
+  await settings
+    .getByTestId("settings-check")
+    .getByText(/^Saved as version \d+/)
+    .waitFor()
+
+  // The uploaded logo is served by the store as the image it is.
+  const logo = await fetch(logoUrl)
+  expect(logo.status).toBe(200)
+  expect(logo.headers.get("content-type")).toMatch(/^image\/png/)
+
+  // The storefront's payment step: the card under the admin's title; the wallet, above its maximum, is gone.
+  const shopper = await newPerson()
+  try {
+    await fillCartAndAddress(shopper.page, stack.storefrontUrl)
+    expect(await shopper.page.textContent("label:has(#method-card-redirect)")).toContain("Card, as the admin named it")
+    expect(await shopper.page.locator("#method-apm").count()).toBe(0)
+    await screenshot(shopper.page, "storefront-offered-methods")
+  } finally {
+    await shopper.close()
+  }
+  expect(merchant.problems).toEqual([])
+})

@@ -114,6 +114,7 @@ async function startStack(o) {
       firstRun,
       publishableKey: seed.publishable_key,
       regionId: seed.region_id,
+      databaseUrl: url,
       embeddedPostgres: pg.embedded,
       stop,
     }

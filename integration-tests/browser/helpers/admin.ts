@@ -20,7 +20,8 @@ export class AdminApi {
     private readonly creds: { email: string; password: string },
   ) {}
 
-  private async call(path: string, body?: unknown) {
+  /** Any Admin API route, as the dashboard calls it; throws the answer's message on an error. */
+  async call(path: string, body?: unknown) {
     this.token ??= await this.login()
     const init =
       body === undefined

@@ -10,6 +10,8 @@ export interface DemoStack {
   backendUrl: string
   storefrontUrl: string
   sandboxUrl: string
+  /** The demo's database (the books are read from it to check what the dashboard shows). */
+  databaseUrl: string
   admin: { email: string; password: string }
   sandbox: import("../../../src/sandbox").Sandbox
   /** Every line the backend printed so far (colour codes removed). */

@@ -3,6 +3,7 @@ import type { ProviderHealth } from "../../lib/acquiring/notify-health/fold"
 import type { AddressCheck } from "../../lib/acquiring/notify-health/check-address"
 import type { TestSend } from "../../lib/acquiring/notify-health/send-test"
 import type { OverviewListRow } from "../../lib/acquiring/queries/overview-list"
+import { minorUnitDigits } from "../../gateway/currencies"
 import { sdk } from "./sdk"
 
 export type { AddressCheck, Overview, OverviewListRow, ProviderHealth, TestSend }
@@ -47,8 +48,15 @@ export const sendTestNotification = (provider_id?: string) =>
 export const listLink = (s: OverviewScope, filter: Record<string, string>) =>
   `/acquiring/payments?${new URLSearchParams(defined({ ...s, ...filter })).toString()}`
 
+/** An exact decimal at the currency's minor units ("17.4" EUR: "17.40", "500" JPY: "500"); never rounded. */
+export function showAmount(value: string, currency: string): string {
+  const [whole, fraction = ""] = value.split(".")
+  const digits = minorUnitDigits(currency)
+  return fraction.length >= digits ? value : `${whole}.${fraction.padEnd(digits, "0")}`
+}
+
 /** "12.50 EUR · 3 USD": each currency apart, never summed together. */
 export const formatAmounts = (amounts: Record<string, string>) =>
   Object.entries(amounts)
-    .map(([c, v]) => `${v} ${c}`)
+    .map(([c, v]) => `${showAmount(v, c)} ${c}`)
     .join(" · ") || "0"

@@ -40,6 +40,23 @@ export const saveSettings = (providerId: string, input: AdminSaveSettings) => po
 export const restoreSettings = (providerId: string, input: AdminRestoreSettings) =>
   post(`${base(providerId)}/restore`, input)
 
+/** Uploads a logo for a catalogue entry; answers its URL, or throws the server's reason (e.g. an SVG). */
+export async function uploadLogo(fieldId: string, file: File): Promise<string> {
+  const bytes = new Uint8Array(await file.arrayBuffer())
+  let binary = ""
+  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000))
+  const method = fieldId.replace(/[^\w-]/g, "_").slice(-40)
+  const res = await fetch(`${BACKEND_URL.replace(/\/$/, "")}/admin/acquiring/payment-methods/logos`, {
+    method: "POST",
+    credentials: "include",
+    headers: { "content-type": "application/json", accept: "application/json" },
+    body: JSON.stringify({ method, content_base64: btoa(binary) }),
+  })
+  const answer = await res.json().catch(() => ({}))
+  if (!res.ok) throw new Error(typeof answer.message === "string" ? answer.message : `${res.status} ${res.statusText}`)
+  return answer.logo_url as string
+}
+
 /**
  * POST with the admin's session. Not through the SDK: its error drops the answer's body, and a refused
  * check's steps are in the body of the 422.

@@ -56,6 +56,7 @@ export function fieldProblem(field: FieldDescriptor, value: unknown): string | n
       return null
     }
     case "url":
+    case "image":
       return /^https?:\/\/[^\s/]+/.test(String(value)) ? null : "Enter a full address (https://…)"
     case "enum":
       return field.options?.includes(String(value)) ? null : `One of ${field.options?.join(", ")}`

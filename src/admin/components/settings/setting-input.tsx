@@ -1,6 +1,7 @@
 import { Input, Select, Switch } from "@medusajs/ui"
 import type { FieldDescriptor } from "../../lib/settings-api"
 import { defaultHint, isPlainList } from "../../lib/settings-form"
+import { ImageInput } from "./image-input"
 import { SecretInput } from "./secret-input"
 
 export interface InputProps {
@@ -41,6 +42,8 @@ export const SettingInput = ({ id, field, original, value, invalid, onChange }: 
           </Select.Content>
         </Select>
       )
+    case "image":
+      return <ImageInput id={id} value={value} disabled={disabled} invalid={invalid} onChange={onChange} />
     case "secret":
       return (
         <SecretInput

@@ -1,6 +1,7 @@
 import { validateAndTransformBody, validateAndTransformQuery, type MiddlewareRoute } from "@medusajs/framework/http"
 import { described, flatQuery, validateParams } from "../../validation"
 import { AdminAwaitingCaptureParams, AdminBulkOrders, AdminBulkRefund } from "./bulk/validators"
+import { AdminUploadLogo } from "./payment-methods/logos/validators"
 import { AdminCreatePayout, AdminListPayouts } from "./payouts/validators"
 import { AdminReconcile } from "./reconcile/validators"
 import { AdminReviewDecisions } from "./review/validators"
@@ -29,6 +30,13 @@ export const adminAcquiringMiddlewares: MiddlewareRoute[] = [
     matcher: "/admin/acquiring/payments/:order_id/kept/:payment_id/capture",
     methods: ["POST"],
     middlewares: [validateParams(AdminKeptPaymentParams)],
+  },
+  {
+    matcher: "/admin/acquiring/payment-methods/logos",
+    methods: ["POST"],
+    // A logo's bytes in base64: more than the JSON parser's default allows.
+    bodyParser: { sizeLimit: "512kb" },
+    middlewares: [body(AdminUploadLogo)],
   },
   { matcher: "/admin/acquiring/payouts", methods: ["GET"], middlewares: query(AdminListPayouts) },
   { matcher: "/admin/acquiring/payouts", methods: ["POST"], middlewares: [body(AdminCreatePayout)] },

@@ -3,6 +3,7 @@ import { z } from "zod"
 export const SETTINGS_GROUPS = [
   { id: "connection", title: "Connection" },
   { id: "checkout", title: "Checkout" },
+  { id: "payment_methods", title: "Payment methods a shopper sees" },
   { id: "after_checkout", title: "After checkout" },
   { id: "notifications", title: "Notifications and reconciliation" },
   { id: "saved_cards", title: "Saved cards" },
@@ -10,7 +11,7 @@ export const SETTINGS_GROUPS = [
 ] as const
 export type SettingsGroup = (typeof SETTINGS_GROUPS)[number]["id"]
 
-export const FIELD_KINDS = ["string", "url", "enum", "boolean", "integer", "secret", "list"] as const
+export const FIELD_KINDS = ["string", "url", "image", "enum", "boolean", "integer", "secret", "list"] as const
 export type FieldKind = (typeof FIELD_KINDS)[number]
 
 export interface FieldMeta {

@@ -54,7 +54,11 @@ export function describeField(
   const item_fields =
     element instanceof z.ZodObject
       ? Object.entries(element.shape as Record<string, z.ZodType>).map(([k, f]) =>
-          describeField(k, f, { required: !(f instanceof z.ZodOptional || f instanceof z.ZodDefault) }),
+          describeField(k, f, {
+            required: !(f instanceof z.ZodOptional || f instanceof z.ZodDefault),
+            // A new row starts at the schema's default (an entry is enabled unless unticked).
+            default: f instanceof z.ZodDefault ? f.def.defaultValue : undefined,
+          }),
         )
       : undefined
   return {

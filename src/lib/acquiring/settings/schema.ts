@@ -1,4 +1,5 @@
 import { z } from "zod"
+import { PaymentMethodEntry } from "../payment-methods/entry"
 import { field, settingsFields } from "./fields"
 
 const Method = z.string().regex(/^[\w-]{1,40}$/, "letters, digits, - and _ only (at most 40)")
@@ -107,6 +108,12 @@ export const MerchantSettings = z
       group: "checkout",
       label: "Methods paid later",
       help: "Methods the gateway settles later: the order is placed, then paid.",
+      kind: "list",
+    }),
+    payment_methods: field(z.array(PaymentMethodEntry).max(50).optional(), {
+      group: "payment_methods",
+      label: "Offered methods",
+      help: "Per region: each method's title, logo, order, amount limits and countries. Empty: card, then each APM.",
       kind: "list",
     }),
     allowed_return_origins: field(z.array(HttpUrl).max(20).optional(), {

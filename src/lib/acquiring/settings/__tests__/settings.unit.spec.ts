@@ -62,6 +62,7 @@ describe("merchant settings", () => {
     expect(groups.map((g) => g.title)).toEqual([
       "Connection",
       "Checkout",
+      "Payment methods a shopper sees",
       "After checkout",
       "Notifications and reconciliation",
       "Saved cards",
