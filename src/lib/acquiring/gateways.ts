@@ -12,6 +12,8 @@ import type { AcquiringOptions } from "./options"
 export interface ProviderGateway {
   client: GatewayClient
   options: AcquiringOptions
+  /** The saved settings version the credentials come from (absent: medusa-config alone). */
+  version?: number
 }
 
 const clients = new WeakMap<ConfigModule, Map<string, ProviderGateway>>()
@@ -72,8 +74,8 @@ export async function gatewayAtVersion(
 ): Promise<ProviderGateway> {
   const owner = orderSettingsOf(container)
   if (!owner?.effectiveSettings) return gatewaysFor(container)(providerId)
-  const { client, options } = await owner.effectiveSettings(configIdOf(providerId) ?? providerId, version)
-  return { client, options }
+  const s = await owner.effectiveSettings(configIdOf(providerId) ?? providerId, version)
+  return { client: s.client, options: s.options, version: s.version }
 }
 
 export interface GatewayRef {
