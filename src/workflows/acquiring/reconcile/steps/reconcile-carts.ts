@@ -4,7 +4,7 @@ import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { completeCartWorkflow, processPaymentWorkflow } from "@medusajs/medusa/core-flows"
 import type { OrderRecord } from "../../../../gateway/schemas/transactions"
 import { classifyCompletionFailure } from "../../../../lib/acquiring/completion"
-import { gatewaysFor, recordsByOrderNo } from "../../../../lib/acquiring/gateways"
+import { orderRecords } from "../../../../lib/acquiring/gateways"
 import { sessionsOfOpenCarts, type OpenSession } from "../../../../lib/acquiring/queries/open-carts"
 import type { OpenSessionRows } from "../../../../lib/acquiring/queries/open-sessions"
 import type { ReconcileChange } from "../../../../lib/acquiring/reconcile/change"
@@ -135,9 +135,9 @@ export const reconcileCartsStep = createStep(
     const unsettled = open.filter((s) => !ACCOUNTED.has(row.get(s.data.order_no)?.state ?? ""))
     if (!unsettled.length) return new StepResponse({ sessions_checked: open.length, changes })
     const graceEnd = Date.now() - c.options.provider.unplaceable_grace_minutes * 60_000
-    const { client } = gatewaysFor(container)(c.provider_ids[0])
-    const records = await recordsByOrderNo(
-      client,
+    const records = await orderRecords(
+      container,
+      c.provider_ids[0],
       unsettled.map((s) => gatewayRef(s.data)),
     )
     for (const session of unsettled) {
