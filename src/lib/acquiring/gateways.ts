@@ -12,6 +12,8 @@ import type { AcquiringOptions } from "./options"
 export interface ProviderGateway {
   client: GatewayClient
   options: AcquiringOptions
+  /** The saved settings version the credentials come from (absent: medusa-config alone). */
+  version?: number
 }
 
 const clients = new WeakMap<ConfigModule, Map<string, ProviderGateway>>()
@@ -72,14 +74,85 @@ export async function gatewayAtVersion(
 ): Promise<ProviderGateway> {
   const owner = orderSettingsOf(container)
   if (!owner?.effectiveSettings) return gatewaysFor(container)(providerId)
-  const { client, options } = await owner.effectiveSettings(configIdOf(providerId) ?? providerId, version)
-  return { client, options }
+  const s = await owner.effectiveSettings(configIdOf(providerId) ?? providerId, version)
+  return { client: s.client, options: s.options, version: s.version }
 }
 
 export interface GatewayRef {
   order_no: string
   account_id?: string
   currency: string
+  /** The settings version the order was opened under, when the caller holds it. */
+  settings_version?: number
+}
+
+type VersionRef = Pick<GatewayRef, "order_no" | "settings_version">
+
+/**
+ * Items with the client of the settings version their order was opened under (issue #35): the item's
+ * own version, else the books', else 0 (medusa-config's credentials, as the provider reads such data).
+ */
+export async function gatewaysOfOrders<T>(
+  container: MedusaContainer,
+  providerId: string,
+  items: T[],
+  refOf: (item: T) => VersionRef = (item) => item as VersionRef,
+): Promise<Array<ProviderGateway & { refs: T[] }>> {
+  const unknown = [
+    ...new Set(
+      items
+        .map(refOf)
+        .filter((r) => r.settings_version === undefined)
+        .map((r) => r.order_no),
+    ),
+  ]
+  const owner = orderSettingsOf(container)
+  const books = unknown.length && owner?.settingsVersionsOf ? await owner.settingsVersionsOf(unknown) : new Map()
+  const byVersion = new Map<number, T[]>()
+  for (const item of items) {
+    const r = refOf(item)
+    pushTo(byVersion, r.settings_version ?? books.get(r.order_no) ?? 0, item)
+  }
+  const out: Array<ProviderGateway & { refs: T[] }> = []
+  for (const [version, group] of byVersion)
+    out.push({ ...(await gatewayAtVersion(container, providerId, version)), refs: group })
+  return out
+}
+
+/** gatewaysOfOrders for items already grouped by provider id. */
+export async function gatewaysOfGroups<T>(
+  container: MedusaContainer,
+  byProvider: Map<string, T[]>,
+  refOf: (item: T) => VersionRef,
+): Promise<Array<ProviderGateway & { provider_id: string; refs: T[] }>> {
+  const out: Array<ProviderGateway & { provider_id: string; refs: T[] }> = []
+  for (const [provider_id, items] of byProvider)
+    for (const g of await gatewaysOfOrders(container, provider_id, items, refOf)) out.push({ ...g, provider_id })
+  return out
+}
+
+/** recordsByOrderNo, each order asked with its own version's credentials. */
+export async function orderRecords(
+  container: MedusaContainer,
+  providerId: string,
+  refs: GatewayRef[],
+): Promise<Map<string, OrderRecord>> {
+  const out = new Map<string, OrderRecord>()
+  for (const g of await gatewaysOfOrders(container, providerId, refs))
+    for (const [no, record] of await recordsByOrderNo(g.client, g.refs)) out.set(no, record)
+  return out
+}
+
+/** refundsByOrderNo, each order asked with its own version's credentials. */
+export async function orderRefunds(
+  container: MedusaContainer,
+  providerId: string,
+  refs: GatewayRef[],
+): Promise<Map<string, RefundRecord[]>> {
+  const out = new Map<string, RefundRecord[]>()
+  for (const g of await gatewaysOfOrders(container, providerId, refs))
+    for (const [no, list] of await refundsByOrderNo(g.client, g.refs)) out.set(no, list)
+  return out
 }
 
 /** Latest gateway record per order_no (retrievalTrans, ≤ 100 per request, per account). */

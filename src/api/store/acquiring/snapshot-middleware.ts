@@ -44,7 +44,8 @@ export async function acquiringSnapshotMiddleware(req: MedusaRequest, _res: Medu
       request_ip: req.ip?.replace(/^::ffff:/, ""),
     })
     // Only the sealed snapshot goes on: device data and URLs travel inside it.
-    body.data = { [SNAPSHOT_KEY]: sealSnapshot(snapshot, sealKeyOf(options)) }
+    // The provider opens it with medusa-config's key alone: a key saved in the admin never seals.
+    body.data = { [SNAPSHOT_KEY]: sealSnapshot(snapshot, sealKeyOf(config)) }
     req.body = body
     next()
   } catch (e) {

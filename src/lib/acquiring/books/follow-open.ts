@@ -1,8 +1,7 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
-import type { GatewayClient } from "../../../gateway/client-types"
 import type { OrderRecord } from "../../../gateway/schemas/transactions"
 import type { AcquiringProviderConfig } from "../config"
-import { gatewaysFor, recordsByOrderNo } from "../gateways"
+import { orderRecords } from "../gateways"
 import { graphOf } from "../queries/graph"
 import { livePaymentsCarrying } from "../queries/medusa-owner"
 import type { GatewayOrderDTO } from "../../../modules/acquiring"
@@ -28,6 +27,7 @@ const FOLLOW_FIELDS = [
   "currency_code",
   "session_id",
   "page_expires_at",
+  "settings_version",
 ]
 const PAID_SESSION = new Set(["authorized", "captured"])
 
@@ -49,7 +49,6 @@ export async function followOpenOrders(
   settle: SettleOrphan,
 ): Promise<FollowReport> {
   const report: FollowReport = { checked: 0, attached: 0, closed: 0, outcomes: [] }
-  const { client } = gatewaysFor(scope)(config.provider_ids[0])
   const read = (after?: string) =>
     acquiringOf(scope).openGatewayOrdersPage(
       { provider_ids: config.provider_ids, since, after, take: BOOKS_PAGE },
@@ -59,7 +58,7 @@ export async function followOpenOrders(
   const marks: Promise<number>[] = []
   for await (const page of pagesAhead(read, nextKey)) {
     report.checked += page.length
-    if (page.length) await followPage(scope, client, config, page, report, marks, settle)
+    if (page.length) await followPage(scope, config, page, report, marks, settle)
   }
   await Promise.all(marks)
   return report
@@ -67,7 +66,6 @@ export async function followOpenOrders(
 
 async function followPage(
   scope: MedusaContainer,
-  client: GatewayClient,
   config: AcquiringProviderConfig,
   page: GatewayOrderDTO[],
   report: FollowReport,
@@ -89,9 +87,10 @@ async function followPage(
   marks.push(ahead(books.markAttached(attached.map((o) => o.id))))
   report.attached += attached.length
   if (!gone.length) return
-  const records = await recordsByOrderNo(
-    client,
-    gone.map((o) => dataOfOrder(o)),
+  const records = await orderRecords(
+    scope,
+    config.provider_ids[0],
+    gone.map((o) => ({ ...dataOfOrder(o), settings_version: o.settings_version })),
   )
   const close = new Map<string, string[]>()
   for (const order of gone) {

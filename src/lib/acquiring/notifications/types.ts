@@ -32,6 +32,8 @@ export interface OrphanOpened {
   amount: string
   currency_code: string
   session_id: string
+  /** The version whose key verified it: the books missed the order, so its later calls use this one. */
+  settings_version?: number
 }
 
 /** A delivery once verified: its kind is the signed one, or the answer is already known. */

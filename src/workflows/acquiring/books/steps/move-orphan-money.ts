@@ -4,7 +4,7 @@ import type { OrderRecord } from "../../../../gateway/schemas/transactions"
 import { acquiringOf } from "../../../../modules/acquiring"
 import type { GatewayOrderDTO } from "../../../../modules/acquiring"
 import { dataOfOrder, settledOrphan } from "../../../../lib/acquiring/books/orphan"
-import { gatewaysFor } from "../../../../lib/acquiring/gateways"
+import { gatewayAtVersion } from "../../../../lib/acquiring/gateways"
 import { cancel, refund } from "../../../../lib/acquiring/operations"
 
 export interface MoveOrphanMoneyInput {
@@ -22,7 +22,8 @@ export const moveOrphanMoneyStep = createStep(
   "acquiring-move-orphan-money",
   async ({ order, record, action, reason }: MoveOrphanMoneyInput, { container }) => {
     const books = acquiringOf(container)
-    const { client } = gatewaysFor(container)(order.provider_id)
+    // The order's own credentials: the account it was opened under may since have been replaced.
+    const { client } = await gatewayAtVersion(container, order.provider_id, order.settings_version)
     const data = dataOfOrder(order, record)
     const movement = {
       order_no: order.order_no,

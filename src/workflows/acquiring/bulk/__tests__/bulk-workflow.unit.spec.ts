@@ -25,22 +25,26 @@ jest.mock("../../../../lib/acquiring/queries/payments", () => ({
   ...jest.requireActual("../../../../lib/acquiring/queries/payments"),
   paymentsOfOrders: async (_c: unknown, ids: string[]) => new Map(ids.map((id) => [id, [payment(`pay_${id}`, id)]])),
 }))
-jest.mock("../../../../lib/acquiring/gateways", () => ({
-  gatewaysFor: () => () => ({ client: {}, options: { provider: { currency_rounding: "exact" } } }),
-  recordsByOrderNo: async (_c: unknown, refs: Array<{ order_no: string }>) =>
-    new Map(
-      refs.map((r) => [
-        r.order_no,
-        {
-          order_no: r.order_no,
-          // Authorised at the gateway: the plan sends every order.
-          payment_status: jest.requireActual("../../../../gateway/status-codes").PAYMENT_STATUS.AUTHORISED,
-          transaction_id: "T",
-        },
-      ]),
-    ),
-  refundsByOrderNo: async () => new Map(),
-}))
+jest.mock("../../../../lib/acquiring/gateways", () => {
+  const gateway = { client: {}, options: { provider: { currency_rounding: "exact" } } }
+  return {
+    gatewaysOfGroups: async (_c: unknown, byProvider: Map<string, unknown[]>) =>
+      [...byProvider].map(([provider_id, refs]) => ({ ...gateway, provider_id, refs })),
+    orderRecords: async (_c: unknown, _p: unknown, refs: Array<{ order_no: string }>) =>
+      new Map(
+        refs.map((r) => [
+          r.order_no,
+          {
+            order_no: r.order_no,
+            // Authorised at the gateway: the plan sends every order.
+            payment_status: jest.requireActual("../../../../gateway/status-codes").PAYMENT_STATUS.AUTHORISED,
+            transaction_id: "T",
+          },
+        ]),
+      ),
+    orderRefunds: async () => new Map(),
+  }
+})
 jest.mock("../../../../lib/acquiring/batch", () => ({
   ...jest.requireActual("../../../../lib/acquiring/batch"),
   sendBatch: (...args: unknown[]) => sendBatch(...args),

@@ -1,6 +1,6 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import type { OrderRecord, RefundRecord } from "../../../../gateway/schemas/transactions"
-import { gatewaysFor, recordsByOrderNo, refundsByOrderNo } from "../../../../lib/acquiring/gateways"
+import { orderRecords, orderRefunds } from "../../../../lib/acquiring/gateways"
 import { paymentsOfOrders, type PaymentView } from "../../../../lib/acquiring/queries/payments"
 import { pushTo } from "../../../../lib/push-to"
 import { pickPayment } from "../../../../lib/acquiring/bulk/items"
@@ -36,7 +36,6 @@ export const planBulkStep = createStep("acquiring-bulk-plan", async (input: Plan
   )
   const results: BulkItemResult[] = []
   const work: Work[] = []
-  const gateway = gatewaysFor(container)
   const byProvider = new Map<string, Array<{ item: BulkItem; payment: PaymentView }>>()
   for (const item of items) {
     const payment = pickPayment(byOrder.get(item.order_id) ?? [])
@@ -45,13 +44,12 @@ export const planBulkStep = createStep("acquiring-bulk-plan", async (input: Plan
     else pushTo(byProvider, payment.provider_id, { item, payment })
   }
   for (const [providerId, list] of byProvider) {
-    const { client } = gateway(providerId)
     const refs = list.map((w) => w.payment.data!)
     let records: Map<string, OrderRecord>
     let refunds = new Map<string, RefundRecord[]>()
     try {
-      records = await recordsByOrderNo(client, refs)
-      if (op === "refund") refunds = await refundsByOrderNo(client, refs)
+      records = await orderRecords(container, providerId, refs)
+      if (op === "refund") refunds = await orderRefunds(container, providerId, refs)
     } catch (e) {
       for (const w of list) results.push(fail(w.item, w.payment, `gateway query failed: ${(e as Error).message}`))
       continue

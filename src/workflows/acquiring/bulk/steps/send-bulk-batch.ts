@@ -1,6 +1,6 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { sendBatch, type EntryVerdict } from "../../../../lib/acquiring/batch"
-import { gatewaysFor } from "../../../../lib/acquiring/gateways"
+import { gatewaysOfGroups } from "../../../../lib/acquiring/gateways"
 import { gatewayEntry } from "../../../../lib/acquiring/bulk/entry"
 import { pushTo } from "../../../../lib/push-to"
 import { movementsOfBatch, recordMovementsAfterSend } from "../../../../lib/acquiring/books/movements"
@@ -24,8 +24,11 @@ export const sendBulkBatchStep = createStep(
     let requests = 0
     const byProvider = new Map<string, Work[]>()
     for (const w of input.work) if (w.step.kind === "send") pushTo(byProvider, w.payment.provider_id, w)
-    for (const [providerId, list] of byProvider) {
-      const { client, options } = gatewaysFor(container)(providerId)
+    for (const { client, options, refs: list } of await gatewaysOfGroups(
+      container,
+      byProvider,
+      (w) => w.payment.data!,
+    )) {
       const entries = list.map((work) => gatewayEntry(work, input.marker, options.provider))
       const sent = await sendBatch(client, input.operation, entries)
       requests += sent.requests

@@ -1,7 +1,7 @@
-import { BigNumber, MathBN, MedusaError } from "@medusajs/framework/utils"
+import { BigNumber, ContainerRegistrationKeys, MathBN, MedusaError } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { ADOPT_KEY, adoptionTicket } from "../../../../lib/acquiring/adoption"
-import { gatewaysFor } from "../../../../lib/acquiring/gateways"
+import { acquiringOptionsFor } from "../../../../lib/acquiring/config"
 import { keptOfOrders } from "../../../../lib/acquiring/queries/kept"
 import { sealKeyOf } from "../../../../lib/acquiring/snapshot/seal"
 
@@ -43,7 +43,10 @@ export const planAdoptionStep = createStep(
       )
     if (open.currency_code.toUpperCase() !== kept.currency_code)
       refuse(MedusaError.Types.NOT_ALLOWED, "The open collection is in another currency.")
-    const key = sealKeyOf(gatewaysFor(container)(kept.provider_id).options)
+    // The provider opens the ticket with medusa-config's key alone, whatever the admin saved.
+    const options = acquiringOptionsFor(container.resolve(ContainerRegistrationKeys.CONFIG_MODULE), kept.provider_id)
+    if (!options) refuse(MedusaError.Types.NOT_FOUND, `${kept.provider_id} is not an acquiring provider of this app`)
+    const key = sealKeyOf(options)
     const plan: AdoptionPlan = {
       collection_id: open.id,
       provider_id: kept.provider_id,

@@ -3,7 +3,7 @@ import { cancel } from "../../../../lib/acquiring/operations"
 import { isKept, releasedData } from "../../../../lib/acquiring/kept"
 import type { ReleaseOutcome } from "../../../../lib/acquiring/kept-orders"
 import { readData } from "../../../../lib/acquiring/payment-data"
-import { gatewaysFor } from "../../../../lib/acquiring/gateways"
+import { gatewaysOfOrders } from "../../../../lib/acquiring/gateways"
 import { paymentNow } from "../../../../lib/acquiring/queries/notice-payment"
 import { recordMovementsAfterSend } from "../../../../lib/acquiring/books/movements"
 
@@ -20,7 +20,8 @@ export const voidKeptStep = createStep(
     const now = await paymentNow(container, input.payment_id)
     const data = readData(now?.data)
     if (!isKept(data)) return new StepResponse(null)
-    const voided = await cancel(gatewaysFor(container)(input.provider_id).client, data, { strict: true })
+    const [{ client }] = await gatewaysOfOrders(container, input.provider_id, [data])
+    const voided = await cancel(client, data, { strict: true })
     await recordMovementsAfterSend(container, [
       {
         order_no: data.order_no,

@@ -1,13 +1,12 @@
-import type { ConfigModule, MedusaContainer } from "@medusajs/framework/types"
-import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import type { MedusaContainer } from "@medusajs/framework/types"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { isAcquiringProvider } from "../../../../lib/acquiring/config"
-import { providerGateway } from "../../../../lib/acquiring/gateways"
 import { bodyRefusal, notifyTypeOf, orderNoOf } from "../../../../lib/acquiring/notifications/kinds"
 import { replyFor, type NotifyReply } from "../../../../lib/acquiring/notifications/replies"
 import type { NotifyInput, VerifiedNotification } from "../../../../lib/acquiring/notifications/types"
 import { verifyDispute } from "../../../../lib/acquiring/notifications/verify-dispute"
-import { accountOwnerOf, signingProviderOf, verifyOrphan } from "../../../../lib/acquiring/notifications/verify-orphan"
+import { verifyOrphan } from "../../../../lib/acquiring/notifications/verify-orphan"
+import { accountGatewayOf, signingGatewayOf } from "../../../../lib/acquiring/notifications/signing-gateway"
 import { verifyPayment } from "../../../../lib/acquiring/notifications/verify-payment"
 import { verifyRefund } from "../../../../lib/acquiring/notifications/verify-refund"
 import { sessionIdFromOrderNo } from "../../../../lib/acquiring/order-no"
@@ -28,16 +27,11 @@ async function unsealedReply(
   scope: MedusaContainer,
   input: NotifyInput,
 ): Promise<NotifyReply | "unconfirmed" | undefined> {
-  const config = scope.resolve(ContainerRegistrationKeys.CONFIG_MODULE, { allowUnregistered: true }) as
-    ConfigModule | undefined
-  const account = String(input.body.account_id ?? "")
   // Nothing verifies here; the kind's own verification still refuses it.
-  if (!config?.modules || !account) return undefined
-  const owner = accountOwnerOf(config, account)
-  if (!owner) return undefined
+  const signer = await signingGatewayOf(scope, orderNoOf(input.body), input.body.account_id)
+  if (!signer) return undefined
   try {
-    const { client } = providerGateway(config, owner.config_id)
-    verifyNotification(client, { data: input.body, rawData: input.rawBody ?? "", headers: input.headers })
+    verifyNotification(signer.client, { data: input.body, rawData: input.rawBody ?? "", headers: input.headers })
   } catch {
     return undefined
   }
@@ -52,7 +46,7 @@ async function unsealedReply(
 async function verifyOrphaned(scope: MedusaContainer, input: NotifyInput, orderNo: string, sessionId: string) {
   if (input.unconfirmed) return answered({ status: 401, body: RESEALED })
   const [known] = await acquiringOf(scope).listGatewayOrders({ order_no: orderNo }, { select: ["provider_id"] })
-  const providerId = known?.provider_id ?? signingProviderOf(scope, input.body.account_id)
+  const providerId = known?.provider_id ?? (await accountGatewayOf(scope, input.body.account_id))?.provider_id
   if (!providerId) return answered({ status: 404, body: "unknown order" })
   return verifyOrphan(scope, input, orderNo, sessionId, providerId)
 }

@@ -4,7 +4,7 @@ import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import type { OrderRecord, RefundRecord } from "../../../../gateway/schemas/transactions"
 import { ahead, pagesAhead } from "../../../../lib/ahead"
 import type { AcquiringProviderConfig } from "../../../../lib/acquiring/config"
-import { gatewaysFor, recordsByOrderNo, refundsByOrderNo } from "../../../../lib/acquiring/gateways"
+import { orderRecords, orderRefunds } from "../../../../lib/acquiring/gateways"
 import { paymentsOfOrders, type PaymentView } from "../../../../lib/acquiring/queries/payments"
 import {
   openPaymentsByIds,
@@ -33,7 +33,7 @@ export interface FoundDrift {
 }
 
 const BOOKS_PAGE = 1000
-const BOOKS_FIELDS = ["id", "order_no", "account_id", "currency_code", "session_id"]
+const BOOKS_FIELDS = ["id", "order_no", "account_id", "currency_code", "session_id", "settings_version"]
 
 /** Open payments against the gateway's records (those given, the rest asked); only those that differ go on. */
 async function driftOf(
@@ -44,14 +44,16 @@ async function driftOf(
 ): Promise<PaymentDrift[]> {
   const open = payments.filter((p) => !settled(p))
   if (!open.length) return []
-  const { client } = gatewaysFor(container)(c.provider_ids[0])
+  const provider = c.provider_ids[0]
   const unknown = open.filter((p) => !known.has(p.data!.order_no)).map((p) => gatewayRef(p.data!))
-  const records = unknown.length ? new Map([...known, ...(await recordsByOrderNo(client, unknown))]) : known
+  const records = unknown.length ? new Map([...known, ...(await orderRecords(container, provider, unknown))]) : known
   // Refunds exist only once captured: authorised, voided or unpaid orders are not asked about.
   const refundRefs = open
     .filter((p) => mayHaveRefunds(p, records.get(p.data!.order_no)))
     .map((p) => gatewayRef(p.data!))
-  const refunds = refundRefs.length ? await refundsByOrderNo(client, refundRefs) : new Map<string, RefundRecord[]>()
+  const refunds = refundRefs.length
+    ? await orderRefunds(container, provider, refundRefs)
+    : new Map<string, RefundRecord[]>()
   return driftsOf(open, records, refunds, Date.now(), orphanGraceMs(c))
 }
 
@@ -68,7 +70,6 @@ async function driftFromBooks(container: MedusaContainer, c: AcquiringProviderCo
       BOOKS_FIELDS,
     )
   const nextKey = (page: GatewayOrderDTO[]) => (page.length === BOOKS_PAGE ? page[page.length - 1].id : undefined)
-  const { client } = gatewaysFor(container)(c.provider_ids[0])
   const moved = new Map<string, OrderRecord>()
   const sessions: string[] = []
   for await (const page of pagesAhead(read, nextKey)) {
@@ -78,8 +79,9 @@ async function driftFromBooks(container: MedusaContainer, c: AcquiringProviderCo
       order_no: r.order_no,
       account_id: r.account_id ?? undefined,
       currency: r.currency_code,
+      settings_version: r.settings_version,
     }))
-    const records = await recordsByOrderNo(client, refs)
+    const records = await orderRecords(container, c.provider_ids[0], refs)
     for (const row of page) {
       const record = records.get(row.order_no)
       if (!gatewayMoved(record)) continue

@@ -4,7 +4,7 @@ import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { completeCartWorkflow, processPaymentWorkflow } from "@medusajs/medusa/core-flows"
 import type { OrderRecord } from "../../../../gateway/schemas/transactions"
 import { classifyCompletionFailure } from "../../../../lib/acquiring/completion"
-import { gatewaysFor, recordsByOrderNo } from "../../../../lib/acquiring/gateways"
+import { orderRecords } from "../../../../lib/acquiring/gateways"
 import { sessionsOfOpenCarts, type OpenSession } from "../../../../lib/acquiring/queries/open-carts"
 import { currentOptions } from "../../../../lib/acquiring/settings/current"
 import type { OpenSessionRows } from "../../../../lib/acquiring/queries/open-sessions"
@@ -138,9 +138,9 @@ export const reconcileCartsStep = createStep(
     // The policies of the newest saved version, read now: a save on any instance counts for this run.
     const { provider } = (await currentOptions(container, c)) ?? c.options
     const graceEnd = Date.now() - provider.unplaceable_grace_minutes * 60_000
-    const { client } = gatewaysFor(container)(c.provider_ids[0])
-    const records = await recordsByOrderNo(
-      client,
+    const records = await orderRecords(
+      container,
+      c.provider_ids[0],
       unsettled.map((s) => gatewayRef(s.data)),
     )
     for (const session of unsettled) {

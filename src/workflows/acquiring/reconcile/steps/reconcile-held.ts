@@ -2,7 +2,7 @@ import type { ConfigModule, IOrderModuleService, MedusaContainer } from "@medusa
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { authorizePaymentSessionForOrderWorkflow } from "@medusajs/medusa/core-flows"
-import { gatewaysFor, recordsByOrderNo } from "../../../../lib/acquiring/gateways"
+import { orderRecords } from "../../../../lib/acquiring/gateways"
 import { LOCK_KEYS } from "../../../../lib/acquiring/lock-keys"
 import type { OpenSessionRows } from "../../../../lib/acquiring/queries/open-sessions"
 import type { ReconcileChange } from "../../../../lib/acquiring/reconcile/change"
@@ -68,9 +68,9 @@ export const reconcileHeldStep = createStep(
     const held = await heldSessions(container, c.provider_ids, target, sessions)
     const changes: ReconcileChange[] = []
     if (!held.length) return new StepResponse({ changes })
-    const { client } = gatewaysFor(container)(c.provider_ids[0])
-    const records = await recordsByOrderNo(
-      client,
+    const records = await orderRecords(
+      container,
+      c.provider_ids[0],
       held.map((s) => s.data),
     )
     for (const session of held) {

@@ -1,5 +1,5 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { gatewaysFor, recordsByOrderNo } from "../../../../lib/acquiring/gateways"
+import { orderRecords } from "../../../../lib/acquiring/gateways"
 import { pushTo } from "../../../../lib/push-to"
 import { reviewStep, type Decision } from "../../../../lib/acquiring/review/map"
 import { orderSessions, type OrderSession } from "../../../../lib/acquiring/queries/review-sessions"
@@ -21,7 +21,6 @@ export const planReviewsStep = createStep(
     )
     const outcomes: ReviewOutcome[] = []
     const planned: PlannedReview[] = []
-    const gateway = gatewaysFor(container)
     const byProvider = new Map<string, OrderSession[]>()
     for (const d of decisions) {
       const session = sessions.get(d.order_id)
@@ -29,8 +28,9 @@ export const planReviewsStep = createStep(
       else pushTo(byProvider, session.provider_id, session)
     }
     for (const [providerId, list] of byProvider) {
-      const records = await recordsByOrderNo(
-        gateway(providerId).client,
+      const records = await orderRecords(
+        container,
+        providerId,
         list.map((s) => s.data),
       )
       for (const s of list) {

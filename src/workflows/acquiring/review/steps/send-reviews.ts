@@ -1,6 +1,6 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { sendBatch } from "../../../../lib/acquiring/batch"
-import { gatewaysFor } from "../../../../lib/acquiring/gateways"
+import { gatewaysOfGroups } from "../../../../lib/acquiring/gateways"
 import { pushTo } from "../../../../lib/push-to"
 import { movementsOfBatch, recordMovementsAfterSend } from "../../../../lib/acquiring/books/movements"
 import { reviewFlag, reviewStep } from "../../../../lib/acquiring/review/map"
@@ -17,13 +17,13 @@ export const sendReviewsStep = createStep(
     const byProvider = new Map<string, PlannedReview[]>()
     for (const p of input.planned)
       if (reviewStep(p.record, p.input.decision).kind === "send") pushTo(byProvider, p.session.provider_id, p)
-    for (const [providerId, group] of byProvider) {
+    for (const { client, refs: group } of await gatewaysOfGroups(container, byProvider, (p) => p.session.data)) {
       const entries = group.map((p) => ({
         ref: p.session.data,
         transaction_id: p.record.transaction_id ?? "",
         review_flag: reviewFlag(p.input.decision),
       }))
-      const { verdicts } = await sendBatch(gatewaysFor(container)(providerId).client, "review", entries)
+      const { verdicts } = await sendBatch(client, "review", entries)
       for (const [no, v] of verdicts) if (!v.ok) refused[no] = v.error
       await recordMovementsAfterSend(container, movementsOfBatch("review", "review", entries, verdicts))
     }

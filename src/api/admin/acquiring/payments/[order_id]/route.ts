@@ -1,5 +1,5 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { gatewaysFor, recordsByOrderNo } from "../../../../../lib/acquiring/gateways"
+import { orderRecords } from "../../../../../lib/acquiring/gateways"
 import { paymentsOfOrders } from "../../../../../lib/acquiring/queries/payments"
 import { ORDER_MARK_VALUES } from "../../../../../lib/acquiring/order-money"
 import { acquiringOf } from "../../../../../modules/acquiring"
@@ -16,8 +16,9 @@ export async function GET(req: AuthenticatedMedusaRequest, res: MedusaResponse) 
   let gateway_error: string | null = null
   if (refs.length) {
     try {
-      records = await recordsByOrderNo(
-        gatewaysFor(req.scope)(refs[0].provider_id).client,
+      records = await orderRecords(
+        req.scope,
+        refs[0].provider_id,
         refs.map((r) => r.data),
       )
     } catch (e) {
