@@ -12,6 +12,7 @@ export const settleKeptAfterPaymentWorkflow = createWorkflow(
         input: transform({ orderId }, ({ orderId }) => ({ order_ids: [orderId!] })),
       }),
     )
-    return new WorkflowResponse(orderId)
+    // An object even without an order, so a caller tells a run that found none from one that failed.
+    return new WorkflowResponse(transform({ orderId }, ({ orderId }) => ({ order_id: orderId ?? null })))
   },
 )

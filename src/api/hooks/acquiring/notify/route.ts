@@ -2,6 +2,7 @@ import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { isGatewayError } from "../../../../gateway/errors"
 import { canonicalNotification } from "../../../../gateway/operations/notification"
 import { processNotificationWorkflow } from "../../../../workflows/acquiring/notifications"
+import { replyFor, type NotifyReply } from "../../../../lib/acquiring/notifications/replies"
 import { acknowledge, refuse } from "../answers"
 import { setChanged } from "../record-middleware"
 
@@ -20,9 +21,15 @@ export async function POST(req: MedusaRequest, res: MedusaResponse) {
     refuse(res, 400, e.message)
     return
   }
-  const { result: reply } = await processNotificationWorkflow(req.scope).run({
-    input: { body, rawBody: (req as MedusaRequest & { rawBody?: Buffer }).rawBody, headers: req.headers },
-  })
+  let reply: NotifyReply
+  try {
+    ;({ result: reply } = await processNotificationWorkflow(req.scope).run({
+      input: { body, rawBody: (req as MedusaRequest & { rawBody?: Buffer }).rawBody, headers: req.headers },
+    }))
+  } catch (e) {
+    // A lock not had in time, or Medusa's workflow failed and undid itself: 503, send it again.
+    reply = replyFor(e)
+  }
   setChanged(res, reply.changed)
   if (reply.status < 300) acknowledge(res)
   else refuse(res, reply.status, reply.body)

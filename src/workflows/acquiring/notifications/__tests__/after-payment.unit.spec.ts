@@ -1,7 +1,7 @@
 import { NOTIFICATION_SIGN_FIELDS } from "../../../../gateway/schemas/notification"
 import { sign } from "../../../../gateway/signing"
 import { containerOf, handleNotification } from "./helpers/run"
-import { ORDER_NO, SESSION_ID } from "./helpers/fakes"
+import { fakeLocking, ORDER_NO, SESSION_ID } from "./helpers/fakes"
 
 /**
  * Refund and dispute notifications through the notify route's handling with the real gateway
@@ -17,24 +17,27 @@ const mockMedusa = {
   events: [] as Array<{ name: string; data: any }>,
 }
 jest.mock("../record-refunds", () => ({
-  recordNotifiedRefundsWorkflow: () => ({
-    run: async ({ input }: { input: { data: Record<string, unknown> } }) => {
+  recordNotifiedRefundsWorkflow: jest
+    .requireActual("./helpers/fakes")
+    .fakeWorkflow("fake-record-notified-refunds", async (input: { data: Record<string, unknown> }) => {
       mockMedusa.data = input.data
       mockMedusa.writes.push(input.data)
-    },
-  }),
+    }),
 }))
 jest.mock("../record-dispute", () => ({
   ...jest.requireActual("../record-dispute"),
-  recordDisputeWorkflow: () => ({
-    run: async ({ input }: { input: { dispute: Record<string, any>; opened: unknown[]; closed: unknown[] } }) => {
-      await new Promise((r) => setTimeout(r, 5)) // a write takes time: concurrent copies must wait for it
-      mockMedusa.disputes = [...mockMedusa.disputes.filter((d) => d.id !== input.dispute.id), input.dispute]
-      mockMedusa.writes.push(input.dispute)
-      for (const data of input.opened) mockMedusa.events.push({ name: "acquiring.dispute.opened", data })
-      for (const data of input.closed) mockMedusa.events.push({ name: "acquiring.dispute.closed", data })
-    },
-  }),
+  recordDisputeWorkflow: jest
+    .requireActual("./helpers/fakes")
+    .fakeWorkflow(
+      "fake-record-dispute",
+      async (input: { dispute: Record<string, any>; opened: unknown[]; closed: unknown[] }) => {
+        await new Promise((r) => setTimeout(r, 5)) // a write takes time: concurrent copies must wait for it
+        mockMedusa.disputes = [...mockMedusa.disputes.filter((d) => d.id !== input.dispute.id), input.dispute]
+        mockMedusa.writes.push(input.dispute)
+        for (const data of input.opened) mockMedusa.events.push({ name: "acquiring.dispute.opened", data })
+        for (const data of input.closed) mockMedusa.events.push({ name: "acquiring.dispute.closed", data })
+      },
+    ),
 }))
 
 const KEY = "sandbox-key-1"
@@ -117,7 +120,6 @@ const OPTIONS = {
 /** Medusa's view: the session, its payment (absent when `payment` is false), refund rows, a lock per key. */
 function scopeWith(opts: { payment?: boolean; refundRows?: string[] } = {}) {
   const locks: string[] = []
-  const held = new Map<string, Promise<unknown>>()
   const query = {
     graph: async ({ entity, filters }: { entity: string; filters: Record<string, unknown> }) => {
       if (entity === "payment_session") return { data: filters.id === SESSION.id ? [SESSION] : [] }
@@ -137,18 +139,7 @@ function scopeWith(opts: { payment?: boolean; refundRows?: string[] } = {}) {
       return { data: [] }
     },
   }
-  const locking = {
-    execute: async (key: string, job: () => Promise<unknown>) => {
-      locks.push(key)
-      const before = held.get(key) ?? Promise.resolve()
-      const run = before.then(job, job)
-      held.set(
-        key,
-        run.catch(() => undefined),
-      )
-      return run
-    },
-  }
+  const locking = fakeLocking(locks)
   const configModule = {
     modules: {
       payment: {

@@ -1,6 +1,6 @@
 import { PaymentActions } from "@medusajs/framework/utils"
 import { containerOf, handleNotification } from "./helpers/run"
-import { processPaymentRuns as runs, ORDER_NO, SESSION_ID } from "./helpers/fakes"
+import { fakeLocking, processPaymentRuns as runs, ORDER_NO, SESSION_ID } from "./helpers/fakes"
 
 jest.mock("@medusajs/medusa/core-flows", () => jest.requireActual("./helpers/fakes").fakeCoreFlows())
 
@@ -34,12 +34,7 @@ function scopeWith(session: Record<string, unknown>, opts: { failUpdate?: boolea
       updates.push(u)
     },
   }
-  const locking = {
-    execute: async (k: string, fn: () => Promise<unknown>) => {
-      locks.push(k)
-      return fn()
-    },
-  }
+  const locking = fakeLocking(locks)
   const table: Record<string, unknown> = { query, payment, locking, logger: { warn() {}, info() {} } }
   return { scope: containerOf(table) as never, locks, updates }
 }

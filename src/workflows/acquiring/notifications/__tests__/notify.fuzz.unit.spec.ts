@@ -4,7 +4,7 @@ import { NOTIFICATION_SIGN_FIELDS } from "../../../../gateway/schemas/notificati
 import { sign } from "../../../../gateway/signing"
 import { AcquiringHostedService } from "../../../../providers/acquiring"
 import { containerOf, handleNotification } from "./helpers/run"
-import { processPaymentRuns as runs, ORDER_NO, SESSION_ID } from "./helpers/fakes"
+import { fakeLocking, processPaymentRuns as runs, ORDER_NO, SESSION_ID } from "./helpers/fakes"
 
 /**
  * The notify route's handling (its notification workflow) with the real
@@ -17,13 +17,15 @@ jest.mock("@medusajs/medusa/core-flows", () => jest.requireActual("./helpers/fak
 /** Writes of the refund and dispute recording workflows (replaced by this list). */
 const mockRecorded: unknown[] = []
 jest.mock("../record-refunds", () => ({
-  recordNotifiedRefundsWorkflow: () => ({
-    run: async ({ input }: { input: unknown }) => void mockRecorded.push(input),
-  }),
+  recordNotifiedRefundsWorkflow: jest
+    .requireActual("./helpers/fakes")
+    .fakeWorkflow("fake-record-notified-refunds", async (input: unknown) => void mockRecorded.push(input)),
 }))
 jest.mock("../record-dispute", () => ({
   ...jest.requireActual("../record-dispute"),
-  recordDisputeWorkflow: () => ({ run: async ({ input }: { input: unknown }) => void mockRecorded.push(input) }),
+  recordDisputeWorkflow: jest
+    .requireActual("./helpers/fakes")
+    .fakeWorkflow("fake-record-dispute", async (input: unknown) => void mockRecorded.push(input)),
 }))
 
 const SESSION = {
@@ -103,7 +105,7 @@ function scopeWith(provider: AcquiringHostedService, options: Record<string, unk
               : [{ order_id: "order_1" }],
     }),
   }
-  const locking = { execute: async (_k: string, fn: () => Promise<unknown>) => fn() }
+  const locking = fakeLocking()
   // The refund and dispute paths build their gateway client from the app's config, as in Medusa.
   const configModule = {
     modules: {

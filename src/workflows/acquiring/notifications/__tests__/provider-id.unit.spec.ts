@@ -1,7 +1,7 @@
 import { PaymentActions } from "@medusajs/framework/utils"
 import { webhookProviderOf } from "../../../../lib/acquiring/config"
 import { containerOf, handleNotification } from "./helpers/run"
-import { ORDER_NO, SESSION_ID } from "./helpers/fakes"
+import { fakeLocking, ORDER_NO, SESSION_ID } from "./helpers/fakes"
 
 jest.mock("@medusajs/medusa/core-flows", () => ({
   ...jest.requireActual("@medusajs/medusa/core-flows"),
@@ -39,7 +39,7 @@ function scopeFor(version: keyof typeof RESOLVE, registered: string) {
         return { action: PaymentActions.AUTHORIZED, data: { session_id: SESSION_ID, amount: 10 } }
       },
     },
-    locking: { execute: async (_k: string, fn: () => Promise<unknown>) => fn() },
+    locking: fakeLocking(),
   }
   return { scope: containerOf(table) as never, resolved }
 }

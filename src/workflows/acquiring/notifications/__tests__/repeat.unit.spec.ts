@@ -1,6 +1,6 @@
 import { PaymentActions } from "@medusajs/framework/utils"
 import { containerOf, handleNotification } from "./helpers/run"
-import { processPaymentRuns as runs, ORDER_NO, SESSION_ID } from "./helpers/fakes"
+import { fakeLocking, processPaymentRuns as runs, ORDER_NO, SESSION_ID } from "./helpers/fakes"
 
 jest.mock("@medusajs/medusa/core-flows", () => jest.requireActual("./helpers/fakes").fakeCoreFlows())
 
@@ -31,12 +31,7 @@ function scopeWith(session: { status: string } & Record<string, unknown>, orders
       data: { session_id: SESSION_ID, amount: gatewayAmount },
     }),
   }
-  const locking = {
-    execute: async (k: string, fn: () => Promise<unknown>) => {
-      locks.push(k)
-      return fn()
-    },
-  }
+  const locking = fakeLocking(locks)
   // The books: every signature is its first delivery's, and no cart's payment was given back.
   const acquiring = { sealSignature: async () => true, listGatewayOrders: async () => [] }
   const table: Record<string, unknown> = { query, payment, locking, acquiring }

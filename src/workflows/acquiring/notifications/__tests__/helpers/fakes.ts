@@ -1,3 +1,5 @@
+import { createStep, createWorkflow, StepResponse, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
+
 /** Inputs of Medusa's processPaymentWorkflow, which a spec replaces with `jest.mock(..., fakeCoreFlows)`. */
 export const processPaymentRuns: unknown[] = []
 
@@ -11,6 +13,45 @@ export const fakeCoreFlows = () => ({
     run: async ({ input }: { input: unknown }) => void processPaymentRuns.push(input),
   }),
 })
+
+/** A child workflow replaced by one step that runs `write`: composed with runAsStep as the real one. */
+export function fakeWorkflow<I>(id: string, write: (input: I) => Promise<unknown>) {
+  const step = createStep(`${id}-write`, async (input: I) => new StepResponse((await write(input)) ?? id))
+  return createWorkflow(id, (input: I) => new WorkflowResponse(step(input)))
+}
+
+/** A per-key lock that really serialises, as `execute` and the lock steps' `acquire`/`release`; each key logged. */
+export function fakeLocking(locks: string[] = []) {
+  const held = new Map<string, Promise<void>>()
+  const free = new Map<string, () => void>()
+  const locking = {
+    execute: async (key: string, job: () => Promise<unknown>) => {
+      await locking.acquire(key)
+      try {
+        return await job()
+      } finally {
+        await locking.release(key)
+      }
+    },
+    acquire: async (keys: string | string[]) => {
+      for (const key of [keys].flat()) {
+        locks.push(key)
+        while (held.has(key)) await held.get(key)
+        held.set(key, new Promise((resolve) => free.set(key, resolve)))
+      }
+    },
+    release: async (keys: string | string[]) => {
+      for (const key of [keys].flat()) {
+        const resolve = free.get(key)
+        held.delete(key)
+        free.delete(key)
+        resolve?.()
+      }
+      return true
+    },
+  }
+  return locking
+}
 
 /** The order number of the specs' payment session, and the session's id. */
 export const ORDER_NO = "payses01JABCDEFGHJKMNPQRSTVWXYZ0"
