@@ -1,14 +1,22 @@
-import { createWorkflow, transform, WorkflowResponse, type WorkflowData } from "@medusajs/framework/workflows-sdk"
+import {
+  createWorkflow,
+  transform,
+  when,
+  WorkflowResponse,
+  type WorkflowData,
+} from "@medusajs/framework/workflows-sdk"
 import { emitEventStep } from "@medusajs/medusa/core-flows"
 import { ORDER_MONEY_EVENTS } from "../../../lib/acquiring/order-money"
 import { RECONCILE_CONFIG_WORKFLOW } from "../../../lib/acquiring/reconcile/runs"
 import type { ReconcileTarget } from "../../../lib/acquiring/reconcile/report"
+import { settleKeptAuthorisationsWorkflow } from "../kept/settle"
 import { canceledOrdersWorkflow } from "./canceled-workflow"
 import { applyPaymentDriftStep } from "./steps/apply-payment-drift"
 import { canceledOrdersToCheckStep } from "./steps/canceled-orders-to-check"
 import { configReportStep } from "./steps/config-report"
 import { findOpenSessionsStep } from "./steps/find-open-sessions"
 import { findPaymentDriftStep } from "./steps/find-payment-drift"
+import { keptOrdersToCheckStep } from "./steps/kept-orders-to-check"
 import { markUnpaidOrdersStep } from "./steps/mark-unpaid-orders"
 import { reconcileBooksStep } from "./steps/reconcile-books"
 import { reconcileCartsStep } from "./steps/reconcile-carts"
@@ -41,7 +49,17 @@ export const reconcileConfigWorkflow = createWorkflow(
     const returned = canceledOrdersWorkflow.runAsStep({
       input: transform({ canceled }, ({ canceled }) => ({ ...canceled, source: "reconciliation" as const })),
     })
-    const kept = reconcileKeptStep(target)
+    const keptOrders = keptOrdersToCheckStep(target)
+    const settledKept = when("acquiring-reconcile-settle-kept", { keptOrders }, ({ keptOrders }) => {
+      return keptOrders.order_ids.length > 0
+    }).then(() => settleKeptAuthorisationsWorkflow.runAsStep({ input: keptOrders }))
+    const kept = reconcileKeptStep(
+      transform({ target, keptOrders, settledKept }, ({ target, keptOrders, settledKept }) => ({
+        target,
+        order_ids: keptOrders.order_ids,
+        settled: settledKept ?? [],
+      })),
+    )
     const report = configReportStep(
       transform(
         { target, found, applied, held, carts, books, unpaid, returned, kept },
