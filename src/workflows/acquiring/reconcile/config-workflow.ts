@@ -22,6 +22,7 @@ import { reconcileBooksStep } from "./steps/reconcile-books"
 import { reconcileCartsStep } from "./steps/reconcile-carts"
 import { reconcileHeldStep } from "./steps/reconcile-held"
 import { reconcileKeptStep } from "./steps/reconcile-kept"
+import { settleEachOrphanStep } from "./steps/settle-each-orphan"
 
 /**
  * One provider config: payments against the gateway → the drift applied → open sessions → held
@@ -39,7 +40,8 @@ export const reconcileConfigWorkflow = createWorkflow(
     const sessions = findOpenSessionsStep(target)
     const held = reconcileHeldStep({ target, sessions })
     const carts = reconcileCartsStep({ target, sessions })
-    const books = reconcileBooksStep({ target, sessions })
+    const followed = reconcileBooksStep({ target, sessions })
+    const books = settleEachOrphanStep(followed)
     const unpaid = markUnpaidOrdersStep(transform({ applied }, ({ applied }) => ({ applied: applied.changes })))
     emitEventStep({
       eventName: ORDER_MONEY_EVENTS.unpaid,
