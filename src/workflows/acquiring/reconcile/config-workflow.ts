@@ -1,10 +1,4 @@
-import {
-  createWorkflow,
-  transform,
-  when,
-  WorkflowResponse,
-  type WorkflowData,
-} from "@medusajs/framework/workflows-sdk"
+import { createWorkflow, transform, when, WorkflowResponse, type WorkflowData } from "@medusajs/framework/workflows-sdk"
 import { emitEventStep } from "@medusajs/medusa/core-flows"
 import { ORDER_MONEY_EVENTS } from "../../../lib/acquiring/order-money"
 import { RECONCILE_CONFIG_WORKFLOW } from "../../../lib/acquiring/reconcile/runs"
@@ -20,9 +14,10 @@ import { keptOrdersToCheckStep } from "./steps/kept-orders-to-check"
 import { markUnpaidOrdersStep } from "./steps/mark-unpaid-orders"
 import { reconcileBooksStep } from "./steps/reconcile-books"
 import { reconcileCartsStep } from "./steps/reconcile-carts"
+import { reconcileEachItemStep } from "./steps/reconcile-each-item"
 import { reconcileHeldStep } from "./steps/reconcile-held"
 import { reconcileKeptStep } from "./steps/reconcile-kept"
-import { settleEachOrphanStep } from "./steps/settle-each-orphan"
+import { reportOrphansStep } from "./steps/report-orphans"
 
 /**
  * One provider config: payments against the gateway → the drift applied → open sessions → held
@@ -41,7 +36,13 @@ export const reconcileConfigWorkflow = createWorkflow(
     const held = reconcileHeldStep({ target, sessions })
     const carts = reconcileCartsStep({ target, sessions })
     const followed = reconcileBooksStep({ target, sessions })
-    const books = settleEachOrphanStep(followed)
+    const orphans = reconcileEachItemStep(
+      transform({ followed }, ({ followed }) => ({
+        items: followed.orphans.map((o) => ({ kind: "settle_orphan" as const, ...o })),
+        stop_on_error: true,
+      })),
+    ).config({ name: "acquiring-reconcile-settle-orphans" })
+    const books = reportOrphansStep(orphans)
     const unpaid = markUnpaidOrdersStep(transform({ applied }, ({ applied }) => ({ applied: applied.changes })))
     emitEventStep({
       eventName: ORDER_MONEY_EVENTS.unpaid,

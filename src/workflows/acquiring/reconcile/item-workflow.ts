@@ -1,0 +1,47 @@
+import { createWorkflow, transform, when, WorkflowResponse, type WorkflowData } from "@medusajs/framework/workflows-sdk"
+import type { ReconcileItem } from "../../../lib/acquiring/reconcile/items"
+import { settleOrphanWorkflow } from "../books/settle-orphan"
+import { recordCaptureWorkflow } from "../payments/record-capture"
+import { recordGatewayRefundWorkflow } from "../payments/record-refund"
+import { refundCanceledOrderWorkflow } from "./refund-canceled"
+
+type Of<K extends ReconcileItem["kind"]> = Extract<ReconcileItem, { kind: K }>
+const as = <K extends ReconcileItem["kind"]>(item: ReconcileItem) => item as Of<K>
+
+/**
+ * One item reconciliation records, through its own workflow by kind: a capture or refund the gateway
+ * made, an orphan to settle, a canceled order's rest to refund. Its result: an orphan's outcome.
+ */
+export const reconcileItemWorkflow = createWorkflow("acquiring-reconcile-item", (item: WorkflowData<ReconcileItem>) => {
+  when("acquiring-reconcile-item-capture", { item }, ({ item }) => item.kind === "capture").then(() => {
+    const input = transform({ item }, ({ item }) => {
+      const { payment_id, amount } = as<"capture">(item)
+      return { payment_id, amount, sealed: null }
+    })
+    recordCaptureWorkflow.runAsStep({ input })
+  })
+  when("acquiring-reconcile-item-refund", { item }, ({ item }) => item.kind === "refund").then(() => {
+    const input = transform({ item }, ({ item }) => {
+      const { payment_id, amount, refund_reference_id } = as<"refund">(item)
+      return { payment_id, amount, refund_reference_id, source: "reconciliation" as const }
+    })
+    recordGatewayRefundWorkflow.runAsStep({ input })
+  })
+  const orphan = when("acquiring-reconcile-item-orphan", { item }, ({ item }) => item.kind === "settle_orphan").then(
+    () => {
+      const input = transform({ item }, ({ item }) => {
+        const { order_no, reason } = as<"settle_orphan">(item)
+        return { order_no, reason }
+      })
+      return settleOrphanWorkflow.runAsStep({ input })
+    },
+  )
+  when("acquiring-reconcile-item-canceled", { item }, ({ item }) => item.kind === "refund_canceled").then(() => {
+    const input = transform({ item }, ({ item }) => {
+      const { payment_id, order_id, amount, note } = as<"refund_canceled">(item)
+      return { payment_id, order_id, amount, note }
+    })
+    refundCanceledOrderWorkflow.runAsStep({ input })
+  })
+  return new WorkflowResponse(transform({ orphan }, ({ orphan }) => ({ orphan: orphan ?? undefined })))
+})
