@@ -1,4 +1,6 @@
+import type { MovementInput } from "../../../modules/acquiring/service"
 import type { ReconcileChange } from "./change"
+import type { ReconcileItem } from "./items"
 
 export type CanceledSource = "cancel" | "reconciliation"
 
@@ -23,4 +25,12 @@ export interface CanceledOrdersInput {
   source: CanceledSource
   /** Only payments of these providers; default every acquiring one. */
   provider_ids?: string[]
+}
+
+/** A canceled order's captured rest to refund, and what it makes once refunded: lines, event, books row. */
+export interface CanceledRefund {
+  item: Extract<ReconcileItem, { kind: "refund_canceled" }>
+  movement: MovementInput
+  changes: ReconcileChange[]
+  event: CanceledMoneyEvent
 }

@@ -25,4 +25,3 @@ export function reconcileSteps(
 export const reconcileWorkflow = createWorkflow(RECONCILE_WORKFLOW, (input: WorkflowData<ReconcileInput>) => {
   return new WorkflowResponse(reconcileSteps(input))
 })
-

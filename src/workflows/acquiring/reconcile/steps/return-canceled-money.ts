@@ -7,12 +7,16 @@ import { cancel } from "../../../../lib/acquiring/operations"
 import { canceledOrderAction, ORDER_MARKS } from "../../../../lib/acquiring/order-money"
 import type { CanceledPayment } from "../../../../lib/acquiring/queries/canceled-orders"
 import { paymentById, type PaymentView } from "../../../../lib/acquiring/queries/payments"
-import type { CanceledMoneyEvent, CanceledOutcome, CanceledSource } from "../../../../lib/acquiring/reconcile/canceled"
+import type {
+  CanceledMoneyEvent,
+  CanceledOutcome,
+  CanceledRefund,
+  CanceledSource,
+} from "../../../../lib/acquiring/reconcile/canceled"
 import type { ReconcileChange } from "../../../../lib/acquiring/reconcile/change"
 import { gatewayRef, settled } from "../../../../lib/acquiring/reconcile/drift"
 import { recordMovementsAfterSend } from "../../../../lib/acquiring/books/movements"
 import { recordCancel } from "../../../../lib/acquiring/payments/record-cancel"
-import { refundCanceledOrderWorkflow } from "../refund-canceled"
 import { applyToPayment } from "./apply-payment-drift"
 import { cancelVoidedCollection, markOrderRow } from "./mark-unpaid-orders"
 
@@ -28,15 +32,15 @@ const movement = (view: PaymentView, kind: "cancel" | "refund") => ({
 })
 
 /**
- * Under the payment's lock: record what the gateway did, then refund a captured rest or void an
- * authorisation. `orphans: "report"`: listed, no money moved.
+ * Under the payment's lock: record what the gateway did, then void an authorisation, or plan the
+ * refund of a captured rest (its lines wait for it). `orphans: "report"`: listed, no money moved.
  */
 async function returnCanceledMoney(
   container: MedusaContainer,
   paymentId: string,
   orderId: string,
   source: CanceledSource,
-): Promise<CanceledOutcome> {
+): Promise<CanceledOutcome & { refund?: CanceledRefund }> {
   let view = await paymentById(container, paymentId, orderId)
   if (!view?.data || settled(view) || isKept(view.data)) return { changes: [] }
   const ref = gatewayRef(view.data)
@@ -77,14 +81,15 @@ async function returnCanceledMoney(
   }
   if (action.kind === "refund") {
     const note = `Order canceled with money held at the gateway (${source})`
-    await refundCanceledOrderWorkflow(container).run({
-      input: { payment_id: view.id, order_id: orderId, amount, note },
-    })
-    await recordMovementsAfterSend(container, [{ ...movement(view, "refund"), amount }])
     const detail = `order canceled with ${amount} ${view.currency_code} captured: refunded in full`
     return {
-      changes: [...changes, { ...base, kind: "canceled_order_refunded", detail }],
-      event: { ...event, settlement: "refunded" },
+      changes: [],
+      refund: {
+        item: { kind: "refund_canceled", payment_id: view.id, order_id: orderId, amount, note },
+        movement: { ...movement(view, "refund"), amount },
+        changes: [...changes, { ...base, kind: "canceled_order_refunded", detail }],
+        event: { ...event, settlement: "refunded" },
+      },
     }
   }
   const voided = await cancel(client, view.data!, { strict: true })
@@ -102,18 +107,20 @@ async function returnCanceledMoney(
 
 /**
  * One failure never stops the others. No compensation: the gateway's part is final, Medusa's undoes
- * itself. Runs refundCanceledOrderWorkflow for each captured rest: the payments are known only at run time.
+ * itself. The refunds it plans run after it, one item workflow each.
  */
 export const returnCanceledMoneyStep = createStep(
   "acquiring-return-canceled-money",
   async ({ items, source }: { items: CanceledPayment[]; source: CanceledSource }, { container }) => {
     const changes: ReconcileChange[] = []
     const events: CanceledMoneyEvent[] = []
+    const refunds: CanceledRefund[] = []
     for (const item of items) {
       try {
         const out = await returnCanceledMoney(container, item.payment_id, item.order_id, source)
         changes.push(...out.changes)
         if (out.event) events.push(out.event)
+        if (out.refund) refunds.push(out.refund)
       } catch (e) {
         changes.push({
           kind: "error",
@@ -124,6 +131,6 @@ export const returnCanceledMoneyStep = createStep(
         })
       }
     }
-    return new StepResponse({ changes, events })
+    return new StepResponse({ changes, events, refunds })
   },
 )
