@@ -1,6 +1,7 @@
 import type { MovementInput } from "../../../modules/acquiring/service"
 import type { ReconcileChange } from "./change"
-import type { ReconcileItem } from "./items"
+import type { DriftSlot } from "./drift-plan"
+import type { PlannedItem, ReconcileItem } from "./items"
 
 export type CanceledSource = "cancel" | "reconciliation"
 
@@ -34,3 +35,26 @@ export interface CanceledRefund {
   changes: ReconcileChange[]
   event: CanceledMoneyEvent
 }
+
+/** A canceled order's payment read against the gateway, its difference planned (slots over `items`). */
+export interface CanceledCheck {
+  payment_id: string
+  order_id: string
+  payment_status?: string
+  slots: DriftSlot[]
+}
+
+export interface CanceledDrift {
+  checks: CanceledCheck[]
+  items: PlannedItem[]
+  /** A payment that failed before its check: one line each, and nothing more for it. */
+  errors: ReconcileChange[]
+}
+
+export const canceledError = (p: { order_id: string; payment_id: string }, e: unknown): ReconcileChange => ({
+  kind: "error",
+  order_no: "",
+  order_id: p.order_id,
+  payment_id: p.payment_id,
+  detail: `canceled order's money: ${(e as Error).message}`,
+})

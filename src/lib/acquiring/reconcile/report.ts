@@ -72,9 +72,7 @@ const isChanges = (o: unknown): o is ReconcileChange[] =>
  * outputs, in the order they ran), and one error line names the config.
  */
 export function failedReport(config_id: string, message: string, outputs: unknown[] = []): ConfigReport {
-  const parts = outputs.flatMap((o) =>
-    isPart(o) ? [o] : isChanges(o) ? [{ changes: o }] : [],
-  )
+  const parts = outputs.flatMap((o) => (isPart(o) ? [o] : isChanges(o) ? [{ changes: o }] : []))
   const report = configReportOf(config_id, parts)
   report.changes.push({ kind: "error", order_no: "", detail: `${config_id}: ${message}` })
   return report

@@ -6,6 +6,7 @@ import type { CanceledOrdersInput } from "../../../lib/acquiring/reconcile/cance
 import { acquireLocksStep } from "../bulk/steps/acquire-locks"
 import { releaseLocksStep } from "../bulk/steps/release-locks"
 import { canceledPaymentsStep } from "./steps/canceled-payments"
+import { planCanceledDriftStep } from "./steps/plan-canceled-drift"
 import { reconcileEachItemStep } from "./steps/reconcile-each-item"
 import { recordCanceledRefundsStep } from "./steps/record-canceled-refunds"
 import { returnCanceledMoneyStep } from "./steps/return-canceled-money"
@@ -15,7 +16,8 @@ const LOCK_WAIT_SECONDS = 120
 /**
  * Canceled orders whose gateway still holds money (a portal capture, a capture in flight, an
  * authorisation completed after the cancel) give it back: the payments → their locks (gate first,
- * sorted keys) → void each or plan its refund → the refunds, one item workflow each → release →
+ * sorted keys) → what the gateway did, recorded → void each or plan its refund → the refunds, one
+ * item workflow each → release →
  * events (`acquiring.order.canceled_refunded`, or `acquiring.order.canceled_held` when
  * `orphans: "report"`). Its result: the report's lines.
  */
@@ -25,8 +27,16 @@ export const canceledOrdersWorkflow = createWorkflow(
     const items = canceledPaymentsStep(input)
     const keys = transform({ items }, ({ items }) => paymentLockKeys(items.map((i) => i.payment_id)))
     const locks = acquireLocksStep({ keys, gate: MULTI_PAYMENT_GATE, timeout: LOCK_WAIT_SECONDS })
+    const drift = planCanceledDriftStep({ items })
+    const recordedDrift = reconcileEachItemStep(transform({ drift }, ({ drift }) => ({ items: drift.items }))).config({
+      name: "acquiring-canceled-record-drift",
+    })
     const planned = returnCanceledMoneyStep(
-      transform({ items, input }, ({ items, input }) => ({ items, source: input.source })),
+      transform({ drift, recordedDrift, input }, ({ drift, recordedDrift, input }) => ({
+        drift,
+        results: recordedDrift.results,
+        source: input.source,
+      })),
     )
     const refunded = reconcileEachItemStep(
       transform({ planned }, ({ planned }) => ({ items: planned.refunds.map((r) => r.item) })),

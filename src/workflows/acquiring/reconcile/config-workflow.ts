@@ -1,11 +1,15 @@
 import { createWorkflow, transform, when, WorkflowResponse, type WorkflowData } from "@medusajs/framework/workflows-sdk"
 import { emitEventStep } from "@medusajs/medusa/core-flows"
 import { ORDER_MONEY_EVENTS } from "../../../lib/acquiring/order-money"
+import { MULTI_PAYMENT_GATE, paymentLockKeys } from "../../../lib/acquiring/queries/locks"
 import { RECONCILE_CONFIG_WORKFLOW } from "../../../lib/acquiring/reconcile/runs"
 import type { ReconcileTarget } from "../../../lib/acquiring/reconcile/report"
+import { acquireLocksStep } from "../bulk/steps/acquire-locks"
+import { releaseLocksStep } from "../bulk/steps/release-locks"
 import { settleKeptAuthorisationsWorkflow } from "../kept/settle"
 import { canceledOrdersWorkflow } from "./canceled-workflow"
 import { applyPaymentDriftStep } from "./steps/apply-payment-drift"
+import { planPaymentDriftStep } from "./steps/plan-payment-drift"
 import { canceledOrdersToCheckStep } from "./steps/canceled-orders-to-check"
 import { configReportStep } from "./steps/config-report"
 import { findOpenSessionsStep } from "./steps/find-open-sessions"
@@ -19,6 +23,8 @@ import { reconcileHeldStep } from "./steps/reconcile-held"
 import { reconcileKeptStep } from "./steps/reconcile-kept"
 import { reportOrphansStep } from "./steps/report-orphans"
 
+const LOCK_WAIT_SECONDS = 120
+
 /**
  * One provider config: payments against the gateway → the drift applied → open sessions → held
  * reviews → open carts → the books → orders left unpaid → canceled orders still holding money →
@@ -29,8 +35,18 @@ export const reconcileConfigWorkflow = createWorkflow(
   RECONCILE_CONFIG_WORKFLOW,
   (target: WorkflowData<ReconcileTarget>) => {
     const found = findPaymentDriftStep(target)
-    const applied = applyPaymentDriftStep(
+    // The drifted payments' locks (gate first, sorted keys) over planning and recording their drift.
+    const keys = transform({ found }, ({ found }) => paymentLockKeys(found.drifted.map((d) => d.payment_id)))
+    const locks = acquireLocksStep({ keys, gate: MULTI_PAYMENT_GATE, timeout: LOCK_WAIT_SECONDS })
+    const drift = planPaymentDriftStep(
       transform({ target, found }, ({ target, found }) => ({ config_id: target.config_id, drifted: found.drifted })),
+    )
+    const recorded = reconcileEachItemStep(transform({ drift }, ({ drift }) => ({ items: drift.items }))).config({
+      name: "acquiring-reconcile-record-drift",
+    })
+    releaseLocksStep(locks)
+    const applied = applyPaymentDriftStep(
+      transform({ drift, recorded }, ({ drift, recorded }) => ({ ...drift, results: recorded.results })),
     )
     const sessions = findOpenSessionsStep(target)
     const held = reconcileHeldStep({ target, sessions })
