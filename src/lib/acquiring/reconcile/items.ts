@@ -12,6 +12,8 @@ export const ReconcileItem = z.discriminatedUnion("kind", [
     amount: z.string(),
     refund_reference_id: z.string(),
   }),
+  /** A held order the gateway accepted: authoriseHeldWorkflow, under its session's lock. */
+  z.object({ kind: z.literal("authorize_held"), payment_session_id: z.string(), order_id: z.string() }),
   /** A gateway order of no live session: settleOrphanWorkflow. */
   z.object({ kind: z.literal("settle_orphan"), order_no: z.string(), reason: z.string() }),
   /** A canceled order's captured rest: refundCanceledOrderWorkflow. */
@@ -28,9 +30,14 @@ export type ReconcileItem = z.infer<typeof ReconcileItem>
 /** An item to run, unless the item at index `after` of the same list failed or was skipped. */
 export type PlannedItem = ReconcileItem & { after?: number }
 
-/** Each item's run: done (an orphan's outcome when it settled one), failed with its message, or skipped. */
+/**
+ * Each item's run: done (an orphan's outcome; whether a held session was still waiting and so
+ * authorised), failed with its message, or skipped.
+ */
 export type ItemResult =
-  { status: "done"; orphan?: OrphanOutcome } | { status: "failed"; error: string } | { status: "skipped" }
+  | { status: "done"; orphan?: OrphanOutcome; authorised?: boolean }
+  | { status: "failed"; error: string }
+  | { status: "skipped" }
 
 /** Whether item i may run: the item it comes after, if any, is done. */
 export function mayRun(items: PlannedItem[], results: ItemResult[], i: number): boolean {

@@ -21,6 +21,7 @@ import { reconcileCartsStep } from "./steps/reconcile-carts"
 import { reconcileEachItemStep } from "./steps/reconcile-each-item"
 import { reconcileHeldStep } from "./steps/reconcile-held"
 import { reconcileKeptStep } from "./steps/reconcile-kept"
+import { reportHeldStep } from "./steps/report-held"
 import { reportOrphansStep } from "./steps/report-orphans"
 
 const LOCK_WAIT_SECONDS = 120
@@ -49,7 +50,16 @@ export const reconcileConfigWorkflow = createWorkflow(
       transform({ drift, recorded }, ({ drift, recorded }) => ({ ...drift, results: recorded.results })),
     )
     const sessions = findOpenSessionsStep(target)
-    const held = reconcileHeldStep({ target, sessions })
+    const heldPlan = reconcileHeldStep({ target, sessions })
+    const authorised = reconcileEachItemStep(
+      transform({ heldPlan }, ({ heldPlan }) => ({ items: heldPlan.items })),
+    ).config({ name: "acquiring-reconcile-authorise-held" })
+    const held = reportHeldStep(
+      transform({ heldPlan, authorised }, ({ heldPlan, authorised }) => ({
+        plan: heldPlan,
+        results: authorised.results,
+      })),
+    )
     const carts = reconcileCartsStep({ target, sessions })
     const followed = reconcileBooksStep({ target, sessions })
     const orphans = reconcileEachItemStep(

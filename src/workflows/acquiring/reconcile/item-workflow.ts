@@ -3,6 +3,7 @@ import type { ReconcileItem } from "../../../lib/acquiring/reconcile/items"
 import { settleOrphanWorkflow } from "../books/settle-orphan"
 import { recordCaptureWorkflow } from "../payments/record-capture"
 import { recordGatewayRefundWorkflow } from "../payments/record-refund"
+import { authoriseHeldWorkflow } from "./held-workflow"
 import { refundCanceledOrderWorkflow } from "./refund-canceled"
 
 type Of<K extends ReconcileItem["kind"]> = Extract<ReconcileItem, { kind: K }>
@@ -10,7 +11,8 @@ const as = <K extends ReconcileItem["kind"]>(item: ReconcileItem) => item as Of<
 
 /**
  * One item reconciliation records, through its own workflow by kind: a capture or refund the gateway
- * made, an orphan to settle, a canceled order's rest to refund. Its result: an orphan's outcome.
+ * made, an orphan to settle, a canceled order's rest to refund, a held order to authorise. Its result:
+ * an orphan's outcome, whether the held order was authorised.
  */
 export const reconcileItemWorkflow = createWorkflow("acquiring-reconcile-item", (item: WorkflowData<ReconcileItem>) => {
   when("acquiring-reconcile-item-capture", { item }, ({ item }) => item.kind === "capture").then(() => {
@@ -43,5 +45,19 @@ export const reconcileItemWorkflow = createWorkflow("acquiring-reconcile-item", 
     })
     refundCanceledOrderWorkflow.runAsStep({ input })
   })
-  return new WorkflowResponse(transform({ orphan }, ({ orphan }) => ({ orphan: orphan ?? undefined })))
+  const authorised = when("acquiring-reconcile-item-held", { item }, ({ item }) => item.kind === "authorize_held").then(
+    () => {
+      const input = transform({ item }, ({ item }) => {
+        const { payment_session_id, order_id } = as<"authorize_held">(item)
+        return { payment_session_id, order_id }
+      })
+      return authoriseHeldWorkflow.runAsStep({ input })
+    },
+  )
+  return new WorkflowResponse(
+    transform({ orphan, authorised }, ({ orphan, authorised }) => ({
+      orphan: orphan ?? undefined,
+      authorised: authorised ?? undefined,
+    })),
+  )
 })

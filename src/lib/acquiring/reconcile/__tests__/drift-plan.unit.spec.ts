@@ -1,4 +1,5 @@
 import { driftLines, planActions } from "../drift-plan"
+import { heldLines } from "../held-plan"
 import { mayRun, type ItemResult, type PlannedItem } from "../items"
 import { failedReport } from "../report"
 
@@ -68,5 +69,35 @@ describe("a payment's drift planned as items and lines", () => {
     const lines = [{ kind: "capture", order_no: "n" }]
     const report = failedReport("acquiring", "boom", [settled, lines, { results: [] }])
     expect(report.changes.map((c) => c.kind)).toEqual(["capture", "error"])
+  })
+})
+
+describe("held orders' lines", () => {
+  const base = { order_no: "H1", order_id: "order_h", amount: "5.00" }
+  const plan = {
+    items: [
+      { kind: "authorize_held" as const, payment_session_id: "ps_1", order_id: "order_h" },
+      { kind: "authorize_held" as const, payment_session_id: "ps_2", order_id: "order_i" },
+    ],
+    slots: [
+      { change: { ...base, kind: "held_authorized" as const, detail: "gateway status 1" }, item: 0 },
+      { change: { ...base, kind: "held_declined" as const, detail: "declined" } },
+      { change: { ...base, order_no: "H2", kind: "held_authorized" as const, detail: "gateway status 1" }, item: 1 },
+    ],
+  }
+
+  it("keeps an authorised one's line, none for one a notification authorised meanwhile, an error line for a failure", () => {
+    expect(
+      heldLines(plan, [
+        { status: "done", authorised: true },
+        { status: "done", authorised: false },
+      ]),
+    ).toEqual([plan.slots[0].change, plan.slots[1].change])
+    expect(
+      heldLines(plan, [
+        { status: "failed", error: "boom" },
+        { status: "done", authorised: true },
+      ]),
+    ).toEqual([{ ...base, kind: "error", detail: "held payment: boom" }, plan.slots[1].change, plan.slots[2].change])
   })
 })

@@ -24,7 +24,12 @@ export const reconcileEachItemStep = createStep(
       const { after: _after, ...item } = items[i]
       const { result, errors } = await reconcileItemWorkflow(container).run({ input: item, throwOnError: false })
       if (!errors?.length) {
-        results.push({ status: "done", ...(result.orphan ? { orphan: result.orphan } : {}) })
+        const { orphan, authorised } = result
+        results.push({
+          status: "done",
+          ...(orphan ? { orphan } : {}),
+          ...(authorised !== undefined ? { authorised } : {}),
+        })
         continue
       }
       if (stop_on_error) throw errors[0].error
