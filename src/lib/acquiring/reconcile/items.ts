@@ -14,6 +14,19 @@ export const ReconcileItem = z.discriminatedUnion("kind", [
   }),
   /** A held order the gateway accepted: authoriseHeldWorkflow, under its session's lock. */
   z.object({ kind: z.literal("authorize_held"), payment_session_id: z.string(), order_id: z.string() }),
+  /** A paid cart whose notification was lost: completeCartWorkflow, under its stock locks and its lock. */
+  z.object({ kind: z.literal("complete_cart"), cart_id: z.string() }),
+  /** A paid session of a collection without a cart: processPaymentWorkflow, as the notification would. */
+  z.object({ kind: z.literal("authorize_collection"), session_id: z.string(), amount: z.string() }),
+  /** A paid cart that can never become an order: settleUnplaceableWorkflow, under the cart's lock. */
+  z.object({
+    kind: z.literal("settle_unplaceable"),
+    cart_id: z.string(),
+    session_id: z.string(),
+    order_no: z.string(),
+    cause: z.string(),
+    reason: z.string(),
+  }),
   /** A gateway order of no live session: settleOrphanWorkflow. */
   z.object({ kind: z.literal("settle_orphan"), order_no: z.string(), reason: z.string() }),
   /** A canceled order's captured rest: refundCanceledOrderWorkflow. */
@@ -30,14 +43,17 @@ export type ReconcileItem = z.infer<typeof ReconcileItem>
 /** An item to run, unless the item at index `after` of the same list failed or was skipped. */
 export type PlannedItem = ReconcileItem & { after?: number }
 
-/**
- * Each item's run: done (an orphan's outcome; whether a held session was still waiting and so
- * authorised), failed with its message, or skipped.
- */
-export type ItemResult =
-  | { status: "done"; orphan?: OrphanOutcome; authorised?: boolean }
-  | { status: "failed"; error: string }
-  | { status: "skipped" }
+/** What an item's workflow answers: an orphan's outcome, a held session authorised, a cart's order. */
+export interface ItemOutput {
+  orphan?: OrphanOutcome
+  authorised?: boolean
+  order_id?: string
+  /** An unplaceable cart's settlement; null: a Medusa payment or order holds it. */
+  unplaceable?: OrphanOutcome | null
+}
+
+/** Each item's run: done with its workflow's answer, failed with its message, or skipped. */
+export type ItemResult = ({ status: "done" } & ItemOutput) | { status: "failed"; error: string } | { status: "skipped" }
 
 /** Whether item i may run: the item it comes after, if any, is done. */
 export function mayRun(items: PlannedItem[], results: ItemResult[], i: number): boolean {

@@ -21,6 +21,8 @@ import { reconcileCartsStep } from "./steps/reconcile-carts"
 import { reconcileEachItemStep } from "./steps/reconcile-each-item"
 import { reconcileHeldStep } from "./steps/reconcile-held"
 import { reconcileKeptStep } from "./steps/reconcile-kept"
+import { planUnplaceableStep } from "./steps/plan-unplaceable"
+import { reportCartsStep } from "./steps/report-carts"
 import { reportHeldStep } from "./steps/report-held"
 import { reportOrphansStep } from "./steps/report-orphans"
 
@@ -60,7 +62,26 @@ export const reconcileConfigWorkflow = createWorkflow(
         results: authorised.results,
       })),
     )
-    const carts = reconcileCartsStep({ target, sessions })
+    const cartPlan = reconcileCartsStep({ target, sessions })
+    const completed = reconcileEachItemStep(
+      transform({ cartPlan }, ({ cartPlan }) => ({ items: cartPlan.items })),
+    ).config({ name: "acquiring-reconcile-complete-carts" })
+    const unplaceable = planUnplaceableStep(
+      transform({ cartPlan, completed }, ({ cartPlan, completed }) => ({
+        plan: cartPlan,
+        results: completed.results,
+      })),
+    )
+    const givenBack = reconcileEachItemStep(
+      transform({ unplaceable }, ({ unplaceable }) => ({ items: unplaceable.items })),
+    ).config({ name: "acquiring-reconcile-settle-unplaceable" })
+    const carts = reportCartsStep(
+      transform({ cartPlan, completed, unplaceable, givenBack }, (d) => ({
+        plan: d.cartPlan,
+        results: d.completed.results,
+        settled: { ...d.unplaceable, results: d.givenBack.results },
+      })),
+    )
     const followed = reconcileBooksStep({ target, sessions })
     const orphans = reconcileEachItemStep(
       transform({ followed }, ({ followed }) => ({

@@ -24,12 +24,7 @@ export const reconcileEachItemStep = createStep(
       const { after: _after, ...item } = items[i]
       const { result, errors } = await reconcileItemWorkflow(container).run({ input: item, throwOnError: false })
       if (!errors?.length) {
-        const { orphan, authorised } = result
-        results.push({
-          status: "done",
-          ...(orphan ? { orphan } : {}),
-          ...(authorised !== undefined ? { authorised } : {}),
-        })
+        results.push({ status: "done", ...result })
         continue
       }
       if (stop_on_error) throw errors[0].error
