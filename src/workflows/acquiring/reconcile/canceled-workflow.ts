@@ -14,12 +14,9 @@ import { returnCanceledMoneyStep } from "./steps/return-canceled-money"
 const LOCK_WAIT_SECONDS = 120
 
 /**
- * Canceled orders whose gateway still holds money (a portal capture, a capture in flight, an
- * authorisation completed after the cancel) give it back: the payments → their locks (gate first,
- * sorted keys) → what the gateway did, recorded → void each or plan its refund → the refunds, one
- * item workflow each → release →
- * events (`acquiring.order.canceled_refunded`, or `acquiring.order.canceled_held` when
- * `orphans: "report"`). Its result: the report's lines.
+ * Canceled orders whose gateway still holds money give it back: the payments → their locks → what
+ * the gateway did, recorded → void each or plan its refund → the refunds, an item each → release →
+ * events (`canceled_refunded`, or `canceled_held` when `orphans: "report"`). Result: the lines.
  */
 export const canceledOrdersWorkflow = createWorkflow(
   "acquiring-canceled-orders",
