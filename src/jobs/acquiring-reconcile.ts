@@ -4,7 +4,7 @@ import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { acquiringProviderConfigs } from "../lib/acquiring/config"
 import { currentOptions } from "../lib/acquiring/settings/current"
 import { sweepNotifications } from "../lib/acquiring/books/retention"
-import { reconcile } from "../workflows/acquiring/reconcile"
+import { reconcileWorkflow } from "../workflows/acquiring/reconcile"
 import { LOCK_KEYS } from "../lib/acquiring/lock-keys"
 
 /**
@@ -36,7 +36,7 @@ export default async function acquiringReconcileJob(container: MedusaContainer, 
     } catch {
       continue // not due yet, or another instance runs it
     }
-    const report = await reconcile(container, { config_ids: [c.config_id] })
+    const { result: report } = await reconcileWorkflow(container).run({ input: { config_ids: [c.config_id] } })
     const summary = report.changes.map((ch) => ch.kind).join(", ") || "no changes"
     logger.info(
       `acquiring: reconciliation of ${c.config_id} (tick ${tick}): ${report.payments_checked} payments, ${report.sessions_checked} open carts checked; ${summary}`,

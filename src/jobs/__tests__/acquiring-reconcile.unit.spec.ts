@@ -1,17 +1,22 @@
 import { InMemoryLockingProvider } from "@medusajs/locking/dist/providers/in-memory"
 import job, { config as jobConfig } from "../acquiring-reconcile"
-import { reconcile } from "../../workflows/acquiring/reconcile"
 import { sweepNotifications } from "../../lib/acquiring/books/retention"
 
-jest.mock("../../workflows/acquiring/reconcile", () => ({
-  reconcile: jest.fn(async () => ({
+// The job runs reconcileWorkflow; `reconcile` stands for one run and records (container, input).
+jest.mock("../../workflows/acquiring/reconcile", () => {
+  const reconcile = jest.fn<Promise<unknown>, [unknown, unknown]>(async () => ({
     started_at: "",
     finished_at: "",
     payments_checked: 0,
     sessions_checked: 0,
     changes: [],
-  })),
-}))
+  }))
+  const reconcileWorkflow = (container: unknown) => ({
+    run: async ({ input }: { input: unknown }) => ({ result: await reconcile(container, input) }),
+  })
+  return { reconcile, reconcileWorkflow }
+})
+const { reconcile } = jest.requireMock("../../workflows/acquiring/reconcile") as { reconcile: jest.Mock }
 
 jest.mock("../../lib/acquiring/books/retention", () => ({ sweepNotifications: jest.fn(async () => 0) }))
 

@@ -7,7 +7,6 @@ export {
 export {
   reconcileWorkflow,
   reconcileRunWorkflow,
-  reconcile,
   reconcileDiff,
   type ReconcileInput,
   type ReconcileReport,

@@ -10,10 +10,7 @@ import { pushTo } from "../../push-to"
 import { acquiringOf } from "../../../modules/acquiring"
 import { closedDetail } from "./closed-detail"
 import { orphanAction } from "./orphan-action"
-import { dataOfOrder, type OrphanOutcome } from "./orphan"
-
-/** Settles one orphan (the orphan settlement workflow, run by the caller). */
-export type SettleOrphan = (orderNo: string, reason: string) => Promise<OrphanOutcome>
+import { dataOfOrder } from "./orphan"
 
 export const BOOKS_PAGE = 1000
 const FOLLOW_FIELDS = [
@@ -30,25 +27,26 @@ const FOLLOW_FIELDS = [
   "settings_version",
 ]
 const PAID_SESSION = new Set(["authorized", "captured"])
+const ORPHAN_REASON = "its payment session no longer exists"
 
 export interface FollowReport {
   checked: number
   attached: number
   closed: number
-  outcomes: OrphanOutcome[]
+  /** Sessions gone, the gateway's money to void, refund or report: the orphan workflow settles each. */
+  orphans: Array<{ order_no: string; reason: string }>
 }
 
 /**
- * Every open gateway order of one provider config: attached once a payment carries it, settled when
- * its session is gone and the gateway holds money, closed when it can no longer be paid.
+ * Every open gateway order of one provider config: attached once a payment carries it, listed as an
+ * orphan when its session is gone and the gateway may hold money, closed when it can no longer be paid.
  */
 export async function followOpenOrders(
   scope: MedusaContainer,
   config: AcquiringProviderConfig,
   since: Date,
-  settle: SettleOrphan,
 ): Promise<FollowReport> {
-  const report: FollowReport = { checked: 0, attached: 0, closed: 0, outcomes: [] }
+  const report: FollowReport = { checked: 0, attached: 0, closed: 0, orphans: [] }
   const read = (after?: string) =>
     acquiringOf(scope).openGatewayOrdersPage(
       { provider_ids: config.provider_ids, since, after, take: BOOKS_PAGE },
@@ -58,7 +56,7 @@ export async function followOpenOrders(
   const marks: Promise<number>[] = []
   for await (const page of pagesAhead(read, nextKey)) {
     report.checked += page.length
-    if (page.length) await followPage(scope, config, page, report, marks, settle)
+    if (page.length) await followPage(scope, config, page, report, marks)
   }
   await Promise.all(marks)
   return report
@@ -70,7 +68,6 @@ async function followPage(
   page: GatewayOrderDTO[],
   report: FollowReport,
   marks: Promise<number>[],
-  settle: SettleOrphan,
 ) {
   const { data: sessions } = await graphOf(scope).graph({
     entity: "payment_session",
@@ -97,13 +94,12 @@ async function followPage(
     const record = records.get(order.order_no)
     const action = decide(order, record, config)
     if (action === "close") pushTo(close, closedDetail(record), order.id)
-    else if (action !== "wait")
-      report.outcomes.push(await settle(order.order_no, "its payment session no longer exists"))
+    else if (action !== "wait") report.orphans.push({ order_no: order.order_no, reason: ORPHAN_REASON })
   }
   for (const [detail, ids] of close) {
     await books.updateGatewayOrders({
       selector: { id: ids },
-      data: { state: "closed", orphan_reason: "its payment session no longer exists", settlement_detail: detail },
+      data: { state: "closed", orphan_reason: ORPHAN_REASON, settlement_detail: detail },
     })
     report.closed += ids.length
   }

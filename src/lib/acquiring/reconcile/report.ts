@@ -63,15 +63,16 @@ export function configReportOf(config_id: string, parts: StepPart[]): ConfigRepo
 }
 
 const isPart = (o: unknown): o is StepPart => !!o && Array.isArray((o as StepPart).changes)
+/** A child workflow's report lines; another child's result (kept authorisations settled) is no line. */
+const isChanges = (o: unknown): o is ReconcileChange[] =>
+  Array.isArray(o) && o.every((c) => typeof (c as Partial<ReconcileChange> | null)?.kind === "string")
 
 /**
  * A config whose run threw: what its finished steps reported stays (read from the engine's step
  * outputs, in the order they ran), and one error line names the config.
  */
 export function failedReport(config_id: string, message: string, outputs: unknown[] = []): ConfigReport {
-  const parts = outputs.flatMap((o) =>
-    isPart(o) ? [o] : Array.isArray(o) ? [{ changes: o as ReconcileChange[] }] : [],
-  )
+  const parts = outputs.flatMap((o) => (isPart(o) ? [o] : isChanges(o) ? [{ changes: o }] : []))
   const report = configReportOf(config_id, parts)
   report.changes.push({ kind: "error", order_no: "", detail: `${config_id}: ${message}` })
   return report

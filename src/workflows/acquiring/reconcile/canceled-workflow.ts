@@ -6,15 +6,17 @@ import type { CanceledOrdersInput } from "../../../lib/acquiring/reconcile/cance
 import { acquireLocksStep } from "../bulk/steps/acquire-locks"
 import { releaseLocksStep } from "../bulk/steps/release-locks"
 import { canceledPaymentsStep } from "./steps/canceled-payments"
+import { planCanceledDriftStep } from "./steps/plan-canceled-drift"
+import { reconcileEachItemStep } from "./steps/reconcile-each-item"
+import { recordCanceledRefundsStep } from "./steps/record-canceled-refunds"
 import { returnCanceledMoneyStep } from "./steps/return-canceled-money"
 
 const LOCK_WAIT_SECONDS = 120
 
 /**
- * Canceled orders whose gateway still holds money (a portal capture, a capture in flight, an
- * authorisation completed after the cancel) give it back: the payments → their locks (gate first,
- * sorted keys) → refund or void each → release → events (`acquiring.order.canceled_refunded`, or
- * `acquiring.order.canceled_held` when `orphans: "report"`). Its result: the report's lines.
+ * Canceled orders whose gateway still holds money give it back: the payments → their locks → what
+ * the gateway did, recorded → void each or plan its refund → the refunds, an item each → release →
+ * events (`canceled_refunded`, or `canceled_held` when `orphans: "report"`). Result: the lines.
  */
 export const canceledOrdersWorkflow = createWorkflow(
   "acquiring-canceled-orders",
@@ -22,10 +24,31 @@ export const canceledOrdersWorkflow = createWorkflow(
     const items = canceledPaymentsStep(input)
     const keys = transform({ items }, ({ items }) => paymentLockKeys(items.map((i) => i.payment_id)))
     const locks = acquireLocksStep({ keys, gate: MULTI_PAYMENT_GATE, timeout: LOCK_WAIT_SECONDS })
-    const done = returnCanceledMoneyStep(
-      transform({ items, input }, ({ items, input }) => ({ items, source: input.source })),
+    const drift = planCanceledDriftStep({ items })
+    const recordedDrift = reconcileEachItemStep(transform({ drift }, ({ drift }) => ({ items: drift.items }))).config({
+      name: "acquiring-canceled-record-drift",
+    })
+    const planned = returnCanceledMoneyStep(
+      transform({ drift, recordedDrift, input }, ({ drift, recordedDrift, input }) => ({
+        drift,
+        results: recordedDrift.results,
+        source: input.source,
+      })),
+    )
+    const refunded = reconcileEachItemStep(
+      transform({ planned }, ({ planned }) => ({ items: planned.refunds.map((r) => r.item) })),
+    ).config({ name: "acquiring-refund-canceled-orders" })
+    const recorded = recordCanceledRefundsStep(
+      transform({ planned, refunded }, ({ planned, refunded }) => ({
+        refunds: planned.refunds,
+        results: refunded.results,
+      })),
     )
     releaseLocksStep(locks)
+    const done = transform({ planned, recorded }, ({ planned, recorded }) => ({
+      changes: [...planned.changes, ...recorded.changes],
+      events: [...planned.events, ...recorded.events],
+    }))
     const events = transform({ done }, ({ done }) => ({
       refunded: done.events.filter((e) => e.settlement !== "reported"),
       held: done.events.filter((e) => e.settlement === "reported"),

@@ -1,4 +1,4 @@
-export { reconcile, reconcileWorkflow } from "./workflow"
+export { reconcileWorkflow } from "./workflow"
 export { reconcileConfigWorkflow } from "./config-workflow"
 export { reconcileRunWorkflow } from "./background"
 export { canceledOrdersWorkflow } from "./canceled-workflow"

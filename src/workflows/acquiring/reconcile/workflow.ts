@@ -1,4 +1,3 @@
-import type { MedusaContainer } from "@medusajs/framework/types"
 import { createWorkflow, transform, WorkflowResponse, type WorkflowData } from "@medusajs/framework/workflows-sdk"
 import type { ReconcileInput, ReconcileReport } from "../../../lib/acquiring/reconcile/report"
 import { RECONCILE_WORKFLOW } from "../../../lib/acquiring/reconcile/runs"
@@ -19,13 +18,10 @@ export function reconcileSteps(
   )
 }
 
-/** Not stored: it runs in the caller's process and leaves no execution row behind. */
+/**
+ * Not stored: it runs in the caller's process and leaves no execution row behind. The scheduled job,
+ * "sync now" and the bench run it.
+ */
 export const reconcileWorkflow = createWorkflow(RECONCILE_WORKFLOW, (input: WorkflowData<ReconcileInput>) => {
   return new WorkflowResponse(reconcileSteps(input))
 })
-
-/** The scheduled job's, "sync now"'s and the bench's way in: reconcileWorkflow in this process. */
-export async function reconcile(container: MedusaContainer, input: ReconcileInput = {}): Promise<ReconcileReport> {
-  const { result } = await reconcileWorkflow(container).run({ input })
-  return result
-}

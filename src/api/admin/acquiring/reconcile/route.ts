@@ -1,13 +1,14 @@
 import { randomUUID } from "node:crypto"
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import type { ReconcileRun } from "../../../../lib/acquiring/reconcile/runs"
-import { reconcile, reconcileRunWorkflow } from "../../../../workflows/acquiring/reconcile"
+import { reconcileRunWorkflow, reconcileWorkflow } from "../../../../workflows/acquiring/reconcile"
 import type { AdminReconcile } from "./validators"
 
 export async function POST(req: AuthenticatedMedusaRequest<AdminReconcile>, res: MedusaResponse) {
   const { background, ...input } = req.validatedBody
   if (!background) {
-    res.json({ report: await reconcile(req.scope, input) })
+    const { result: report } = await reconcileWorkflow(req.scope).run({ input })
+    res.json({ report })
     return
   }
   // The run's handle is the engine's transaction id; the run answers at once, queued.

@@ -1,11 +1,9 @@
 import type { ConfigModule, IOrderModuleService, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { authorizePaymentSessionForOrderWorkflow } from "@medusajs/medusa/core-flows"
 import { orderRecords } from "../../../../lib/acquiring/gateways"
-import { LOCK_KEYS } from "../../../../lib/acquiring/lock-keys"
 import type { OpenSessionRows } from "../../../../lib/acquiring/queries/open-sessions"
-import type { ReconcileChange } from "../../../../lib/acquiring/reconcile/change"
+import type { HeldPlan } from "../../../../lib/acquiring/reconcile/held-plan"
 import type { ReconcileTarget } from "../../../../lib/acquiring/reconcile/report"
 import { configOf } from "../../../../lib/acquiring/reconcile/targets"
 import { mapOrderRecord } from "../../../../lib/acquiring/status"
@@ -28,23 +26,6 @@ async function heldSessions(
   )
 }
 
-/** Re-read under the session's lock: a notification may have authorised it meanwhile. */
-async function authorise(container: MedusaContainer, session: OrderSession): Promise<boolean> {
-  const locking = container.resolve(Modules.LOCKING)
-  return locking.execute(
-    LOCK_KEYS.session(session.payment_session_id),
-    async () => {
-      const now = (await orderSessions(container, [session.order_id])).get(session.order_id)
-      if (now?.session_status !== "pending_authorization") return false
-      await authorizePaymentSessionForOrderWorkflow(container).run({
-        input: { payment_session_id: session.payment_session_id },
-      })
-      return true
-    },
-    { timeout: 30 },
-  )
-}
-
 async function markDeclined(container: MedusaContainer, session: OrderSession) {
   const orders = container.resolve(Modules.ORDER) as IOrderModuleService
   const acquiring_review = {
@@ -58,16 +39,15 @@ async function markDeclined(container: MedusaContainer, session: OrderSession) {
 
 /**
  * Orders held for review decided elsewhere while the notification was lost: an accepted one is
- * authorised (Medusa's authorise workflow undoes its own steps); a declined one is reported once and
- * left to the admin.
+ * planned for authorising (an item each); a declined one is reported once and left to the admin.
  */
 export const reconcileHeldStep = createStep(
   "acquiring-reconcile-held",
   async ({ target, sessions }: { target: ReconcileTarget; sessions: OpenSessionRows | null }, { container }) => {
     const c = configOf(container.resolve<ConfigModule>(ContainerRegistrationKeys.CONFIG_MODULE), target.config_id)
     const held = await heldSessions(container, c.provider_ids, target, sessions)
-    const changes: ReconcileChange[] = []
-    if (!held.length) return new StepResponse({ changes })
+    const plan: HeldPlan = { slots: [], items: [] }
+    if (!held.length) return new StepResponse(plan)
     const records = await orderRecords(
       container,
       c.provider_ids[0],
@@ -78,20 +58,23 @@ export const reconcileHeldStep = createStep(
       const base = { order_no: session.data.order_no, order_id: session.order_id, amount: session.data.amount }
       try {
         if (status === "authorized" || status === "captured") {
-          if (await authorise(container, session))
-            changes.push({ ...base, kind: "held_authorized", detail: `gateway status ${code}` })
+          const { payment_session_id, order_id } = session
+          const item = plan.items.push({ kind: "authorize_held", payment_session_id, order_id }) - 1
+          plan.slots.push({ change: { ...base, kind: "held_authorized", detail: `gateway status ${code}` }, item })
         } else if ((status === "error" || status === "canceled") && !session.metadata?.acquiring_review) {
           await markDeclined(container, session)
-          changes.push({
-            ...base,
-            kind: "held_declined",
-            detail: `gateway status ${code}: the held payment was declined; cancel the order or ask for another payment`,
+          plan.slots.push({
+            change: {
+              ...base,
+              kind: "held_declined",
+              detail: `gateway status ${code}: the held payment was declined; cancel the order or ask for another payment`,
+            },
           })
         }
       } catch (e) {
-        changes.push({ ...base, kind: "error", detail: `held payment: ${(e as Error).message}` })
+        plan.slots.push({ change: { ...base, kind: "error", detail: `held payment: ${(e as Error).message}` } })
       }
     }
-    return new StepResponse({ changes })
+    return new StepResponse(plan)
   },
 )

@@ -6,23 +6,27 @@ import { keptExpiring } from "../../../../lib/acquiring/reconcile/kept"
 import type { ReconcileTarget } from "../../../../lib/acquiring/reconcile/report"
 import { configOf } from "../../../../lib/acquiring/reconcile/targets"
 import { outcomeOf } from "../../../../lib/acquiring/kept-orders"
-import { keptOfOrders, ordersWithKept } from "../../../../lib/acquiring/queries/kept"
-import { settleKeptAuthorisationsWorkflow } from "../../kept/settle"
+import { keptOfOrders } from "../../../../lib/acquiring/queries/kept"
+import type { KeptSettled } from "../../kept/settle"
+
+export interface KeptReportInput {
+  target: ReconcileTarget
+  order_ids: string[]
+  /** What settleKeptAuthorisationsWorkflow did; none when there was no order to settle. */
+  settled?: KeptSettled[]
+}
 
 /**
- * After the carts, since a collection they just authorised may end a kept authorisation: void those
- * no longer needed; warn of those whose capture window is about to close.
+ * After settling, which ran after the carts (a collection they just authorised may end a kept
+ * authorisation): the voids as report lines, and a warning for each kept one whose capture window closes.
  */
 export const reconcileKeptStep = createStep(
   "acquiring-reconcile-kept",
-  async (target: ReconcileTarget, { container }) => {
+  async ({ target, order_ids, settled = [] }: KeptReportInput, { container }) => {
+    if (!order_ids.length) return new StepResponse({ changes: [] as ReconcileChange[] })
     const config = container.resolve<ConfigModule>(ContainerRegistrationKeys.CONFIG_MODULE)
     const providerIds = configOf(config, target.config_id).provider_ids
-    const orders = target.order_ids ?? (await ordersWithKept(container, providerIds, new Date(target.since)))
-    if (!orders.length) return new StepResponse({ changes: [] as ReconcileChange[] })
-    // The child workflow voids each kept authorisation no longer needed, under its own lock.
-    const { result: settled } = await settleKeptAuthorisationsWorkflow(container).run({ input: { order_ids: orders } })
-    const read = await keptOfOrders(container, orders)
+    const read = await keptOfOrders(container, order_ids)
     const changes: ReconcileChange[] = settled.map((s) => ({
       kind: s.outcome === "error" ? "error" : "kept_voided",
       order_no: s.order_no,

@@ -1,19 +1,24 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { GATEWAY_CAPTURED } from "../../../../lib/acquiring/batch"
-import { gatewayOfOrder, recordsByOrderNo, refundsByOrderNo } from "../../../../lib/acquiring/gateways"
-import { isKept } from "../../../../lib/acquiring/kept"
+import { gatewayOfOrder } from "../../../../lib/acquiring/gateways"
 import { cancel } from "../../../../lib/acquiring/operations"
 import { canceledOrderAction, ORDER_MARKS } from "../../../../lib/acquiring/order-money"
-import type { CanceledPayment } from "../../../../lib/acquiring/queries/canceled-orders"
 import { paymentById, type PaymentView } from "../../../../lib/acquiring/queries/payments"
-import type { CanceledMoneyEvent, CanceledOutcome, CanceledSource } from "../../../../lib/acquiring/reconcile/canceled"
+import {
+  canceledError,
+  type CanceledCheck,
+  type CanceledDrift,
+  type CanceledMoneyEvent,
+  type CanceledOutcome,
+  type CanceledRefund,
+  type CanceledSource,
+} from "../../../../lib/acquiring/reconcile/canceled"
 import type { ReconcileChange } from "../../../../lib/acquiring/reconcile/change"
-import { gatewayRef, settled } from "../../../../lib/acquiring/reconcile/drift"
+import { gatewayRef } from "../../../../lib/acquiring/reconcile/drift"
+import { driftLines } from "../../../../lib/acquiring/reconcile/drift-plan"
+import type { ItemResult } from "../../../../lib/acquiring/reconcile/items"
 import { recordMovementsAfterSend } from "../../../../lib/acquiring/books/movements"
 import { recordCancel } from "../../../../lib/acquiring/payments/record-cancel"
-import { refundCanceledOrderWorkflow } from "../refund-canceled"
-import { applyToPayment } from "./apply-payment-drift"
 import { cancelVoidedCollection, markOrderRow } from "./mark-unpaid-orders"
 
 /** The books' line of a movement this sends for a canceled order. */
@@ -28,33 +33,27 @@ const movement = (view: PaymentView, kind: "cancel" | "refund") => ({
 })
 
 /**
- * Under the payment's lock: record what the gateway did, then refund a captured rest or void an
- * authorisation. `orphans: "report"`: listed, no money moved.
+ * Under the payment's lock, once what the gateway did is recorded: void an authorisation, or plan the
+ * refund of a captured rest (its lines wait for it). `orphans: "report"`: listed, no money moved.
  */
 async function returnCanceledMoney(
   container: MedusaContainer,
-  paymentId: string,
-  orderId: string,
+  check: CanceledCheck,
+  changes: ReconcileChange[],
   source: CanceledSource,
-): Promise<CanceledOutcome> {
-  let view = await paymentById(container, paymentId, orderId)
-  if (!view?.data || settled(view) || isKept(view.data)) return { changes: [] }
-  const ref = gatewayRef(view.data)
-  const { client, options } = await gatewayOfOrder(container, view.provider_id, ref.order_no)
-  const record = (await recordsByOrderNo(client, [ref])).get(ref.order_no)
-  const refunds = GATEWAY_CAPTURED.has(record?.payment_status ?? "")
-    ? ((await refundsByOrderNo(client, [ref])).get(ref.order_no) ?? [])
-    : []
-  const changes = await applyToPayment(container, view, record, refunds)
-  view = (await paymentById(container, paymentId, orderId))!
+): Promise<CanceledOutcome & { refund?: CanceledRefund }> {
+  const orderId = check.order_id
+  const view = (await paymentById(container, check.payment_id, orderId))!
+  const ref = gatewayRef(view.data!)
   const action = canceledOrderAction(
     { canceled: !!view.canceled_at, captured: view.captured, refunded: view.refunded },
-    record?.payment_status,
+    check.payment_status,
   )
   if (action.kind === "none") {
     if (view.canceled_at) await cancelVoidedCollection(container, view.payment_collection_id)
     return { changes }
   }
+  const { client, options } = await gatewayOfOrder(container, view.provider_id, ref.order_no)
   const amount = action.kind === "refund" ? action.amount : view.amount
   const base = { order_no: ref.order_no, payment_id: view.id, order_id: orderId, amount }
   const event = {
@@ -77,14 +76,15 @@ async function returnCanceledMoney(
   }
   if (action.kind === "refund") {
     const note = `Order canceled with money held at the gateway (${source})`
-    await refundCanceledOrderWorkflow(container).run({
-      input: { payment_id: view.id, order_id: orderId, amount, note },
-    })
-    await recordMovementsAfterSend(container, [{ ...movement(view, "refund"), amount }])
     const detail = `order canceled with ${amount} ${view.currency_code} captured: refunded in full`
     return {
-      changes: [...changes, { ...base, kind: "canceled_order_refunded", detail }],
-      event: { ...event, settlement: "refunded" },
+      changes: [],
+      refund: {
+        item: { kind: "refund_canceled", payment_id: view.id, order_id: orderId, amount, note },
+        movement: { ...movement(view, "refund"), amount },
+        changes: [...changes, { ...base, kind: "canceled_order_refunded", detail }],
+        event: { ...event, settlement: "refunded" },
+      },
     }
   }
   const voided = await cancel(client, view.data!, { strict: true })
@@ -102,28 +102,26 @@ async function returnCanceledMoney(
 
 /**
  * One failure never stops the others. No compensation: the gateway's part is final, Medusa's undoes
- * itself. Runs refundCanceledOrderWorkflow for each captured rest: the payments are known only at run time.
+ * itself. The refunds it plans run after it, one item workflow each.
  */
 export const returnCanceledMoneyStep = createStep(
   "acquiring-return-canceled-money",
-  async ({ items, source }: { items: CanceledPayment[]; source: CanceledSource }, { container }) => {
-    const changes: ReconcileChange[] = []
+  async (input: { drift: CanceledDrift; results: ItemResult[]; source: CanceledSource }, { container }) => {
+    const { drift, results, source } = input
+    const changes: ReconcileChange[] = [...drift.errors]
     const events: CanceledMoneyEvent[] = []
-    for (const item of items) {
+    const refunds: CanceledRefund[] = []
+    for (const check of drift.checks) {
       try {
-        const out = await returnCanceledMoney(container, item.payment_id, item.order_id, source)
+        const lines = driftLines(check.slots, drift.items, results)
+        const out = await returnCanceledMoney(container, check, lines, source)
         changes.push(...out.changes)
         if (out.event) events.push(out.event)
+        if (out.refund) refunds.push(out.refund)
       } catch (e) {
-        changes.push({
-          kind: "error",
-          order_no: "",
-          order_id: item.order_id,
-          payment_id: item.payment_id,
-          detail: `canceled order's money: ${(e as Error).message}`,
-        })
+        changes.push(canceledError(check, e))
       }
     }
-    return new StepResponse({ changes, events })
+    return new StepResponse({ changes, events, refunds })
   },
 )
