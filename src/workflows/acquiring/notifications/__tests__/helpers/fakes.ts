@@ -1,4 +1,10 @@
-import { createStep, createWorkflow, StepResponse, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
+import {
+  createStep,
+  createWorkflow,
+  StepResponse,
+  WorkflowResponse,
+  type WorkflowData,
+} from "@medusajs/framework/workflows-sdk"
 
 /** Inputs of Medusa's processPaymentWorkflow, which a spec replaces with `jest.mock(..., fakeCoreFlows)`. */
 export const processPaymentRuns: unknown[] = []
@@ -17,7 +23,7 @@ export const fakeCoreFlows = () => ({
 /** A child workflow replaced by one step that runs `write`: composed with runAsStep as the real one. */
 export function fakeWorkflow<I>(id: string, write: (input: I) => Promise<unknown>) {
   const step = createStep(`${id}-write`, async (input: I) => new StepResponse((await write(input)) ?? id))
-  return createWorkflow(id, (input: I) => new WorkflowResponse(step(input)))
+  return createWorkflow(id, (input: WorkflowData<I>) => new WorkflowResponse(step(input)))
 }
 
 /** A per-key lock that really serialises, as `execute` and the lock steps' `acquire`/`release`; each key logged. */
