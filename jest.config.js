@@ -98,6 +98,9 @@ module.exports = {
   moduleFileExtensions: ["js", "ts", "tsx", "json"],
   modulePathIgnorePatterns: ["dist/", "<rootDir>/.medusa/"],
   testMatch: MATCH[type],
+  // Each integration file boots a Medusa app whose memory a worker keeps after it; past this a worker is
+  // replaced between files instead of running out of heap halfway through a kind.
+  workerIdleMemoryLimit: "1536MB",
   // Files known to take minutes start first, so the two workers of a kind finish close together.
   testSequencer: "./scripts/jest-sequencer.js",
   // Any test file that leaves Object.prototype changed fails (prototype pollution guard).
