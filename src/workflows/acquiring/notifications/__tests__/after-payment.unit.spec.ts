@@ -1,7 +1,7 @@
 import { NOTIFICATION_SIGN_FIELDS } from "../../../../gateway/schemas/notification"
 import { sign } from "../../../../gateway/signing"
 import { containerOf, handleNotification } from "./helpers/run"
-import { fakeLocking, ORDER_NO, SESSION_ID } from "./helpers/fakes"
+import { fakeLocking, ORDER_NO, PAYMENT_DATA, SESSION_ID } from "./helpers/fakes"
 
 /**
  * Refund and dispute notifications through the notify route's handling with the real gateway
@@ -49,15 +49,7 @@ const SESSION = {
   payment_collection_id: "pay_col_1",
   status: "authorized",
 }
-const DATA = {
-  order_no: ORDER_NO,
-  currency: "EUR",
-  amount: "32.89",
-  variant: "hosted",
-  account_id: "100000101",
-  transaction_id: "T1",
-  session_id: SESSION.id,
-}
+const DATA = { ...PAYMENT_DATA, session_id: SESSION.id }
 
 /** The gateway: its order record, its refund records, and whether it answers at all. */
 const gateway = {

@@ -1,6 +1,6 @@
 import { notifiedDisputeWorkflow } from "../notified-dispute"
 import { notifiedOrphanWorkflow } from "../notified-orphan"
-import { fakeLocking, ORDER_NO, SESSION_ID } from "./helpers/fakes"
+import { fakeLocking, ORDER_NO, PAYMENT_DATA, SESSION_ID } from "./helpers/fakes"
 import { containerOf } from "./helpers/run"
 
 /**
@@ -28,15 +28,7 @@ jest.mock("../../books/settle-orphan", () => ({
     }),
 }))
 
-const DATA = {
-  order_no: ORDER_NO,
-  currency: "EUR",
-  amount: "32.89",
-  variant: "hosted",
-  account_id: "100000101",
-  transaction_id: "T1",
-  session_id: SESSION_ID,
-}
+const DATA = { ...PAYMENT_DATA, session_id: SESSION_ID }
 
 function scopeWith() {
   const locks: string[] = []

@@ -4,7 +4,7 @@ import { NOTIFICATION_SIGN_FIELDS } from "../../../../gateway/schemas/notificati
 import { sign } from "../../../../gateway/signing"
 import { AcquiringHostedService } from "../../../../providers/acquiring"
 import { containerOf, handleNotification } from "./helpers/run"
-import { fakeLocking, processPaymentRuns as runs, ORDER_NO, SESSION_ID } from "./helpers/fakes"
+import { fakeLocking, processPaymentRuns as runs, ORDER_NO, PAYMENT_DATA, SESSION_ID } from "./helpers/fakes"
 
 /**
  * The notify route's handling (its notification workflow) with the real
@@ -67,14 +67,6 @@ function gatewayFetch() {
       }),
     )
   }
-}
-const PAYMENT_DATA = {
-  order_no: ORDER_NO,
-  currency: "EUR",
-  amount: "32.89",
-  variant: "hosted",
-  account_id: "100000101",
-  transaction_id: "T1",
 }
 
 function scopeWith(provider: AcquiringHostedService, options: Record<string, unknown>) {

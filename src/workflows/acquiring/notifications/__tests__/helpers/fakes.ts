@@ -62,3 +62,13 @@ export function fakeLocking(locks: string[] = []) {
 /** The order number of the specs' payment session, and the session's id. */
 export const ORDER_NO = "payses01JABCDEFGHJKMNPQRSTVWXYZ0"
 export const SESSION_ID = "payses_01JABCDEFGHJKMNPQRSTVWXYZ0"
+
+/** The acquiring data of the specs' one payment, as the provider stores it. */
+export const PAYMENT_DATA = {
+  order_no: ORDER_NO,
+  currency: "EUR",
+  amount: "32.89",
+  variant: "hosted",
+  account_id: "100000101",
+  transaction_id: "T1",
+}
