@@ -1,15 +1,15 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { MedusaError } from "@medusajs/framework/utils"
-import { mapLimit } from "../../../gateway/concurrency"
 import type { RefundResult } from "../../../gateway/schemas/batch"
 import type { RefundRecord } from "../../../gateway/schemas/transactions"
 import type { EntryVerdict } from "../batch"
-import { sealedCapture, type SealedPaymentData } from "../payments/sealed-capture"
+import type { ItemResult, RecordItem } from "../items/record-item"
+import { sealedCapture } from "../payments/sealed-capture"
 import type { BulkOperation } from "./plan"
 import type { BulkItemResult, Work } from "./types"
 
 /** Payments of different orders are independent (Medusa locks each row), so a few are recorded at once. */
-const RECORD_CONCURRENCY = 8
+export const RECORD_CONCURRENCY = 8
 
 const DONE: Record<BulkOperation, BulkItemResult["status"]> = {
   capture: "captured",
@@ -17,17 +17,14 @@ const DONE: Record<BulkOperation, BulkItemResult["status"]> = {
   refund: "refunded",
 }
 
-/** What one order's recording in Medusa needs: the sealed capture, or the gateway's refund. */
-export interface BulkRecording {
-  operation: BulkOperation
-  payment_id: string
-  amount: string
-  sealed: SealedPaymentData | null
-  refund?: RefundResult | RefundRecord
-}
+/** Per order: its result already, or the index of its recording among `items` and its result once recorded. */
+export type BulkFinish = { result: BulkItemResult } | { item: number; recorded: BulkItemResult }
 
-/** Records one order through Medusa's own paths (the recording workflow, run by the caller). */
-export type RecordBulkResult = (recording: BulkRecording) => Promise<unknown>
+/** What a bulk call records in Medusa, one item per order the gateway did it for. */
+export interface BulkRecordings {
+  finishes: BulkFinish[]
+  items: RecordItem[]
+}
 
 const baseOf = (w: Work) => ({
   order_id: w.item.order_id,
@@ -45,17 +42,17 @@ function unrecorded(work: Work, v: EntryVerdict | undefined): BulkItemResult | u
   return undefined
 }
 
-/** A result per order, in the order of `work`; one order's failure is its own result. */
-export function finishAll(
-  container: MedusaContainer,
-  op: BulkOperation,
-  work: Work[],
-  verdict: Map<string, EntryVerdict>,
-  record: RecordBulkResult,
-): Promise<BulkItemResult[]> {
-  return mapLimit(work, RECORD_CONCURRENCY, (w) =>
-    finishOne(container, op, w, verdict.get(w.payment.data!.order_no), record),
-  )
+/** The gateway did it but Medusa could not record it: the order's result says how to finish. */
+function recordFailed(recorded: BulkItemResult, message: string): BulkItemResult {
+  const { order_id, payment_id, order_no, amount } = recorded
+  return {
+    order_id,
+    payment_id,
+    order_no,
+    status: "failed",
+    amount,
+    error: `the gateway did it; recording in Medusa failed (retry the call or run reconciliation): ${message}`,
+  }
 }
 
 /** Capture: sent by this call ("medusa") or found done at the gateway, e.g. in its portal ("gateway"). */
@@ -66,39 +63,54 @@ function recordingOf(
   amount: string,
   refund: RefundResult | RefundRecord | undefined,
   source: "medusa" | "gateway",
-): BulkRecording {
-  if (op === "refund" && (!refund || !work.payment.data))
+): RecordItem {
+  const payment_id = work.payment.id
+  if (op === "cancel") return { kind: "cancel", payment_id }
+  if (op === "capture")
+    return { kind: "capture", payment_id, amount, sealed: sealedCapture(container, work.payment, { amount, source }) }
+  if (!refund || !work.payment.data)
     throw new MedusaError(MedusaError.Types.UNEXPECTED_STATE, "no gateway refund to record")
-  const sealed = op === "capture" ? sealedCapture(container, work.payment, { amount, source }) : null
-  return { operation: op, payment_id: work.payment.id, amount, sealed, refund }
+  return { kind: "refund", payment_id, amount, refund_reference_id: refund.refund_reference_id, refund, source: "bulk" }
 }
 
-async function finishOne(
+/** Each order's recording, in the order of `work` (the capture's seal needs the container's options). */
+export function planRecordings(
   container: MedusaContainer,
   op: BulkOperation,
-  work: Work,
-  v: EntryVerdict | undefined,
-  record: RecordBulkResult,
-): Promise<BulkItemResult> {
-  const done = unrecorded(work, v)
-  if (done) return done
-  const s = work.step as { kind: "send" | "record"; amount: string }
-  const refund = s.kind === "send" && op === "refund" && v?.ok ? (v.entry as RefundResult) : work.refund
-  try {
-    await record(recordingOf(container, op, work, s.amount, refund, s.kind === "record" ? "gateway" : "medusa"))
-  } catch (e) {
-    return {
-      ...baseOf(work),
-      status: "failed",
+  work: Work[],
+  verdicts: Record<string, EntryVerdict>,
+): BulkRecordings {
+  const verdict = new Map(Object.entries(verdicts))
+  const items: RecordItem[] = []
+  const finishes = work.map((w): BulkFinish => {
+    const v = verdict.get(w.payment.data!.order_no)
+    const done = unrecorded(w, v)
+    if (done) return { result: done }
+    const s = w.step as { kind: "send" | "record"; amount: string }
+    const refund = s.kind === "send" && op === "refund" && v?.ok ? (v.entry as RefundResult) : w.refund
+    const recorded: BulkItemResult = {
+      ...baseOf(w),
+      status: DONE[op],
       amount: s.amount,
-      error: `the gateway did it; recording in Medusa failed (retry the call or run reconciliation): ${(e as Error).message}`,
+      ...(refund ? { refund_reference_id: refund.refund_reference_id } : {}),
+      ...(s.kind === "record" ? { recorded_only: true } : {}),
     }
-  }
-  return {
-    ...baseOf(work),
-    status: DONE[op],
-    amount: s.amount,
-    ...(refund ? { refund_reference_id: refund.refund_reference_id } : {}),
-    ...(s.kind === "record" ? { recorded_only: true } : {}),
-  }
+    try {
+      items.push(recordingOf(container, op, w, s.amount, refund, s.kind === "record" ? "gateway" : "medusa"))
+    } catch (e) {
+      return { result: recordFailed(recorded, (e as Error).message) }
+    }
+    return { item: items.length - 1, recorded }
+  })
+  return { finishes, items }
+}
+
+/** A result per order, in the order of `work`; one order's failed recording is its own result. */
+export function bulkResults({ finishes }: BulkRecordings, results: ItemResult[]): BulkItemResult[] {
+  return finishes.map((f) => {
+    if ("result" in f) return f.result
+    const r = results[f.item]
+    if (r?.status === "done") return f.recorded
+    return recordFailed(f.recorded, r?.status === "failed" ? r.error : "not recorded")
+  })
 }

@@ -1,7 +1,7 @@
 import type { MovementInput } from "../../../modules/acquiring/service"
 import type { ReconcileChange } from "./change"
 import type { DriftSlot } from "./drift-plan"
-import type { PlannedItem, ReconcileItem } from "./items"
+import type { PlannedItem, RecordItem } from "../items/record-item"
 
 export type CanceledSource = "cancel" | "reconciliation"
 
@@ -30,7 +30,7 @@ export interface CanceledOrdersInput {
 
 /** A canceled order's captured rest to refund, and what it makes once refunded: lines, event, books row. */
 export interface CanceledRefund {
-  item: Extract<ReconcileItem, { kind: "refund_canceled" }>
+  item: Extract<RecordItem, { kind: "refund_canceled" }>
   movement: MovementInput
   changes: ReconcileChange[]
   event: CanceledMoneyEvent

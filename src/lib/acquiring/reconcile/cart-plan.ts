@@ -3,7 +3,7 @@ import { classifyCompletionFailure } from "../completion"
 import type { OpenSession } from "../queries/open-carts"
 import { mapOrderRecord } from "../status"
 import type { ReconcileChange } from "./change"
-import type { ItemResult, PlannedItem } from "./items"
+import type { ItemResult, PlannedItem } from "../items/record-item"
 
 /** A line of the open carts, in session order; with `item`, what that item's run makes of it. */
 export interface CartSlot {

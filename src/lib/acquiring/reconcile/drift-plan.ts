@@ -1,6 +1,6 @@
 import type { ReconcileChange } from "./change"
 import type { ReconcileAction } from "./diff"
-import type { ItemResult, PlannedItem } from "./items"
+import type { ItemResult, PlannedItem } from "../items/record-item"
 
 type Base = Pick<ReconcileChange, "order_no" | "payment_id" | "order_id">
 

@@ -1,6 +1,6 @@
 import type { ReconcileChange } from "./change"
 import type { DriftSlot } from "./drift-plan"
-import type { ItemResult, PlannedItem } from "./items"
+import type { ItemResult, PlannedItem } from "../items/record-item"
 
 /** Held orders' lines in session order; an accepted one's line holds once its item authorised it. */
 export interface HeldPlan {

@@ -1,12 +1,14 @@
 import { createWorkflow, transform, WorkflowResponse, type WorkflowData } from "@medusajs/framework/workflows-sdk"
 import { MULTI_PAYMENT_GATE, paymentLockKeys } from "../../../lib/acquiring/queries/locks"
+import { bulkResults, RECORD_CONCURRENCY } from "../../../lib/acquiring/bulk/finish"
 import { refundMarker, uniqueItems } from "../../../lib/acquiring/bulk/items"
 import type { BulkOperation } from "../../../lib/acquiring/bulk/plan"
 import { acquireLocksStep } from "./steps/acquire-locks"
 import { releaseLocksStep } from "./steps/release-locks"
 import { paymentsToLockStep } from "./steps/payments-to-lock"
+import { recordEachItemStep } from "../items/steps/record-each-item"
 import { planBulkStep } from "./steps/plan-bulk"
-import { recordEachBulkResultStep } from "./steps/record-bulk-results"
+import { planBulkRecordingsStep } from "./steps/plan-recordings"
 import { sendBulkBatchStep } from "./steps/send-bulk-batch"
 import type { BulkItem, BulkItemResult, BulkOptions, BulkReport } from "../../../lib/acquiring/bulk/types"
 
@@ -17,8 +19,8 @@ export interface BulkWorkflowInput extends BulkOptions {
 const LOCK_WAIT_SECONDS = 120
 
 /**
- * Which payments → lock (gate first, sorted keys) → plan → send (no return) → record → release.
- * Before the gateway answers, a failure undoes the locks; after, each verdict is recorded per order.
+ * Which payments → lock (gate first, sorted keys) → plan → send (no return) → record, an item per
+ * order → release. Before the gateway answers, a failure undoes the locks; after, each verdict is recorded.
  */
 export function bulkSteps(
   op: BulkOperation,
@@ -34,11 +36,15 @@ export function bulkSteps(
   const locks = acquireLocksStep({ keys: lockKeys, gate: MULTI_PAYMENT_GATE, timeout: LOCK_WAIT_SECONDS })
   const planned = planBulkStep({ operation: op, items: call.items, marker: call.marker })
   const sent = sendBulkBatchStep({ operation: op, work: planned.work, marker: call.marker, source })
-  const recorded = recordEachBulkResultStep({ operation: op, work: planned.work, verdicts: sent.verdicts })
+  const recordings = planBulkRecordingsStep({ operation: op, work: planned.work, verdicts: sent.verdicts })
+  const recorded = recordEachItemStep(
+    transform({ recordings }, ({ recordings }) => ({ items: recordings.items, concurrency: RECORD_CONCURRENCY })),
+  ).config({ name: "acquiring-bulk-record-results" })
   releaseLocksStep(locks)
-  return transform({ call, planned, sent, recorded }, ({ call, planned, sent, recorded }): BulkReport => {
+  return transform({ call, planned, sent, recordings, recorded }, (d): BulkReport => {
+    const { call, planned, sent } = d
     const byOrder = new Map<string, BulkItemResult>()
-    for (const r of [...planned.results, ...recorded]) byOrder.set(r.order_id, r)
+    for (const r of [...planned.results, ...bulkResults(d.recordings, d.recorded.results)]) byOrder.set(r.order_id, r)
     return {
       operation: op,
       gateway_requests: sent.requests,

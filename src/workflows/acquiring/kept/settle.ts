@@ -1,10 +1,12 @@
 import { createWorkflow, transform, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
 import { releasesOf } from "../../../lib/acquiring/kept-orders"
+import { keptItems } from "../../../lib/acquiring/kept-release"
+import { recordEachItemStep } from "../items/steps/record-each-item"
 import { recordKeptAuthorisationsWorkflow } from "./record"
 import { loadKeptStep } from "./steps/load-kept"
-import { releaseEachKeptStep } from "./steps/release-each-kept"
+import { reportKeptReleasesStep } from "./steps/report-kept-releases"
 
-export type { KeptSettled } from "./steps/release-each-kept"
+export type { KeptSettled } from "../../../lib/acquiring/kept-release"
 
 /**
  * Void the kept authorisations of these orders that are no longer needed (never two charges): the
@@ -16,6 +18,12 @@ export const settleKeptAuthorisationsWorkflow = createWorkflow(
     recordKeptAuthorisationsWorkflow.runAsStep({ input })
     const orders = loadKeptStep(input)
     const releases = transform({ orders }, ({ orders }) => releasesOf(orders))
-    return new WorkflowResponse(releaseEachKeptStep(releases))
+    const released = recordEachItemStep(
+      transform({ releases }, ({ releases }) => ({ items: keptItems(releases) })),
+    ).config({ name: "acquiring-release-each-kept" })
+    const settled = reportKeptReleasesStep(
+      transform({ releases, released }, ({ releases, released }) => ({ releases, results: released.results })),
+    )
+    return new WorkflowResponse(settled)
   },
 )

@@ -7,7 +7,7 @@ import { acquireLocksStep } from "../bulk/steps/acquire-locks"
 import { releaseLocksStep } from "../bulk/steps/release-locks"
 import { canceledPaymentsStep } from "./steps/canceled-payments"
 import { planCanceledDriftStep } from "./steps/plan-canceled-drift"
-import { reconcileEachItemStep } from "./steps/reconcile-each-item"
+import { recordEachItemStep } from "../items/steps/record-each-item"
 import { recordCanceledRefundsStep } from "./steps/record-canceled-refunds"
 import { returnCanceledMoneyStep } from "./steps/return-canceled-money"
 
@@ -25,7 +25,7 @@ export const canceledOrdersWorkflow = createWorkflow(
     const keys = transform({ items }, ({ items }) => paymentLockKeys(items.map((i) => i.payment_id)))
     const locks = acquireLocksStep({ keys, gate: MULTI_PAYMENT_GATE, timeout: LOCK_WAIT_SECONDS })
     const drift = planCanceledDriftStep({ items })
-    const recordedDrift = reconcileEachItemStep(transform({ drift }, ({ drift }) => ({ items: drift.items }))).config({
+    const recordedDrift = recordEachItemStep(transform({ drift }, ({ drift }) => ({ items: drift.items }))).config({
       name: "acquiring-canceled-record-drift",
     })
     const planned = returnCanceledMoneyStep(
@@ -35,7 +35,7 @@ export const canceledOrdersWorkflow = createWorkflow(
         source: input.source,
       })),
     )
-    const refunded = reconcileEachItemStep(
+    const refunded = recordEachItemStep(
       transform({ planned }, ({ planned }) => ({ items: planned.refunds.map((r) => r.item) })),
     ).config({ name: "acquiring-refund-canceled-orders" })
     const recorded = recordCanceledRefundsStep(

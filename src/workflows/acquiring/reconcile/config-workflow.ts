@@ -18,7 +18,7 @@ import { keptOrdersToCheckStep } from "./steps/kept-orders-to-check"
 import { markUnpaidOrdersStep } from "./steps/mark-unpaid-orders"
 import { reconcileBooksStep } from "./steps/reconcile-books"
 import { reconcileCartsStep } from "./steps/reconcile-carts"
-import { reconcileEachItemStep } from "./steps/reconcile-each-item"
+import { recordEachItemStep } from "../items/steps/record-each-item"
 import { reconcileHeldStep } from "./steps/reconcile-held"
 import { reconcileKeptStep } from "./steps/reconcile-kept"
 import { planUnplaceableStep } from "./steps/plan-unplaceable"
@@ -44,7 +44,7 @@ export const reconcileConfigWorkflow = createWorkflow(
     const drift = planPaymentDriftStep(
       transform({ target, found }, ({ target, found }) => ({ config_id: target.config_id, drifted: found.drifted })),
     )
-    const recorded = reconcileEachItemStep(transform({ drift }, ({ drift }) => ({ items: drift.items }))).config({
+    const recorded = recordEachItemStep(transform({ drift }, ({ drift }) => ({ items: drift.items }))).config({
       name: "acquiring-reconcile-record-drift",
     })
     releaseLocksStep(locks)
@@ -53,7 +53,7 @@ export const reconcileConfigWorkflow = createWorkflow(
     )
     const sessions = findOpenSessionsStep(target)
     const heldPlan = reconcileHeldStep({ target, sessions })
-    const authorised = reconcileEachItemStep(
+    const authorised = recordEachItemStep(
       transform({ heldPlan }, ({ heldPlan }) => ({ items: heldPlan.items })),
     ).config({ name: "acquiring-reconcile-authorise-held" })
     const held = reportHeldStep(
@@ -63,16 +63,16 @@ export const reconcileConfigWorkflow = createWorkflow(
       })),
     )
     const cartPlan = reconcileCartsStep({ target, sessions })
-    const completed = reconcileEachItemStep(
-      transform({ cartPlan }, ({ cartPlan }) => ({ items: cartPlan.items })),
-    ).config({ name: "acquiring-reconcile-complete-carts" })
+    const completed = recordEachItemStep(transform({ cartPlan }, ({ cartPlan }) => ({ items: cartPlan.items }))).config(
+      { name: "acquiring-reconcile-complete-carts" },
+    )
     const unplaceable = planUnplaceableStep(
       transform({ cartPlan, completed }, ({ cartPlan, completed }) => ({
         plan: cartPlan,
         results: completed.results,
       })),
     )
-    const givenBack = reconcileEachItemStep(
+    const givenBack = recordEachItemStep(
       transform({ unplaceable }, ({ unplaceable }) => ({ items: unplaceable.items })),
     ).config({ name: "acquiring-reconcile-settle-unplaceable" })
     const carts = reportCartsStep(
@@ -83,7 +83,7 @@ export const reconcileConfigWorkflow = createWorkflow(
       })),
     )
     const followed = reconcileBooksStep({ target, sessions })
-    const orphans = reconcileEachItemStep(
+    const orphans = recordEachItemStep(
       transform({ followed }, ({ followed }) => ({
         items: followed.orphans.map((o) => ({ kind: "settle_orphan" as const, ...o })),
         stop_on_error: true,

@@ -1,6 +1,6 @@
 import type { OrderRecord } from "../../../../gateway/schemas/transactions"
 import { cartLines, planCart, planSettlements, type CartPlan } from "../cart-plan"
-import type { ItemResult } from "../items"
+import type { ItemResult } from "../../items/record-item"
 
 const paid = { order_no: "x", payment_status: "1", query_result: "1" } as unknown as OrderRecord
 const session = (n: number, cart = true) =>

@@ -1,6 +1,6 @@
 import { driftLines, planActions } from "../drift-plan"
 import { heldLines } from "../held-plan"
-import { mayRun, type ItemResult, type PlannedItem } from "../items"
+import { mayRun, type ItemResult, type PlannedItem } from "../../items/record-item"
 import { failedReport } from "../report"
 
 const base = (payment_id: string) => ({ order_no: `NO-${payment_id}`, payment_id, order_id: `order_${payment_id}` })

@@ -19,7 +19,7 @@ const payment = (id: string, order: string) => ({
 })
 
 const sendBatch = jest.fn()
-const finishAll = jest.fn()
+const planRecordings = jest.fn()
 
 jest.mock("../../../../lib/acquiring/queries/payments", () => ({
   ...jest.requireActual("../../../../lib/acquiring/queries/payments"),
@@ -49,7 +49,10 @@ jest.mock("../../../../lib/acquiring/batch", () => ({
   ...jest.requireActual("../../../../lib/acquiring/batch"),
   sendBatch: (...args: unknown[]) => sendBatch(...args),
 }))
-jest.mock("../../../../lib/acquiring/bulk/finish", () => ({ finishAll: (...args: unknown[]) => finishAll(...args) }))
+jest.mock("../../../../lib/acquiring/bulk/finish", () => ({
+  ...jest.requireActual("../../../../lib/acquiring/bulk/finish"),
+  planRecordings: (...args: unknown[]) => planRecordings(...args),
+}))
 
 // After the mocks: the workflow's steps import them.
 import { bulkCaptureWorkflow } from "../workflows"
@@ -88,7 +91,7 @@ function containerWith(locking: ReturnType<typeof fakeLocking>) {
 describe("bulk capture workflow", () => {
   beforeEach(() => {
     sendBatch.mockReset()
-    finishAll.mockReset()
+    planRecordings.mockReset()
     // Every order sent is confirmed by the gateway.
     sendBatch.mockImplementation(
       async (_client: unknown, _op: string, entries: Array<{ ref: { order_no: string } }>) => ({
@@ -100,9 +103,11 @@ describe("bulk capture workflow", () => {
 
   it("takes the gate then every payment's lock (sorted), and gives all back when it succeeds", async () => {
     const locking = fakeLocking()
-    finishAll.mockImplementation(async (_c: unknown, _op: string, work: Array<{ item: { order_id: string } }>) =>
-      work.map((w) => ({ order_id: w.item.order_id, status: "captured" })),
-    )
+    // Each order's result without a recording to run: the record step runs no item workflow.
+    planRecordings.mockImplementation((_c: unknown, _op: string, work: Array<{ item: { order_id: string } }>) => ({
+      finishes: work.map((w) => ({ result: { order_id: w.item.order_id, status: "captured" } })),
+      items: [],
+    }))
     const { result } = await bulkCaptureWorkflow(containerWith(locking)).run({
       input: { items: [{ order_id: "order_b" }, { order_id: "order_a" }, { order_id: "order_b" }] },
     })
@@ -121,7 +126,7 @@ describe("bulk capture workflow", () => {
 
   it("a failure in the record step after the gateway answered releases every lock (compensation) and fails the run", async () => {
     const locking = fakeLocking()
-    finishAll.mockImplementation(async () => {
+    planRecordings.mockImplementation(() => {
       // The locks are held while Medusa is written.
       expect(locking.held.size).toBe(3)
       throw new Error("database went away")
@@ -133,7 +138,7 @@ describe("bulk capture workflow", () => {
       }),
     ).rejects.toMatchObject({ message: "database went away" })
     expect(sendBatch).toHaveBeenCalledTimes(1)
-    expect(finishAll).toHaveBeenCalledTimes(1)
+    expect(planRecordings).toHaveBeenCalledTimes(1)
     expect([...locking.held.keys()]).toEqual([])
   })
 
@@ -156,7 +161,7 @@ describe("bulk capture workflow", () => {
       jest.useRealTimers()
     }
     expect(sendBatch).not.toHaveBeenCalled()
-    expect(finishAll).not.toHaveBeenCalled()
+    expect(planRecordings).not.toHaveBeenCalled()
     expect([...locking.held.entries()]).toEqual([["acquiring:payment:pay_order_b", "someone-else"]])
     // two minutes of fake lock retries are CPU work: a loaded runner needs more than jest's default
   }, 30_000)

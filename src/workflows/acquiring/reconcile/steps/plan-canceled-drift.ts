@@ -7,7 +7,7 @@ import type { CanceledPayment } from "../../../../lib/acquiring/queries/canceled
 import { paymentById } from "../../../../lib/acquiring/queries/payments"
 import { canceledError, type CanceledCheck, type CanceledDrift } from "../../../../lib/acquiring/reconcile/canceled"
 import { gatewayRef, settled } from "../../../../lib/acquiring/reconcile/drift"
-import type { PlannedItem } from "../../../../lib/acquiring/reconcile/items"
+import type { PlannedItem } from "../../../../lib/acquiring/items/record-item"
 import { planPayment } from "./plan-payment-drift"
 
 /** The gateway's record of one canceled order's payment, and what Medusa must record of it first. */

@@ -13,7 +13,7 @@ import {
   settled,
   type PaymentDrift,
 } from "../../../../lib/acquiring/reconcile/drift"
-import type { PlannedItem } from "../../../../lib/acquiring/reconcile/items"
+import type { PlannedItem } from "../../../../lib/acquiring/items/record-item"
 import { hasOrphans, orphanChanges, orphanRows } from "../../../../lib/acquiring/reconcile/orphans"
 import { configOf } from "../../../../lib/acquiring/reconcile/targets"
 import { refundedTotal } from "../../../../lib/acquiring/refunds"

@@ -1,6 +1,6 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { planSettlements, type CartPlan } from "../../../../lib/acquiring/reconcile/cart-plan"
-import type { ItemResult } from "../../../../lib/acquiring/reconcile/items"
+import type { ItemResult } from "../../../../lib/acquiring/items/record-item"
 
 /** After the completions: the carts that can never become orders, their grace over, to give back. */
 export const planUnplaceableStep = createStep(

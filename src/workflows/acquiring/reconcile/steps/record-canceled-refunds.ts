@@ -2,7 +2,7 @@ import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { recordMovementsAfterSend } from "../../../../lib/acquiring/books/movements"
 import type { CanceledMoneyEvent, CanceledRefund } from "../../../../lib/acquiring/reconcile/canceled"
 import type { ReconcileChange } from "../../../../lib/acquiring/reconcile/change"
-import type { ItemResult } from "../../../../lib/acquiring/reconcile/items"
+import type { ItemResult } from "../../../../lib/acquiring/items/record-item"
 
 /** Each refunded rest into the books, the report and its event; a failed one is one error line. */
 export const recordCanceledRefundsStep = createStep(

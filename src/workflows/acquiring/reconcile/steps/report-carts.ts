@@ -1,6 +1,6 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { cartLines, type CartPlan } from "../../../../lib/acquiring/reconcile/cart-plan"
-import type { ItemResult, PlannedItem } from "../../../../lib/acquiring/reconcile/items"
+import type { ItemResult, PlannedItem } from "../../../../lib/acquiring/items/record-item"
 
 export interface CartsReportInput {
   plan: CartPlan

@@ -1,6 +1,6 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { heldLines, type HeldPlan } from "../../../../lib/acquiring/reconcile/held-plan"
-import type { ItemResult } from "../../../../lib/acquiring/reconcile/items"
+import type { ItemResult } from "../../../../lib/acquiring/items/record-item"
 
 /** The held orders' lines once the accepted ones ran. */
 export const reportHeldStep = createStep(

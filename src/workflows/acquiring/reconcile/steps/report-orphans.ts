@@ -1,6 +1,6 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import type { ReconcileChange } from "../../../../lib/acquiring/reconcile/change"
-import type { ItemResult } from "../../../../lib/acquiring/reconcile/items"
+import type { ItemResult } from "../../../../lib/acquiring/items/record-item"
 
 /** The orphans settled or left to the admin, as report lines. */
 export const reportOrphansStep = createStep(

@@ -16,7 +16,7 @@ import {
 import type { ReconcileChange } from "../../../../lib/acquiring/reconcile/change"
 import { gatewayRef } from "../../../../lib/acquiring/reconcile/drift"
 import { driftLines } from "../../../../lib/acquiring/reconcile/drift-plan"
-import type { ItemResult } from "../../../../lib/acquiring/reconcile/items"
+import type { ItemResult } from "../../../../lib/acquiring/items/record-item"
 import { recordMovementsAfterSend } from "../../../../lib/acquiring/books/movements"
 import { recordCancel } from "../../../../lib/acquiring/payments/record-cancel"
 import { cancelVoidedCollection, markOrderRow } from "./mark-unpaid-orders"

@@ -1,37 +1,52 @@
 import { BigNumber, PaymentActions } from "@medusajs/framework/utils"
 import { createWorkflow, transform, when, WorkflowResponse, type WorkflowData } from "@medusajs/framework/workflows-sdk"
 import { processPaymentWorkflow } from "@medusajs/medusa/core-flows"
-import type { ItemOutput, ReconcileItem } from "../../../lib/acquiring/reconcile/items"
-import { settleUnplaceableWorkflow } from "../carts/settle-unplaceable"
+import type { ItemOutput, RecordItem } from "../../../lib/acquiring/items/record-item"
 import { settleOrphanWorkflow } from "../books/settle-orphan"
+import { settleUnplaceableWorkflow } from "../carts/settle-unplaceable"
+import { releaseKeptAuthorisationWorkflow } from "../kept/release"
 import { recordCaptureWorkflow } from "../payments/record-capture"
 import { recordGatewayRefundWorkflow } from "../payments/record-refund"
-import { completePaidCartWorkflow } from "./complete-paid-cart"
-import { authoriseHeldWorkflow } from "./held-workflow"
-import { refundCanceledOrderWorkflow } from "./refund-canceled"
+import { recordCancelStep } from "../payments/steps/record-cancel"
+import { completePaidCartWorkflow } from "../reconcile/complete-paid-cart"
+import { authoriseHeldWorkflow } from "../reconcile/held-workflow"
+import { refundCanceledOrderWorkflow } from "../reconcile/refund-canceled"
+import { applyReviewDecisionWorkflow } from "../review/apply-review-decision"
 
-type Of<K extends ReconcileItem["kind"]> = Extract<ReconcileItem, { kind: K }>
-const as = <K extends ReconcileItem["kind"]>(item: ReconcileItem) => item as Of<K>
+/** Reconciliation's id from before bulk, review and kept items joined it: ids stay stable. */
+export const RECORD_ITEM_WORKFLOW = "acquiring-reconcile-item"
+
+type Of<K extends RecordItem["kind"]> = Extract<RecordItem, { kind: K }>
+const as = <K extends RecordItem["kind"]>(item: RecordItem) => item as Of<K>
 
 /**
- * One item reconciliation records, through its own workflow by kind: a capture or refund the gateway
- * made, an orphan to settle, a canceled order's rest to refund, a held order to authorise, a paid cart
- * to complete or give back, a paid collection to authorise. Its result: what the caller reports.
+ * One thing the gateway did, recorded in Medusa through its own workflow by kind: a capture, refund or
+ * void, an orphan, a canceled order's rest, a held order, a paid cart or collection, a review decision,
+ * a kept authorisation to release. Its result: what the caller reports.
  */
-export const reconcileItemWorkflow = createWorkflow("acquiring-reconcile-item", (item: WorkflowData<ReconcileItem>) => {
+export const recordItemWorkflow = createWorkflow(RECORD_ITEM_WORKFLOW, (item: WorkflowData<RecordItem>) => {
   when("acquiring-reconcile-item-capture", { item }, ({ item }) => item.kind === "capture").then(() => {
     const input = transform({ item }, ({ item }) => {
-      const { payment_id, amount } = as<"capture">(item)
-      return { payment_id, amount, sealed: null }
+      const { payment_id, amount, sealed } = as<"capture">(item)
+      return { payment_id, amount, sealed: sealed ?? null }
     })
     recordCaptureWorkflow.runAsStep({ input })
   })
   when("acquiring-reconcile-item-refund", { item }, ({ item }) => item.kind === "refund").then(() => {
     const input = transform({ item }, ({ item }) => {
-      const { payment_id, amount, refund_reference_id } = as<"refund">(item)
-      return { payment_id, amount, refund_reference_id, source: "reconciliation" as const }
+      const { payment_id, amount, refund_reference_id, refund, source } = as<"refund">(item)
+      return {
+        payment_id,
+        amount,
+        refund_reference_id,
+        ...(refund ? { refund } : {}),
+        source: source ?? "reconciliation",
+      }
     })
     recordGatewayRefundWorkflow.runAsStep({ input })
+  })
+  when("acquiring-reconcile-item-cancel", { item }, ({ item }) => item.kind === "cancel").then(() => {
+    recordCancelStep(transform({ item }, ({ item }) => ({ payment_id: as<"cancel">(item).payment_id })))
   })
   const orphan = when("acquiring-reconcile-item-orphan", { item }, ({ item }) => item.kind === "settle_orphan").then(
     () => {
@@ -82,13 +97,30 @@ export const reconcileItemWorkflow = createWorkflow("acquiring-reconcile-item", 
     })
     return settleUnplaceableWorkflow.runAsStep({ input })
   })
+  const applied = when("acquiring-reconcile-item-review", { item }, ({ item }) => item.kind === "review_decision").then(
+    () => {
+      const input = transform({ item }, ({ item }) => {
+        const { planned, actor } = as<"review_decision">(item)
+        return { planned, actor }
+      })
+      return applyReviewDecisionWorkflow.runAsStep({ input })
+    },
+  )
+  when("acquiring-reconcile-item-kept", { item }, ({ item }) => item.kind === "release_kept").then(() => {
+    const input = transform({ item }, ({ item }) => {
+      const { payment_id, provider_id, outcome } = as<"release_kept">(item)
+      return { payment_id, provider_id, outcome }
+    })
+    releaseKeptAuthorisationWorkflow.runAsStep({ input })
+  })
   const output = transform(
-    { item, orphan, authorised, order_id, unplaceable },
-    ({ item, orphan, authorised, order_id, unplaceable }): ItemOutput => ({
+    { item, orphan, authorised, order_id, unplaceable, applied },
+    ({ item, orphan, authorised, order_id, unplaceable, applied }): ItemOutput => ({
       ...(orphan ? { orphan } : {}),
       ...(authorised !== undefined ? { authorised } : {}),
       ...(order_id ? { order_id } : {}),
       ...(item.kind === "settle_unplaceable" ? { unplaceable: unplaceable ?? null } : {}),
+      ...(item.kind === "review_decision" ? { applied: applied === true } : {}),
     }),
   )
   return new WorkflowResponse(output)
