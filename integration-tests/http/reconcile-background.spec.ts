@@ -2,7 +2,7 @@ import { useAcquiringEnv } from "./helpers/acquiring-env"
 import { acquiringTestRunner } from "./helpers/acquiring-suite"
 import { adminOrder } from "./helpers/acquiring-store"
 import { placeOrder, requestMark, requestsSince, sleep } from "./helpers/acquiring-orders"
-import { reconcileRunWorkflow } from "../../src/workflows/acquiring/reconcile"
+import { reconcileRunWorkflow } from "../../src/workflows/acquiring/reconcile/background"
 
 jest.setTimeout(300_000)
 

@@ -4,7 +4,7 @@ import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { acquiringProviderConfigs } from "../lib/acquiring/config"
 import { currentOptions } from "../lib/acquiring/settings/current"
 import { sweepNotifications } from "../lib/acquiring/books/retention"
-import { reconcileWorkflow } from "../workflows/acquiring/reconcile"
+import { reconcileWorkflow } from "../workflows/acquiring/reconcile/workflow"
 import { LOCK_KEYS } from "../lib/acquiring/lock-keys"
 
 /**

@@ -2,7 +2,7 @@ import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { onFulfilmentProviders } from "../lib/acquiring/bulk/on-fulfilment"
 import { captureFulfilledWorkflow } from "../workflows/acquiring/bulk/capture-fulfilled"
-import { flagUnpaidFulfilmentsWorkflow } from "../workflows/acquiring/reconcile"
+import { flagUnpaidFulfilmentsWorkflow } from "../workflows/acquiring/reconcile/unpaid-fulfilment"
 
 /**
  * capture_mode on_fulfillment: the event's order becomes due and one sweep captures every due

@@ -1,7 +1,7 @@
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
 import { ContainerRegistrationKeys, OrderWorkflowEvents } from "@medusajs/framework/utils"
-import { settleKeptAuthorisationsWorkflow } from "../workflows/acquiring/kept"
-import { canceledOrdersWorkflow } from "../workflows/acquiring/reconcile"
+import { settleKeptAuthorisationsWorkflow } from "../workflows/acquiring/kept/settle"
+import { canceledOrdersWorkflow } from "../workflows/acquiring/reconcile/canceled-workflow"
 
 /**
  * Medusa's order cancel ignores payment errors: give back what it left at the gateway (refund an

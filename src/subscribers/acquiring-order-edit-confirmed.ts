@@ -1,6 +1,6 @@
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
 import { ContainerRegistrationKeys, OrderEditWorkflowEvents } from "@medusajs/framework/utils"
-import { recordKeptAuthorisationsWorkflow } from "../workflows/acquiring/kept"
+import { recordKeptAuthorisationsWorkflow } from "../workflows/acquiring/kept/record"
 
 /**
  * An order edit replaced the order's collection and the provider kept its authorisation (marked in the

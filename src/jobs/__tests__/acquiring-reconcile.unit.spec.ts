@@ -3,7 +3,7 @@ import job, { config as jobConfig } from "../acquiring-reconcile"
 import { sweepNotifications } from "../../lib/acquiring/books/retention"
 
 // The job runs reconcileWorkflow; `reconcile` stands for one run and records (container, input).
-jest.mock("../../workflows/acquiring/reconcile", () => {
+jest.mock("../../workflows/acquiring/reconcile/workflow", () => {
   const reconcile = jest.fn<Promise<unknown>, [unknown, unknown]>(async () => ({
     started_at: "",
     finished_at: "",
@@ -16,7 +16,7 @@ jest.mock("../../workflows/acquiring/reconcile", () => {
   })
   return { reconcile, reconcileWorkflow }
 })
-const { reconcile } = jest.requireMock("../../workflows/acquiring/reconcile") as { reconcile: jest.Mock }
+const { reconcile } = jest.requireMock("../../workflows/acquiring/reconcile/workflow") as { reconcile: jest.Mock }
 
 jest.mock("../../lib/acquiring/books/retention", () => ({ sweepNotifications: jest.fn(async () => 0) }))
 

@@ -4,7 +4,7 @@ import { canonicalNotification } from "../../../../gateway/operations/notificati
 import { notificationFieldName } from "../../../../gateway/schemas/notification"
 import { replyFor, type NotifyReply } from "../../../../lib/acquiring/notifications/replies"
 import type { NotificationDTO } from "../../../../modules/acquiring"
-import { processNotificationWorkflow } from "../../../../workflows/acquiring/notifications"
+import { processNotificationWorkflow } from "../../../../workflows/acquiring/notifications/process-notification"
 import { handlePayoutNotification } from "../../../hooks/acquiring/payout/process"
 
 function withSignature(fields: Record<string, unknown>, signature: string | null | undefined): Record<string, unknown> {

@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto"
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import type { ReconcileRun } from "../../../../lib/acquiring/reconcile/runs"
-import { reconcileRunWorkflow, reconcileWorkflow } from "../../../../workflows/acquiring/reconcile"
+import { reconcileRunWorkflow } from "../../../../workflows/acquiring/reconcile/background"
+import { reconcileWorkflow } from "../../../../workflows/acquiring/reconcile/workflow"
 import type { AdminReconcile } from "./validators"
 
 export async function POST(req: AuthenticatedMedusaRequest<AdminReconcile>, res: MedusaResponse) {

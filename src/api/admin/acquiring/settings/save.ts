@@ -2,7 +2,7 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { settingsCipher } from "../../../../lib/acquiring/settings/cipher"
 import type { SaveRequest } from "../../../../lib/acquiring/settings/prepare"
 import { sealEntered } from "../../../../lib/acquiring/settings/secrets"
-import { saveSettingsWorkflow } from "../../../../workflows/acquiring/settings"
+import { saveSettingsWorkflow } from "../../../../workflows/acquiring/settings/save-settings"
 import { settingsOwner } from "./owner"
 
 /** Runs the save workflow; entered sign keys are sealed before they become its input. */

@@ -1,7 +1,7 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { isGatewayError } from "../../../../gateway/errors"
 import { canonicalNotification } from "../../../../gateway/operations/notification"
-import { processNotificationWorkflow } from "../../../../workflows/acquiring/notifications"
+import { processNotificationWorkflow } from "../../../../workflows/acquiring/notifications/process-notification"
 import { replyFor, type NotifyReply } from "../../../../lib/acquiring/notifications/replies"
 import { acknowledge, refuse } from "../answers"
 import { setChanged } from "../record-middleware"

@@ -2,7 +2,7 @@ import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/frame
 import type { PaymentDTO } from "@medusajs/framework/types"
 import { MedusaError } from "@medusajs/framework/utils"
 import { capturePaymentWorkflow } from "@medusajs/medusa/core-flows"
-import { adoptKeptAuthorisationWorkflow } from "../../../../../../../../workflows/acquiring/kept"
+import { adoptKeptAuthorisationWorkflow } from "../../../../../../../../workflows/acquiring/kept/adopt"
 
 /** Adopted onto the order's unpaid collection, then captured; a failed capture leaves it for Medusa's button. */
 export async function POST(req: AuthenticatedMedusaRequest, res: MedusaResponse) {

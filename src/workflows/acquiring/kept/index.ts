@@ -1,5 +1,0 @@
-export { adoptKeptAuthorisationWorkflow, type AdoptKeptInput } from "./adopt"
-export { recordKeptAuthorisationsWorkflow } from "./record"
-export { releaseKeptAuthorisationWorkflow, type ReleaseKeptInput } from "./release"
-export { settleKeptAuthorisationsWorkflow, type KeptSettled } from "./settle"
-export { settleKeptAfterPaymentWorkflow } from "./settle-after-payment"

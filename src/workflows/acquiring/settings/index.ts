@@ -1,2 +1,0 @@
-export { saveSettingsWorkflow, SETTINGS_UPDATED, type SaveSettingsResult } from "./save-settings"
-export type { SaveSettingsInput } from "./steps/check-settings"

@@ -1,1 +1,0 @@
-export { createPayoutWorkflow, type CreatePayoutWorkflowInput } from "./create-payout"
