@@ -31,8 +31,8 @@ const LOCK_WAIT_SECONDS = 120
 /**
  * One provider config: payments against the gateway → the drift applied → open sessions → held
  * reviews → open carts → the books → orders left unpaid → canceled orders still holding money →
- * kept authorisations → its report. Not stored: it runs in its caller's process. No step compensates:
- * each records what the gateway already did, so a failed run keeps it and the next run goes on from there.
+ * kept authorisations → its report. Not stored: it runs in its caller's process. A failed run keeps
+ * what the gateway did, so the next goes on from there; its own steps undo only locks, and marks whose event it drops.
  */
 export const reconcileConfigWorkflow = createWorkflow(
   RECONCILE_CONFIG_WORKFLOW,

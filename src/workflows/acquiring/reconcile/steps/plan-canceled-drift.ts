@@ -27,6 +27,7 @@ async function check(container: MedusaContainer, item: CanceledPayment, items: P
 /**
  * Under the payments' locks: each canceled order's payment against the gateway, its difference planned
  * (a portal capture is recorded before its refund is decided). One failure never stops the others.
+ * No compensation: the refunds and voids it records are the gateway's, as in planPaymentDriftStep.
  */
 export const planCanceledDriftStep = createStep(
   "acquiring-plan-canceled-drift",

@@ -9,7 +9,8 @@ import { recordOpenedSessions } from "../../../../lib/acquiring/books/opened"
 
 /**
  * After the carts: the books' open gateway orders attached or closed, and those whose session Medusa
- * deleted and whose notification never came listed for settling.
+ * deleted and whose notification never came listed for settling. No compensation: what it writes is
+ * what Medusa and the gateway hold, and the orphans stay open for the next run to settle.
  */
 export const reconcileBooksStep = createStep(
   "acquiring-reconcile-books",

@@ -40,6 +40,7 @@ async function markDeclined(container: MedusaContainer, session: OrderSession) {
 /**
  * Orders held for review decided elsewhere while the notification was lost: an accepted one is
  * planned for authorising (an item each); a declined one is reported once and left to the admin.
+ * No compensation: the decline mark is the gateway's final decision, and the failed run's report lists it.
  */
 export const reconcileHeldStep = createStep(
   "acquiring-reconcile-held",

@@ -4,7 +4,10 @@ import type { CanceledMoneyEvent, CanceledRefund } from "../../../../lib/acquiri
 import type { ReconcileChange } from "../../../../lib/acquiring/reconcile/change"
 import type { ItemResult } from "../../../../lib/acquiring/items/record-item"
 
-/** Each refunded rest into the books, the report and its event; a failed one is one error line. */
+/**
+ * Each refunded rest into the books, the report and its event; a failed one is one error line. No
+ * compensation: each movement is a refund the gateway made, which the books must keep.
+ */
 export const recordCanceledRefundsStep = createStep(
   "acquiring-record-canceled-refunds",
   async ({ refunds, results }: { refunds: CanceledRefund[]; results: ItemResult[] }, { container }) => {

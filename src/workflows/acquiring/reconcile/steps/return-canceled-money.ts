@@ -19,7 +19,7 @@ import { driftLines } from "../../../../lib/acquiring/reconcile/drift-plan"
 import type { ItemResult } from "../../../../lib/acquiring/items/record-item"
 import { recordMovementsAfterSend } from "../../../../lib/acquiring/books/movements"
 import { recordCancel } from "../../../../lib/acquiring/payments/record-cancel"
-import { cancelVoidedCollection, markOrderRow } from "./mark-unpaid-orders"
+import { cancelVoidedCollection, markOrderRow, restoreOrderRows, type RowMark } from "./mark-unpaid-orders"
 
 /** The books' line of a movement this sends for a canceled order. */
 const movement = (view: PaymentView, kind: "cancel" | "refund") => ({
@@ -41,6 +41,7 @@ async function returnCanceledMoney(
   check: CanceledCheck,
   changes: ReconcileChange[],
   source: CanceledSource,
+  undo: RowMark[],
 ): Promise<CanceledOutcome & { refund?: CanceledRefund }> {
   const orderId = check.order_id
   const view = (await paymentById(container, check.payment_id, orderId))!
@@ -67,7 +68,12 @@ async function returnCanceledMoney(
   if (options.provider.orphans === "report") {
     const what = action.kind === "refund" ? "captured" : "authorised"
     const detail = `order ${orderId} was canceled with ${amount} ${view.currency_code} ${what} at the gateway; recorded for the admin, no money moved`
-    const marked = await markOrderRow(container, ref.order_no, { settlement: ORDER_MARKS.canceledHeld, detail })
+    const marked = await markOrderRow(
+      container,
+      ref.order_no,
+      { settlement: ORDER_MARKS.canceledHeld, detail },
+      { undo },
+    )
     if (!marked) return { changes }
     return {
       changes: [...changes, { ...base, kind: "canceled_order_reported", detail }],
@@ -101,8 +107,8 @@ async function returnCanceledMoney(
 }
 
 /**
- * One failure never stops the others. No compensation: the gateway's part is final, Medusa's undoes
- * itself. The refunds it plans run after it, one item workflow each.
+ * One failure never stops the others. The gateway's part is final and Medusa's undoes itself; only the
+ * `report` marks are undone, as their event goes with the run. The refunds it plans run after it.
  */
 export const returnCanceledMoneyStep = createStep(
   "acquiring-return-canceled-money",
@@ -111,10 +117,11 @@ export const returnCanceledMoneyStep = createStep(
     const changes: ReconcileChange[] = [...drift.errors]
     const events: CanceledMoneyEvent[] = []
     const refunds: CanceledRefund[] = []
+    const undo: RowMark[] = []
     for (const check of drift.checks) {
       try {
         const lines = driftLines(check.slots, drift.items, results)
-        const out = await returnCanceledMoney(container, check, lines, source)
+        const out = await returnCanceledMoney(container, check, lines, source, undo)
         changes.push(...out.changes)
         if (out.event) events.push(out.event)
         if (out.refund) refunds.push(out.refund)
@@ -122,6 +129,9 @@ export const returnCanceledMoneyStep = createStep(
         changes.push(canceledError(check, e))
       }
     }
-    return new StepResponse({ changes, events, refunds })
+    return new StepResponse({ changes, events, refunds }, undo)
+  },
+  async (undo, { container }) => {
+    await restoreOrderRows(container, undo)
   },
 )
