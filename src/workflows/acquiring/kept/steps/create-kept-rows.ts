@@ -16,7 +16,11 @@ export const createKeptRowsStep = createStep(
     const ids = created.map((c) => c.id)
     return new StepResponse(ids, ids)
   },
+  // A row released meanwhile (its void ran in its own transaction) records a gateway fact: it stays.
   async (ids, { container }) => {
-    if (ids?.length) await acquiringOf(container).deleteKeptAuthorisations(ids)
+    if (!ids?.length) return
+    const books = acquiringOf(container)
+    const open = await books.listKeptAuthorisations({ id: ids, released_at: null }, { select: ["id"], take: null })
+    if (open.length) await books.deleteKeptAuthorisations(open.map((r) => r.id))
   },
 )
