@@ -131,29 +131,26 @@ export async function gatewaysOfGroups<T>(
   return out
 }
 
-/** recordsByOrderNo, each order asked with its own version's credentials. */
-export async function orderRecords(
+/** A per-order gateway read, each order asked with its own version's credentials. */
+async function readByVersion<V>(
   container: MedusaContainer,
   providerId: string,
   refs: GatewayRef[],
-): Promise<Map<string, OrderRecord>> {
-  const out = new Map<string, OrderRecord>()
+  read: (client: GatewayClient, refs: GatewayRef[]) => Promise<Map<string, V>>,
+): Promise<Map<string, V>> {
+  const out = new Map<string, V>()
   for (const g of await gatewaysOfOrders(container, providerId, refs))
-    for (const [no, record] of await recordsByOrderNo(g.client, g.refs)) out.set(no, record)
+    for (const [no, value] of await read(g.client, g.refs)) out.set(no, value)
   return out
 }
 
+/** recordsByOrderNo, each order asked with its own version's credentials. */
+export const orderRecords = (container: MedusaContainer, providerId: string, refs: GatewayRef[]) =>
+  readByVersion(container, providerId, refs, recordsByOrderNo)
+
 /** refundsByOrderNo, each order asked with its own version's credentials. */
-export async function orderRefunds(
-  container: MedusaContainer,
-  providerId: string,
-  refs: GatewayRef[],
-): Promise<Map<string, RefundRecord[]>> {
-  const out = new Map<string, RefundRecord[]>()
-  for (const g of await gatewaysOfOrders(container, providerId, refs))
-    for (const [no, list] of await refundsByOrderNo(g.client, g.refs)) out.set(no, list)
-  return out
-}
+export const orderRefunds = (container: MedusaContainer, providerId: string, refs: GatewayRef[]) =>
+  readByVersion(container, providerId, refs, refundsByOrderNo)
 
 /** Latest gateway record per order_no (retrievalTrans, ≤ 100 per request, per account). */
 export async function recordsByOrderNo(client: GatewayClient, refs: GatewayRef[]): Promise<Map<string, OrderRecord>> {

@@ -6,8 +6,6 @@ import { recordKeptAuthorisationsWorkflow } from "./record"
 import { loadKeptStep } from "./steps/load-kept"
 import { reportKeptReleasesStep } from "./steps/report-kept-releases"
 
-export type { KeptSettled } from "../../../lib/acquiring/kept-release"
-
 /**
  * Void the kept authorisations of these orders that are no longer needed (never two charges): the
  * order canceled, or its replacement paid. Rows an edit's event missed are recorded first.

@@ -5,9 +5,9 @@ import { settleKeptAfterPaymentWorkflow } from "../kept/settle-after-payment"
 import { noteKeptSettledStep } from "./steps/note-kept-settled"
 import { paymentAlreadyRecordedStep, type PaymentNotification } from "./steps/payment-already-recorded"
 import { paymentOutcomeStep } from "./steps/payment-outcome"
-import { releaseStockLocksStep } from "./steps/release-stock-locks"
+import { releaseStockLocksStep } from "../carts/steps/release-stock-locks"
 import { runProcessPaymentStep } from "./steps/run-process-payment"
-import { takeStockLocksStep } from "./steps/take-stock-locks"
+import { takeStockLocksStep } from "../carts/steps/take-stock-locks"
 
 export const notifiedPaymentWorkflowId = "acquiring-notified-payment"
 

@@ -1,7 +1,8 @@
 import { createWorkflow, transform, WorkflowResponse, type WorkflowData } from "@medusajs/framework/workflows-sdk"
 import { acquireLockStep, completeCartWorkflow, releaseLockStep } from "@medusajs/medusa/core-flows"
 import { LOCK_KEYS } from "../../../lib/acquiring/lock-keys"
-import { releaseStockLocksStep, takeStockLocksStep } from "./steps/take-stock-locks"
+import { releaseStockLocksStep } from "../carts/steps/release-stock-locks"
+import { takeStockLocksStep } from "../carts/steps/take-stock-locks"
 
 /**
  * A cart paid at the gateway whose notification was lost, completed as the notification would have:

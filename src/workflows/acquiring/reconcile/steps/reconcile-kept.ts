@@ -7,7 +7,7 @@ import type { ReconcileTarget } from "../../../../lib/acquiring/reconcile/report
 import { configOf } from "../../../../lib/acquiring/reconcile/targets"
 import { outcomeOf } from "../../../../lib/acquiring/kept-orders"
 import { keptOfOrders } from "../../../../lib/acquiring/queries/kept"
-import type { KeptSettled } from "../../kept/settle"
+import type { KeptSettled } from "../../../../lib/acquiring/kept-release"
 
 export interface KeptReportInput {
   target: ReconcileTarget
