@@ -1,4 +1,5 @@
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
+import { completeCartWorkflow } from "@medusajs/medusa/core-flows"
 import { PAYMENT_STATUS } from "../../src/gateway/status-codes"
 import { internals } from "../../src/gateway/internals"
 import { until } from "../helpers/until"
@@ -121,6 +122,30 @@ acquiringTestRunner(({ api, getContainer, seed, admin }) => {
     expect(replies(orderNo)).toEqual([[200]])
     expect((await complete(cart.id)).status).toBe(409)
     await orderless(cart.id)
+  })
+
+  it("taxes after the session, card, Medusa's completion run directly: refused without moving money; its notification gives the payment back", async () => {
+    const { cart, orderNo } = await taxedAfterSession(PROVIDERS.hosted, HOSTED)
+    sandbox().faults.add({ target: "notifications", kind: "drop", count: 1 })
+    sandbox().shopper.pay(orderNo, { card: CARD })
+    // A completion outside the store route (custom code, a job): the validate hook refuses and only reads.
+    const { errors } = await completeCartWorkflow(getContainer()).run({ input: { id: cart.id }, throwOnError: false })
+    expect(errors.map((e) => (e.error as Error).message)).toEqual([
+      `The cart changed after payment: pay again. The payment holds ${AMOUNT} EUR but the cart's total is now ${WITH_TAX} EUR.`,
+    ])
+    await orderless(cart.id)
+    expect(gatewayStatus(orderNo)).toBe(PAYMENT_STATUS.AUTHORISED)
+    // The gateway's retry of the lost notification: the payment is voided instead of completing the cart.
+    const events = await unplaceableEvents(async () => {
+      expect(await redeliver(orderNo)).toEqual([200, "success"])
+    })
+    await orderless(cart.id)
+    expect(gatewayStatus(orderNo)).toBe(PAYMENT_STATUS.CANCELLED)
+    expect(await booksRow(orderNo)).toEqual({ state: "settled", settlement: "voided" })
+    expect(events).toEqual([
+      expect.objectContaining({ cart_id: cart.id, order_no: orderNo, cause: "cart_changed", action: "void" }),
+    ])
+    expect((await complete(cart.id)).data.message).toMatch(/; the payment was given back\.$/)
   })
 
   it("taxes after the session, a card on a sale account (paid at once): refused with 409, refunded in full", async () => {

@@ -1,6 +1,8 @@
 import { createWorkflow, transform, when, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
 import { acquireLockStep, releaseLockStep } from "@medusajs/medusa/core-flows"
 import { LOCK_KEYS } from "../../../lib/acquiring/lock-keys"
+import { settleUnplaceableWorkflow } from "../carts/settle-unplaceable"
+import { findChangedCartStep } from "../carts/steps/find-changed-cart"
 import { settleKeptAfterPaymentWorkflow } from "../kept/settle-after-payment"
 import { noteKeptSettledStep } from "./steps/note-kept-settled"
 import { paymentAlreadyRecordedStep, type PaymentNotification } from "./steps/payment-already-recorded"
@@ -13,11 +15,23 @@ export const notifiedPaymentWorkflowId = "acquiring-notified-payment"
 
 /**
  * A confirmed payment or review result: Medusa's processPaymentWorkflow under the session's lock and the
- * cart's stock locks (as the store route's completion holds them), unless Medusa already holds it.
+ * cart's stock locks (as the store route's completion holds them), unless Medusa already holds it. A cart
+ * changed since it was paid can never complete: its payment is given back instead.
  */
 export const notifiedPaymentWorkflow = createWorkflow(notifiedPaymentWorkflowId, (input: PaymentNotification) => {
   const known = paymentAlreadyRecordedStep(input)
-  const outcome = when({ known }, ({ known }) => !known).then(() => {
+  const changed = when("acquiring-payment-check-cart", { known }, ({ known }) => !known).then(() =>
+    findChangedCartStep(
+      transform({ input }, ({ input }) => ({ payment_collection_id: input.session.payment_collection_id })),
+    ),
+  )
+  const givenBack = when("acquiring-payment-cart-changed", { changed }, ({ changed }) => !!changed).then(() => {
+    settleUnplaceableWorkflow.runAsStep({
+      input: transform({ changed }, ({ changed }) => ({ ...changed!, lock: true })),
+    })
+    return paymentOutcomeStep(input).config({ name: "acquiring-payment-given-back" })
+  })
+  const outcome = when({ known, changed }, ({ known, changed }) => !known && !changed).then(() => {
     const session = transform({ input }, ({ input }) => LOCK_KEYS.session(input.session.id))
     acquireLockStep({ key: session, timeout: 30, ttl: 120, executeOnSubWorkflow: true })
     const stock = takeStockLocksStep(
@@ -35,5 +49,7 @@ export const notifiedPaymentWorkflow = createWorkflow(notifiedPaymentWorkflowId,
       .config({ continueOnPermanentFailure: true }),
   )
   noteKeptSettledStep({ outcome, settled })
-  return new WorkflowResponse(transform({ known, outcome }, ({ known, outcome }) => known ?? outcome!.reply))
+  return new WorkflowResponse(
+    transform({ known, outcome, givenBack }, ({ known, outcome, givenBack }) => known ?? (outcome ?? givenBack)!.reply),
+  )
 })

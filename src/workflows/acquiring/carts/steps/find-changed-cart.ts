@@ -1,0 +1,17 @@
+import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
+import { changedAfterPayment } from "../../../../lib/acquiring/completion"
+import { unplaceableOfChanged } from "../../../../lib/acquiring/carts/refuse-changed"
+import type { UnplaceableCart } from "../../../../lib/acquiring/carts/unplaceable"
+import { findCompletingCart } from "../../../../lib/acquiring/queries/completing-cart"
+import { cartIdOf } from "../../../../lib/acquiring/queries/notify-session"
+
+/** The collection's open cart whose total is no longer what the gateway holds, as settlement takes it; else null. */
+export const findChangedCartStep = createStep(
+  "acquiring-find-changed-cart",
+  async ({ payment_collection_id }: { payment_collection_id: string }, { container }) => {
+    const cartId = await cartIdOf(container, payment_collection_id)
+    const cart = cartId ? await findCompletingCart(container, cartId) : undefined
+    const changed = cart ? changedAfterPayment(cart) : null
+    return new StepResponse<UnplaceableCart | null>(cart && changed ? unplaceableOfChanged(cart.id, changed) : null)
+  },
+)
