@@ -93,9 +93,10 @@ class PayoutModuleService extends MedusaService({ Payout }) {
     return (client ?? this.gatewayClient()).payout(req, opts)
   }
 
+  /** Verified with `client` when given: the provider's newest saved settings, whose keys sign the payouts sent. */
   // eslint-disable-next-line @medusajs/service-methods-must-be-async -- a synchronous accessor, no I/O
-  parseNotification(body: string | Record<string, unknown>): Notification {
-    return this.gatewayClient().parseNotification(body, "payout")
+  parseNotification(body: string | Record<string, unknown>, client?: GatewayClient): Notification {
+    return (client ?? this.gatewayClient()).parseNotification(body, "payout")
   }
 }
 

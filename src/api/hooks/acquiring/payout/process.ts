@@ -7,6 +7,7 @@ import type PayoutModuleService from "../../../../modules/payout/service"
 import { checkNotificationMatches, updateFromNotification } from "../../../../modules/payout/lib/gateway-update"
 import { applyPayoutUpdate } from "../../../../modules/payout/lib/apply-update"
 import { RESEALED, sealedDelivery } from "../../../../lib/acquiring/books/seal"
+import { payoutSettings } from "../../../../lib/acquiring/settings/payout"
 import { loggerOf, SUCCESS, type NotifyReply } from "../../../../lib/acquiring/notifications/replies"
 
 function hasNotifyType(body: string | Record<string, unknown>): boolean {
@@ -21,9 +22,11 @@ export async function handlePayoutNotification(
 ): Promise<NotifyReply> {
   const logger = loggerOf(scope)
   const payouts = scope.resolve<PayoutModuleService>(PAYOUT_MODULE)
+  // Sent with the admin's newest saved credentials when payouts pay through the provider: verified with them too.
+  const saved = await payoutSettings(scope, payouts.settingsEntryId(), payouts.paysThroughProvider())
   let note
   try {
-    note = payouts.parseNotification(body)
+    note = payouts.parseNotification(body, saved.client)
   } catch (e) {
     if (!isGatewayError(e)) throw e
     logger?.warn(`acquiring payout notification refused: ${logText(e.message, 300)}`)
