@@ -20,23 +20,21 @@ export const notifiedPaymentWorkflowId = "acquiring-notified-payment"
  */
 export const notifiedPaymentWorkflow = createWorkflow(notifiedPaymentWorkflowId, (input: PaymentNotification) => {
   const known = paymentAlreadyRecordedStep(input)
-  const changed = when("acquiring-payment-check-cart", { known }, ({ known }) => !known).then(() =>
+  const cart = when("acquiring-payment-check-cart", { known }, ({ known }) => !known).then(() =>
     findChangedCartStep(
       transform({ input }, ({ input }) => ({ payment_collection_id: input.session.payment_collection_id })),
     ),
   )
-  const givenBack = when("acquiring-payment-cart-changed", { changed }, ({ changed }) => !!changed).then(() => {
+  const givenBack = when("acquiring-payment-cart-changed", { cart }, ({ cart }) => !!cart?.changed).then(() => {
     settleUnplaceableWorkflow.runAsStep({
-      input: transform({ changed }, ({ changed }) => ({ ...changed!, lock: true })),
+      input: transform({ cart }, ({ cart }) => ({ ...cart!.changed!, lock: true })),
     })
     return paymentOutcomeStep(input).config({ name: "acquiring-payment-given-back" })
   })
-  const outcome = when({ known, changed }, ({ known, changed }) => !known && !changed).then(() => {
+  const outcome = when({ known, cart }, ({ known, cart }) => !known && !cart?.changed).then(() => {
     const session = transform({ input }, ({ input }) => LOCK_KEYS.session(input.session.id))
     acquireLockStep({ key: session, timeout: 30, ttl: 120, executeOnSubWorkflow: true })
-    const stock = takeStockLocksStep(
-      transform({ input }, ({ input }) => ({ collection_id: input.session.payment_collection_id })),
-    )
+    const stock = takeStockLocksStep(transform({ cart }, ({ cart }) => ({ cart_id: cart!.cart_id })))
     runProcessPaymentStep(input)
     releaseStockLocksStep(stock)
     releaseLockStep({ key: session, executeOnSubWorkflow: true })

@@ -23,7 +23,7 @@ export async function handlePayoutNotification(
   const logger = loggerOf(scope)
   const payouts = scope.resolve<PayoutModuleService>(PAYOUT_MODULE)
   // Sent with the admin's newest saved credentials when payouts pay through the provider: verified with them too.
-  const saved = await payoutSettings(scope, payouts.settingsEntryId(), payouts.paysThroughProvider())
+  const saved = payouts.paysThroughProvider() ? await payoutSettings(scope, payouts.settingsEntryId(), true) : {}
   let note
   try {
     note = payouts.parseNotification(body, saved.client)

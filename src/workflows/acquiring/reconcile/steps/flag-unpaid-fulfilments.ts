@@ -1,7 +1,7 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { moneyGone, ORDER_MARKS } from "../../../../lib/acquiring/order-money"
 import { orderMoneyOf } from "../../../../lib/acquiring/queries/orders-money"
-import { markOrderRow, restoreOrderRows, type RowMark } from "./mark-unpaid-orders"
+import { markOrderRow, restoreOrderRows, type RowMark } from "../../../../lib/acquiring/books/order-marks"
 
 /**
  * After their reconciliation: a live order left without money is marked fulfilled unpaid, every time.

@@ -19,7 +19,8 @@ import { driftLines } from "../../../../lib/acquiring/reconcile/drift-plan"
 import type { ItemResult } from "../../../../lib/acquiring/items/record-item"
 import { recordMovementsAfterSend } from "../../../../lib/acquiring/books/movements"
 import { recordCancel } from "../../../../lib/acquiring/payments/record-cancel"
-import { cancelVoidedCollection, markOrderRow, restoreOrderRows, type RowMark } from "./mark-unpaid-orders"
+import { markOrderRow, restoreOrderRows, type RowMark } from "../../../../lib/acquiring/books/order-marks"
+import { cancelVoidedCollection } from "../../../../lib/acquiring/payments/voided-collection"
 
 /** The books' line of a movement this sends for a canceled order. */
 const movement = (view: PaymentView, kind: "cancel" | "refund") => ({
